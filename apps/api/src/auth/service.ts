@@ -1,0 +1,106 @@
+import bcrypt from 'bcrypt';
+import type { ChangePasswordBody, LoginBody, RegisterBody } from '@smi/contracts';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { perAccount } from '../http/rate-limit.js';
+import { mails } from '../mail/mailer.js';
+import { OTP_MESSAGES } from './otp.js';
+import type { SessionUser } from './session.js';
+import { usersRepository as users } from './users-repository.js';
+
+const BCRYPT_ROUNDS = 12;
+// compared against when the e-mail is unknown, so a login takes as long whether or not the account exists
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
+
+export type Outcome = { user: { id: string; tokenVersion: number }; reply: { success: boolean; message: string } };
+
+/** The stories of the account endpoints; routes.ts turns them into HTTP. */
+export function authService(deps: AppDeps) {
+  const { db, otps, mailer, limiters, log } = deps;
+
+  async function sendVerifyCode(user: { id: string; name: string; email: string }) {
+    await perAccount(limiters.codeSendPerAccount, `verify:${user.id}`);
+    const code = await otps.issue(db, user.id, 'verify');
+    await mailer.send(mails.verify(user.email, user.name, code));
+  }
+
+  return {
+    async register(body: RegisterBody): Promise<Outcome> {
+      const passwordHash = await bcrypt.hash(body.password, BCRYPT_ROUNDS);
+      const user = await users.create(db, { name: body.name, email: body.email, passwordHash });
+      if (!user) throw new AppError(409, 'User already exists');
+      return { user: { id: user.id, tokenVersion: user.token_version }, reply: { success: true, message: 'Account created' } };
+    },
+
+    /** Wrong e-mail and wrong password answer alike. An unverified account gets its session so it can verify. */
+    async login(body: LoginBody): Promise<Outcome> {
+      await perAccount(limiters.loginPerAccount, body.email);
+      const user = await users.byEmail(db, body.email);
+      const ok = await bcrypt.compare(body.password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok) throw new AppError(401, 'Invalid email or password');
+      await limiters.loginPerAccount.delete(body.email);
+      const session = { id: user.id, tokenVersion: user.token_version };
+      if (!user.is_verified) return { user: session, reply: { success: false, message: 'Please verify your account first.' } };
+      return { user: session, reply: { success: true, message: 'Logged in' } };
+    },
+
+    async sendVerifyOtp(user: SessionUser) {
+      if (user.isVerified) throw new AppError(400, 'Account already verified');
+      await sendVerifyCode(user);
+      return { success: true, message: 'Verification code sent to your e-mail' };
+    },
+
+    async verifyEmail(user: SessionUser, code: string) {
+      if (user.isVerified) return { success: true, message: 'Account already verified' };
+      await perAccount(limiters.codeCheckPerAccount, `verify:${user.id}`);
+      const result = await otps.check(db, user.id, 'verify', code);
+      if (result !== 'ok') throw new AppError(400, OTP_MESSAGES[result]);
+      await users.markVerified(db, user.id);
+      return { success: true, message: 'Email verified successfully' };
+    },
+
+    /** Answers the same whether or not the e-mail has an account: no enumeration. */
+    async sendResetOtp(email: string) {
+      await perAccount(limiters.codeSendPerAccount, `reset:${email}`);
+      const user = await users.byEmail(db, email);
+      if (user) {
+        const code = await otps.issue(db, user.id, 'reset');
+        await mailer.send(mails.reset(user.email, code));
+      } else {
+        log.info({ email }, 'password reset asked for an unknown e-mail');
+      }
+      return { success: true, message: 'If an account uses this e-mail, a reset code has been sent to it.' };
+    },
+
+    async resetPassword(email: string, code: string, newPassword: string) {
+      await perAccount(limiters.codeCheckPerAccount, `reset:${email}`);
+      const user = await users.byEmail(db, email);
+      const result = user ? await otps.check(db, user.id, 'reset', code) : 'invalid';
+      if (!user || result !== 'ok') throw new AppError(400, OTP_MESSAGES[result === 'ok' ? 'invalid' : result]);
+      // the code came by mail, so the address is proven: reset also verifies it
+      await users.setPassword(db, user.id, await bcrypt.hash(newPassword, BCRYPT_ROUNDS), true);
+      deps.events.emit('sessionsEnded', user.id);
+      return { success: true, message: 'Password has been reset successfully' };
+    },
+
+    async changePassword(user: SessionUser, body: ChangePasswordBody) {
+      await perAccount(limiters.passwordPerAccount, `password:${user.id}`);
+      const row = await users.byId(db, user.id);
+      if (!row || !(await bcrypt.compare(body.currentPassword, row.password_hash))) {
+        throw new AppError(400, 'Current password is incorrect');
+      }
+      const tokenVersion = await users.setPassword(db, user.id, await bcrypt.hash(body.newPassword, BCRYPT_ROUNDS));
+      deps.events.emit('sessionsEnded', user.id);
+      return { tokenVersion };
+    },
+
+    async logout(user: SessionUser | null) {
+      if (user) {
+        await users.endSessions(db, user.id);
+        deps.events.emit('sessionsEnded', user.id);
+      }
+    },
+
+    sendVerifyCode,
+  };
+}

@@ -1,0 +1,77 @@
+import type { CookieOptions, Request, Response } from 'express';
+import jwt from 'jsonwebtoken';
+import { parse as parseCookies } from 'cookie';
+import type { Queryable } from '@smi/db';
+
+export const SESSION_COOKIE = 'smi_session';
+const ALGORITHM = 'HS256';
+const LIFETIME_S = 7 * 24 * 3600;
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  isVerified: boolean;
+  tokenVersion: number;
+}
+
+interface Claims {
+  sub: string;
+  tv: number;
+}
+
+export interface Sessions {
+  issue(res: Response, user: { id: string; tokenVersion: number }): void;
+  clear(res: Response): void;
+  /** The user of a request's cookie, or null when absent, forged, expired or ended by a newer token version. */
+  userOf(req: Request): Promise<SessionUser | null>;
+  /** The same check from a raw Cookie header (the socket.io handshake). */
+  userOfCookieHeader(header: string | undefined): Promise<SessionUser | null>;
+}
+
+export function createSessions(opts: { secret: string; secure: boolean; db: Queryable }): Sessions {
+  const cookieOptions: CookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: opts.secure,
+    path: '/',
+  };
+
+  async function fromToken(token: string | undefined): Promise<SessionUser | null> {
+    if (!token) return null;
+    let claims: Claims;
+    try {
+      claims = jwt.verify(token, opts.secret, { algorithms: [ALGORITHM], maxAge: LIFETIME_S }) as Claims;
+    } catch {
+      return null;
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number' || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+    const [row] = await opts.db.query<{ id: string; name: string; email: string; is_verified: boolean; token_version: number }>(
+      'SELECT id, name, email, is_verified, token_version FROM users WHERE id = $1',
+      [claims.sub],
+    );
+    if (!row || row.token_version !== claims.tv) return null;
+    return { id: row.id, name: row.name, email: row.email, isVerified: row.is_verified, tokenVersion: row.token_version };
+  }
+
+  return {
+    issue(res, user) {
+      const token = jwt.sign({ tv: user.tokenVersion } satisfies Omit<Claims, 'sub'>, opts.secret, {
+        algorithm: ALGORITHM,
+        subject: user.id,
+        expiresIn: LIFETIME_S,
+      });
+      res.cookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: LIFETIME_S * 1000 });
+    },
+    clear(res) {
+      res.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+    async userOf(req) {
+      return this.userOfCookieHeader(req.headers.cookie);
+    },
+    async userOfCookieHeader(header) {
+      if (!header) return null;
+      return fromToken(parseCookies(header)[SESSION_COOKIE]);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import type { Db } from '@smi/db';
+import { createOtps } from './auth/otp.js';
+import { createSessions } from './auth/session.js';
+import type { AppDeps } from './http/deps.js';
+import { createLimiters, type Limiters } from './http/rate-limit.js';
+import { AppEvents } from './events.js';
+import type { Logger } from './logger.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+
+export interface ComposeOptions {
+  db: Db;
+  log: Logger;
+  jwtSecret: string;
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl?: string;
+  tileUrl: string;
+  trustProxy?: number;
+  webDist?: string;
+  limiters?: Limiters;
+  mailer?: Mailer;
+}
+
+/** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
+export function composeDeps(o: ComposeOptions): AppDeps {
+  return {
+    db: o.db,
+    log: o.log,
+    events: new AppEvents(),
+    sessions: createSessions({ secret: o.jwtSecret, secure: !!o.publicUrl?.startsWith('https:'), db: o.db }),
+    otps: createOtps(o.jwtSecret),
+    mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),
+    limiters: o.limiters ?? createLimiters(),
+    config: { publicUrl: o.publicUrl, webDist: o.webDist, tileUrl: o.tileUrl, trustProxy: o.trustProxy ?? 0 },
+  };
+}

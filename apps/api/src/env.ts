@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const schema = z.object({
+  PORT: port.default(3000),
+  MQTT_PORT: port.default(1883),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Site Measurement IoT <no-reply@localhost>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  DEMO: flag,
+  /** off: run the api alone (distributed mode), the gateway runs as its own process. */
+  EMBEDDED_GATEWAY: z.enum(['on', 'off']).default('on'),
+  /** Number of proxy hops to trust for the client address (behind a load balancer). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(1).max(86400).default(30),
+});
+
+export type Env = z.infer<typeof schema> & { JWT_SECRET: string; DATA_DIR: string };
+
+/**
+ * Reads and checks the environment once. A wrong value ends the start with one line naming the variable.
+ * In embedded mode (no DATABASE_URL) a missing JWT_SECRET is generated once and kept in DATA_DIR.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new EnvError(`Invalid environment: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  let secret = env.JWT_SECRET;
+  if (!secret) {
+    if (env.DATABASE_URL) throw new EnvError('Invalid environment: JWT_SECRET is required when DATABASE_URL is set');
+    secret = keptSecret(dataDir);
+  }
+  return { ...env, DATA_DIR: dataDir, JWT_SECRET: secret };
+}
+
+export class EnvError extends Error {}
+
+function keptSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

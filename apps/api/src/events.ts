@@ -1,0 +1,11 @@
+import { EventEmitter } from 'node:events';
+import type { UserSettings } from '@smi/contracts';
+
+/** In-process signals between modules (the realtime feed and the gateway listen; the http routes emit). */
+export interface AppEventMap {
+  /** Every session of this user has ended (logout, password change, reset): sockets must close. */
+  sessionsEnded: [userId: string];
+  settingsChanged: [userId: string, settings: UserSettings];
+}
+
+export class AppEvents extends EventEmitter<AppEventMap> {}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { LIMITS } from '@smi/contracts';
+import { authRoutes } from '../auth/routes.js';
+import { settingsRoutes } from '../user/settings-routes.js';
+import { csrfGuard } from './csrf.js';
+import type { AppDeps } from './deps.js';
+import { apiNotFound, errorMiddleware } from './errors.js';
+
+/** Origins the SPA may load map tiles from, taken from the tile URL template ({s} subdomains become a wildcard). */
+function tileSources(tileUrl: string): string[] {
+  try {
+    const url = new URL(tileUrl.replace(/\{s\}/g, 'a').replace(/\{[^}]+\}/g, '0'));
+    return tileUrl.includes('{s}.') ? [`${url.protocol}//*.${url.host.split('.').slice(1).join('.')}`] : [url.origin];
+  } catch {
+    return [];
+  }
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', ...tileSources(deps.config.tileUrl)],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          // plain http on localhost must stay plain http
+          'upgrade-insecure-requests': deps.config.publicUrl?.startsWith('https:') ? [] : null,
+        },
+      },
+      strictTransportSecurity: deps.config.publicUrl?.startsWith('https:') ? undefined : false,
+    }),
+  );
+
+  // routes are declared with their full /api/... path (the contracts table), so routers mount at the root
+  app.use('/api', csrfGuard({ publicUrl: deps.config.publicUrl }));
+  app.use('/api', express.json({ limit: LIMITS.jsonBodyBytes, strict: true }));
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  for (const routes of [authRoutes, settingsRoutes]) app.use(routes(deps));
+  app.use('/api', apiNotFound);
+
+  const dist = deps.config.webDist;
+  if (dist && existsSync(join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    app.get('/*splat', (_req, res) => res.sendFile(join(dist, 'index.html'), { headers: { 'Cache-Control': 'no-cache' } }));
+  } else {
+    app.get('/*splat', (_req, res) => {
+      res.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    });
+  }
+
+  app.use(errorMiddleware(deps.log));
+  return app;
+}
+
+function immutableAssets(res: express.Response, path: string) {
+  if (/[\\/]assets[\\/]/.test(path)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+}

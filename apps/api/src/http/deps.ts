@@ -1,0 +1,26 @@
+import type { Db } from '@smi/db';
+import type { Sessions } from '../auth/session.js';
+import type { Otps } from '../auth/otp.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Limiters } from './rate-limit.js';
+import type { Logger } from '../logger.js';
+import type { AppEvents } from '../events.js';
+
+/** Everything the HTTP app needs, built once by main.ts (or by a test) and passed in. */
+export interface AppDeps {
+  db: Db;
+  sessions: Sessions;
+  otps: Otps;
+  mailer: Mailer;
+  limiters: Limiters;
+  log: Logger;
+  events: AppEvents;
+  config: {
+    /** https://... : cookies become Secure and this origin is allowed for state-changing requests. */
+    publicUrl?: string;
+    /** The built SPA to serve; absent in api-only tests. */
+    webDist?: string;
+    tileUrl: string;
+    trustProxy: number;
+  };
+}

@@ -1,0 +1,58 @@
+import type { Request, RequestHandler } from 'express';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from './errors.js';
+
+/** Budgets per 15 minutes. Each endpoint is limited per client address and per account (e-mail or user id). */
+export const RATE_LIMITS = {
+  loginPerIp: 50,
+  loginPerAccount: 10,
+  codeSendPerIp: 20,
+  codeSendPerAccount: 5,
+  codeCheckPerIp: 50,
+  codeCheckPerAccount: 15,
+  registerPerIp: 20,
+  passwordPerAccount: 10,
+};
+export type RateLimitName = keyof typeof RATE_LIMITS;
+const WINDOW_S = 15 * 60;
+
+export type Limiters = Record<RateLimitName, RateLimiterAbstract>;
+
+/** In memory for one process; in Redis when several processes serve one deployment. */
+export function createLimiters(opts: { redis?: unknown; scale?: number } = {}): Limiters {
+  const scale = opts.scale ?? 1;
+  const entries = Object.entries(RATE_LIMITS).map(([name, points]) => {
+    const config = { keyPrefix: `rl:${name}`, points: Math.max(1, Math.round(points * scale)), duration: WINDOW_S };
+    const limiter = opts.redis
+      ? new RateLimiterRedis({ ...config, storeClient: opts.redis, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(config) })
+      : new RateLimiterMemory(config);
+    return [name, limiter] as const;
+  });
+  return Object.fromEntries(entries) as unknown as Limiters;
+}
+
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) {
+      const minutes = Math.max(1, Math.ceil(err.msBeforeNext / 60_000));
+      throw new AppError(429, `Too many attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`);
+    }
+    throw err;
+  }
+}
+
+/** Middleware: one point per request from this address. */
+export const perIp =
+  (limiter: RateLimiterAbstract): RequestHandler =>
+  async (req, _res, next) => {
+    await consume(limiter, req.ip ?? 'unknown');
+    next();
+  };
+
+/** One point for this account (an e-mail or user id), called by a use-case once it knows whom the request is for. */
+export const perAccount = (limiter: RateLimiterAbstract, account: string) => consume(limiter, account.toLowerCase());
+
+export const accountOfBody = (req: Request): string | undefined =>
+  typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : undefined;

@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../logger.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * With an SMTP URL, mail goes out over SMTP. Without one (a newcomer offline), each message is written to
+ * <outboxDir>/<time>-<to>.eml and its text is logged, so the code can be read from the terminal.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      mkdirSync(opts.outboxDir, { recursive: true });
+      const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox (no SMTP_URL)');
+    },
+  };
+}
+
+export const mails = {
+  verify: (to: string, name: string, code: string): Mail => ({
+    to,
+    subject: 'Your Site Measurement IoT verification code',
+    text: `Hello ${name},\n\nYour verification code is ${code}.\nIt is valid for 10 minutes.\n\nSite Measurement IoT`,
+  }),
+  reset: (to: string, code: string): Mail => ({
+    to,
+    subject: 'Your Site Measurement IoT password reset code',
+    text: `Your password reset code is ${code}.\nIt is valid for 10 minutes. If you did not ask for it, ignore this message.\n\nSite Measurement IoT`,
+  }),
+};

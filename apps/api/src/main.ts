@@ -1,0 +1,74 @@
+import { createServer } from 'node:http';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDb, migrate } from '@smi/db';
+import { createClient } from 'redis';
+import { composeDeps } from './compose.js';
+import { EnvError, loadEnv } from './env.js';
+import { createApp } from './http/app.js';
+import { createLimiters } from './http/rate-limit.js';
+import { createLogger } from './logger.js';
+
+const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : join(env.DATA_DIR, 'db') });
+  const applied = await migrate(db);
+  if (applied.length) log.info({ applied }, 'database migrated');
+
+  const redis = env.REDIS_URL ? createClient({ url: env.REDIS_URL }) : undefined;
+  redis?.on('error', (err) => log.warn({ err }, 'redis error'));
+  await redis?.connect();
+
+  const deps = composeDeps({
+    db,
+    log,
+    jwtSecret: env.JWT_SECRET,
+    dataDir: env.DATA_DIR,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: env.PUBLIC_URL,
+    tileUrl: env.TILE_URL,
+    trustProxy: env.TRUST_PROXY,
+    webDist: WEB_DIST,
+    limiters: createLimiters({ redis }),
+  });
+  const server = createServer(createApp(deps));
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(env.PORT, ok);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  log.info({ port, database: db.kind, mail: env.SMTP_URL ? 'smtp' : 'outbox' }, `Site Measurement IoT on http://localhost:${port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    server.close();
+    server.closeAllConnections();
+    await redis?.quit().catch(() => {});
+    await db.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(`Start failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

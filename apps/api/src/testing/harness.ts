@@ -1,0 +1,77 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { openTestDb } from '@smi/db';
+import { composeDeps } from '../compose.js';
+import { createApp } from '../http/app.js';
+import { createLimiters } from '../http/rate-limit.js';
+import type { AppDeps } from '../http/deps.js';
+import { silentLogger } from '../logger.js';
+import { startSmtpCapture } from './smtp-capture.js';
+
+export interface HarnessOptions {
+  /** Multiplies every rate-limit budget (fuzz tests raise it; the rate-limit test keeps 1). */
+  rateLimitScale?: number;
+  publicUrl?: string;
+}
+
+/**
+ * The real app on a free port against a real database (PGlite, or PostgreSQL when DATABASE_URL is set),
+ * with mail going over real SMTP to a capture server.
+ */
+export async function startHarness(opts: HarnessOptions = {}) {
+  const db = await openTestDb();
+  const smtp = await startSmtpCapture();
+  const dataDir = mkdtempSync(join(tmpdir(), 'smi-api-'));
+  const deps: AppDeps = composeDeps({
+    db,
+    log: silentLogger,
+    jwtSecret: 'test-secret-that-is-long-enough-to-be-real-0123456789',
+    dataDir,
+    smtpUrl: smtp.url,
+    mailFrom: 'Site Measurement IoT <test@localhost>',
+    publicUrl: opts.publicUrl,
+    tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
+  });
+  const app = createApp(deps);
+  const server: Server = createServer(app);
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let counter = 0;
+  const harness = {
+    app,
+    server,
+    url,
+    db,
+    deps,
+    smtp,
+    agent: () => request.agent(server),
+    /** Registers, verifies with the mailed code, and returns a signed-in agent with the user's id. */
+    async verifiedUser(name = `Surveyor ${++counter}`) {
+      const email = `user${Date.now().toString(36)}${++counter}@example.com`;
+      const password = 'field-work-1';
+      const agent = request.agent(server);
+      await agent.post('/api/auth/register').send({ name, email, password }).expect(201);
+      const before = smtp.mails.length;
+      await agent.get('/api/auth/sendverifyotp').expect(200);
+      const code = await smtp.codeFor(email, before);
+      await agent.post('/api/auth/verify-email').send({ otp: code }).expect(200);
+      const { body } = await agent.get('/api/user/data').expect(200);
+      return { agent, email, password, name, userId: body.userData.userId as string };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await smtp.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+export type Harness = Awaited<ReturnType<typeof startHarness>>;

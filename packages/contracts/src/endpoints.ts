@@ -1,0 +1,10 @@
+import { authEndpoints, userEndpoints } from './auth-endpoints.js';
+import type { Endpoint } from './endpoint.js';
+
+/** Every endpoint of the API, by name. Each resource file adds its own table here. */
+export const endpoints = {
+  ...authEndpoints,
+  ...userEndpoints,
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb } from './testing.js';
+import { migrate } from './migrate.js';
+import type { Db } from './db.js';
+
+describe('the database layer', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  it('applies every migration once, and a second run applies nothing', async () => {
+    const again = await migrate(db);
+    expect(again).toEqual([]);
+    const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.map((r) => r.version)).toContain('001_init');
+  });
+
+  it('rolls a transaction back when it throws, leaving nothing half-written', async () => {
+    await expect(
+      db.tx(async (q) => {
+        await q.query("INSERT INTO users (name, email, password_hash) VALUES ('a', 'tx@example.com', 'x')");
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const rows = await db.query("SELECT 1 FROM users WHERE email = 'tx@example.com'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('commits a transaction that resolves', async () => {
+    const id = await db.tx(async (q) => {
+      const [row] = await q.query<{ id: string }>(
+        "INSERT INTO users (name, email, password_hash) VALUES ('b', 'ok@example.com', 'x') RETURNING id",
+      );
+      return row!.id;
+    });
+    const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [id]);
+    expect(rows).toEqual([{ id }]);
+  });
+
+  it('refuses a point outside the valid latitude range at the database too', async () => {
+    const [user] = await db.query<{ id: string }>(
+      "INSERT INTO users (name, email, password_hash) VALUES ('c', 'pt@example.com', 'x') RETURNING id",
+    );
+    const [project] = await db.query<{ id: string }>('INSERT INTO projects (owner_id, name) VALUES ($1, $2) RETURNING id', [
+      user!.id,
+      'P',
+    ]);
+    await expect(
+      db.query("INSERT INTO points (project_id, name, latitude, longitude, recorded_at) VALUES ($1, 'x', 91, 0, now())", [
+        project!.id,
+      ]),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,133 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What a repository needs: run SQL, get plain rows. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://... : a PostgreSQL server. Absent: embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; absent means in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (created if missing); tests use one each. */
+  schema?: string;
+  /** Pool size for a server. */
+  maxConnections?: number;
+}
+
+/** Raised when the database cannot be reached; the api answers 503 for it. */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('Database unavailable', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+// Connection-level failures from node-postgres / the server (class 08, 57P0x admin shutdown, 53300 too many).
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+function isUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: string }).code ?? '';
+  const message = String((err as { message?: string }).message ?? '');
+  return (
+    UNAVAILABLE_CODES.has(code) ||
+    code.startsWith('08') ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  );
+}
+function wrap(err: unknown): never {
+  throw isUnavailable(err) ? new DatabaseUnavailableError(err) : err;
+}
+
+export async function openDb(options: OpenOptions = {}): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+async function openPglite({ dataDir, schema }: OpenOptions): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir);
+  if (schema) await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await lite.query<T>(sql, params)).rows;
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+      return lite.transaction(async (t) =>
+        fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await t.query<R>(sql, params)).rows;
+          },
+        }),
+      );
+    },
+    async close() {
+      await lite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOptions): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: 3000,
+    // a query that hangs on a dead server must fail fast so the api can answer 503
+    query_timeout: 15000,
+    options: schema ? `-c search_path="${schema}"` : undefined,
+  });
+  // an idle client losing its server must not crash the process
+  pool.on('error', () => {});
+  if (schema) {
+    const c = await pool.connect().catch(wrap);
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      c.release();
+    }
+  }
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      try {
+        return (await pool.query(sql, params)).rows as T[];
+      } catch (err) {
+        return wrap(err);
+      }
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+      const client = await pool.connect().catch(wrap);
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await client.query(sql, params)).rows as R[];
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        return wrap(err);
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# What the default test line needs beyond npm packages: Debian's Chromium (Playwright e2e), mosquitto_pub
+# (publishing real MQTT in the gateway tests) and pdftotext (reading PDF exports back). Installed when missing.
+set -euo pipefail
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v mosquitto_pub >/dev/null 2>&1 || missing+=(mosquitto-clients)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[test-deps] installing ${missing[*]}" >&2
+  as_root apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
