@@ -20,7 +20,8 @@ type Handler<E extends Endpoint> = E['access'] extends 'public'
 
 /**
  * Mounts one endpoint of the contracts table: checks access, validates params and body with its zod schemas
- * (400 naming the field), runs the handler and sends what it returns as JSON. Express 5 forwards rejections.
+ * (400 naming the field), checks a `userId` path parameter is the signed-in user (404 otherwise), runs the handler
+ * and sends what it returns as JSON. Express 5 forwards rejections.
  */
 export function mount<E extends Endpoint>(
   router: Router,
@@ -37,6 +38,8 @@ export function mount<E extends Endpoint>(
       if (endpoint.access === 'verified' && !user.isVerified) throw new AppError(403, 'Please verify your account first.');
     }
     const params = endpoint.params ? parse(endpoint.params, req.params, 'path') : {};
+    // every /api/user/{userId}/... path is the signed-in user's own; any other id answers like a missing one
+    if ('userId' in req.params && (!user || req.params.userId !== user.id)) throw new AppError(404, 'User not found');
     const body = endpoint.body ? parse(endpoint.body, req.body ?? {}, 'body') : undefined;
     const result = await (handler as (ctx: unknown) => unknown)({ params, body, req, res, user });
     if (!res.headersSent && result !== undefined) res.json(result);
