@@ -37,9 +37,9 @@ export function mount<E extends Endpoint>(
       if (!user) throw new AppError(401, 'Not authorized. Log in again.');
       if (endpoint.access === 'verified' && !user.isVerified) throw new AppError(403, 'Please verify your account first.');
     }
-    const params = endpoint.params ? parse(endpoint.params, req.params, 'path') : {};
     // every /api/user/{userId}/... path is the signed-in user's own; any other id answers like a missing one
     if ('userId' in req.params && (!user || req.params.userId !== user.id)) throw new AppError(404, 'User not found');
+    const params = endpoint.params ? parse(endpoint.params, req.params, 'path') : {};
     const body = endpoint.body ? parse(endpoint.body, req.body ?? {}, 'body') : undefined;
     const result = await (handler as (ctx: unknown) => unknown)({ params, body, req, res, user });
     if (!res.headersSent && result !== undefined) res.json(result);
