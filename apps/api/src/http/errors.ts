@@ -18,7 +18,7 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError(404, what);
 export const badRequest = (message: string) => new AppError(400, message);
 
-export const apiNotFound: RequestHandler = (req, _res, next) => next(new AppError(404, `No such endpoint: ${req.method} ${req.path}`));
+export const apiNotFound: RequestHandler = (req, _res, next) => next(new AppError(404, `No such endpoint: ${req.method} ${req.originalUrl.split("?")[0]}`));
 
 // body-parser failures carry a `type`; each gets a clear reply instead of a 500
 const PARSER_ERRORS: Record<string, [number, string]> = {
