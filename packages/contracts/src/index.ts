@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './settings.js';
 export * from './auth-endpoints.js';
 export * from './endpoints.js';
+export * from './survey.js';

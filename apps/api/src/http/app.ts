@@ -53,9 +53,9 @@ export function createApp(deps: AppDeps): Express {
   const dist = deps.config.webDist;
   if (dist && existsSync(join(dist, 'index.html'))) {
     app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
-    app.get('/*splat', (_req, res) => res.sendFile(join(dist, 'index.html'), { headers: { 'Cache-Control': 'no-cache' } }));
+    app.get('/{*splat}', (_req, res) => res.sendFile(join(dist, 'index.html'), { headers: { 'Cache-Control': 'no-cache' } }));
   } else {
-    app.get('/*splat', (_req, res) => {
+    app.get('/{*splat}', (_req, res) => {
       res.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
     });
   }

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authEndpoints, isAuthReply, userDataReply, userEndpoints, type UserData } from '@smi/contracts';
+import { ApiError, call } from '../../../lib/api-client';
+
+export type AuthState =
+  | { status: 'anonymous' }
+  | { status: 'unverified'; user: UserData }
+  | { status: 'verified'; user: UserData };
+
+/**
+ * Is there a session, and is its account verified? 401 means simply "not signed in";
+ * any other failure (server down, network) is thrown so the guard can say so.
+ */
+export async function fetchAuthState(): Promise<AuthState> {
+  try {
+    const auth = await call(authEndpoints.isAuth, { reply: isAuthReply, quiet: true });
+    if (!auth.success) return { status: 'anonymous' };
+    const { userData } = await call(userEndpoints.userData, { reply: userDataReply, quiet: true });
+    return auth.verified ? { status: 'verified', user: userData } : { status: 'unverified', user: userData };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return { status: 'anonymous' };
+    throw err;
+  }
+}
+
+export const authQuery = queryOptions({
+  queryKey: ['auth'],
+  queryFn: fetchAuthState,
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+export const useAuthState = () => useQuery(authQuery);
+
+/** The signed-in, verified user; only call inside the guarded shell. */
+export function useUser(): UserData {
+  const { data } = useAuthState();
+  if (data?.status !== 'verified') throw new Error('useUser outside the guarded routes');
+  return data.user;
+}

@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { paths } from '../../../app/paths';
+import { logout } from '../api/account-calls';
+
+/** Logout: the session ends on the server, local user data is dropped, 'Logged out successfully', then home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await logout();
+    } catch {
+      toast.error('Logout failed');
+      return;
+    }
+    queryClient.setQueryData(['auth'], { status: 'anonymous' });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    toast.success('Logged out successfully');
+    navigate(paths.landing);
+  };
+}

@@ -1,0 +1,16 @@
+/** The contact inquiry of SPEC section 3 (not submitted) and its rules of section 5. */
+export interface ContactInquiry {
+  name: string;
+  email: string;
+  message: string;
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateContact(form: ContactInquiry): Partial<Record<'name' | 'email', string>> {
+  const errors: Partial<Record<'name' | 'email', string>> = {};
+  if (!form.name.trim()) errors.name = 'Name is required';
+  if (!form.email.trim()) errors.email = 'Email is required';
+  else if (!EMAIL_SHAPE.test(form.email.trim())) errors.email = 'Invalid email address';
+  return errors;
+}

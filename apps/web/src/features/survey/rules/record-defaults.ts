@@ -1,0 +1,25 @@
+import { LIMITS } from '@smi/contracts';
+
+/** SPEC section 4: the default point name is P{number of points + 1}. */
+export const defaultPointName = (pointCount: number) => `P${pointCount + 1}`;
+
+/** The section preselected in the dialog: the last one chosen while it still exists, else the first, else 'default'. */
+export function defaultSection(sections: string[], lastSelected: string | null | undefined): string {
+  if (lastSelected && sections.includes(lastSelected)) return lastSelected;
+  return sections[0] ?? LIMITS.defaultSection;
+}
+
+/** The client device preselected: the first one that has a name ('N/A' means none). */
+export function defaultDevice<T extends { name: string }>(devices: T[]): T | undefined {
+  return devices.find((d) => d.name && d.name !== 'N/A');
+}
+
+export type NewSection = { ok: true; name: string } | { ok: false; reason: 'blank' | 'exists' };
+
+/** A typed section name: trimmed; blank is ignored, a name already there is refused. */
+export function checkNewSection(input: string | null | undefined, sections: string[]): NewSection {
+  const name = (input ?? '').trim();
+  if (!name) return { ok: false, reason: 'blank' };
+  if (sections.includes(name)) return { ok: false, reason: 'exists' };
+  return { ok: true, name };
+}

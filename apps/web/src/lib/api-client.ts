@@ -1,0 +1,77 @@
+import { pathFor, type Method } from '@smi/contracts';
+import type { z } from 'zod';
+import { toast } from 'react-toastify';
+
+/** What a call needs from a contracts endpoint: `endpoint({...})` objects fit as they are. */
+export interface Route {
+  method: Method;
+  path: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallOptions<R extends z.ZodType> {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  /** Reply schema from contracts: the answer is parsed with it, so screens get typed data or an error. */
+  reply?: R;
+  /** The caller shows the failure itself (inline box, redirect): no toast. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
+/**
+ * The one way the web app talks to the api: same origin, cookies included, JSON in and out.
+ * A reply with success:false (or an HTTP error) becomes an ApiError carrying the server's message,
+ * shown as an error toast unless the caller handles it.
+ */
+export async function call<R extends z.ZodType = z.ZodType<unknown>>(route: Route, opts: CallOptions<R> = {}): Promise<z.infer<R>> {
+  const url = pathFor(route.path, opts.params);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: route.method,
+      credentials: 'include',
+      headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    return fail(new ApiError(NETWORK_MESSAGE, 0), opts.quiet);
+  }
+  const data: unknown = await res.json().catch(() => undefined);
+  const success = typeof data === 'object' && data !== null && 'success' in data ? (data as { success: unknown }).success : undefined;
+  if (!res.ok || success === false) {
+    const message = messageOf(data) ?? `Request failed (${res.status} ${res.statusText})`;
+    return fail(new ApiError(message, res.status, data), opts.quiet);
+  }
+  if (!opts.reply) return data as z.infer<R>;
+  const parsed = opts.reply.safeParse(data);
+  if (!parsed.success) return fail(new ApiError('The server sent an answer this page does not understand.', res.status, data), opts.quiet);
+  return parsed.data;
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const message = (data as { message?: unknown }).message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+function fail(error: ApiError, quiet?: boolean): never {
+  if (!quiet) toast.error(error.message, { toastId: error.message });
+  throw error;
+}
+
+export const errorMessage = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
