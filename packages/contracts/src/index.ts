@@ -5,4 +5,5 @@ export * from './auth.js';
 export * from './settings.js';
 export * from './auth-endpoints.js';
 export * from './endpoints.js';
+export * from './exports.js';
 export * from './survey.js';

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { LIMITS } from '@smi/contracts';
 import { authRoutes } from '../auth/routes.js';
 import { settingsRoutes } from '../user/settings-routes.js';
+import { exportRoutes } from '../exports/routes.js';
 import { csrfGuard } from './csrf.js';
 import type { AppDeps } from './deps.js';
 import { apiNotFound, errorMiddleware } from './errors.js';
@@ -47,7 +48,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

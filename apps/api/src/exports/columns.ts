@@ -1,0 +1,47 @@
+import type { ExportPoint } from './repository.js';
+import type { Projection } from './utm.js';
+
+/** A cell: numbers stay numbers (a negative latitude is a number, not a formula), text is text, null is empty. */
+export type Cell = string | number | null;
+
+export interface Column {
+  header: string;
+  value: (p: ExportPoint, utm: { easting: number; northing: number } | null, zone: string) => Cell;
+}
+
+const mm = (v: number) => Math.round(v * 1000) / 1000;
+
+/** The columns of CSV and TXT, in order. Headers are snake_case so QGIS and scripts read them without quoting. */
+export const COLUMNS: Column[] = [
+  { header: 'name', value: (p) => p.name },
+  { header: 'latitude', value: (p) => p.latitude },
+  { header: 'longitude', value: (p) => p.longitude },
+  { header: 'easting', value: (_p, u) => (u ? mm(u.easting) : null) },
+  { header: 'northing', value: (_p, u) => (u ? mm(u.northing) : null) },
+  { header: 'utm_zone', value: (_p, _u, zone) => zone },
+  { header: 'accuracy', value: (p) => p.accuracy },
+  { header: 'section', value: (p) => p.section },
+  { header: 'device', value: (p) => p.device },
+  { header: 'timestamp', value: (p) => p.recordedAt.toISOString() },
+  { header: 'fix_type', value: (p) => p.fixType },
+  { header: 'satellites', value: (p) => p.satellites },
+  { header: 'hdop', value: (p) => p.hdop },
+  { header: 'horizontal_accuracy_m', value: (p) => p.horizontalAccuracy },
+  { header: 'vertical_accuracy_m', value: (p) => p.verticalAccuracy },
+  { header: 'altitude_m', value: (p) => p.altitude },
+];
+
+/** A spreadsheet reads a cell starting with = + - @ (or tab / CR, which some strip first) as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text that a spreadsheet would run as a formula gets a leading apostrophe; numbers are left alone. */
+export function neutralise(cell: Cell): string | number | null {
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** One point as its row of cells, text neutralised. */
+export function rowOf(p: ExportPoint, projection: Projection | null): (string | number | null)[] {
+  const utm = projection ? projection.project(p.longitude, p.latitude) : null;
+  const zone = projection?.zone.label ?? '';
+  return COLUMNS.map((c) => neutralise(c.value(p, utm, zone)));
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import proj4 from 'proj4';
+import { SaxesParser } from 'saxes';
+import { startHarness, type Harness } from '../testing/harness.js';
+import { download } from './test-download.js';
+import { seedManyPoints, seedPoints, seedProject, type SeedPoint } from './test-seed.js';
+
+// Rio de Janeiro: both coordinates negative, UTM zone 23 south
+const RIO: SeedPoint[] = [
+  { name: '=SUM(A1:A9)', latitude: -22.951234, longitude: -43.210987, accuracy: 'High', fixType: 'rtk-fixed', satellites: 14, hdop: 0.7, horizontalAccuracy: 0.011, verticalAccuracy: 0.019, altitude: 12.345 },
+  { name: '+1 cmd', latitude: -22.95131, longitude: -43.21105, section: 'North wall', accuracy: 'Medium' },
+  { name: '-5', latitude: -22.95142, longitude: -43.21111, section: 'North wall', accuracy: 'Low' },
+  { name: '@user', latitude: -22.95151, longitude: -43.21122, section: 'Ünïcode sëction ✓' },
+  { name: 'Łódź "quoted", comma', latitude: -22.9516, longitude: -43.2113, device: '=HYPERLINK("http://x")' },
+  { name: '\tTabbed <b>&</b>', latitude: -22.9517, longitude: -43.2114, section: 'North wall' },
+  { name: 'Plain 7', latitude: -22.9518, longitude: -43.2115, altitude: -3.5 },
+];
+const utm23s = proj4('WGS84', '+proj=utm +zone=23 +south +datum=WGS84 +units=m +no_defs');
+const neutralised = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parsers', () => {
+  let h: Harness;
+  let surveyor: Awaited<ReturnType<Harness['verifiedUser']>>;
+  let projectId: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    surveyor = await h.verifiedUser();
+    projectId = await seedProject(h.db, surveyor.userId, { name: 'Rio wall', sections: ['default', 'North wall', 'Ünïcode sëction ✓', 'Empty'] });
+    await seedPoints(h.db, projectId, RIO);
+  });
+  afterAll(() => h.close());
+
+  it('writes a CSV a spreadsheet cannot run: every point, UTM to the mm, formulas neutralised, negative numbers left as numbers', async () => {
+    const res = await download(surveyor.agent, 'csv', projectId);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Rio wall-points.csv"');
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([
+      'name', 'latitude', 'longitude', 'easting', 'northing', 'utm_zone', 'accuracy', 'section', 'device', 'timestamp',
+      'fix_type', 'satellites', 'hdop', 'horizontal_accuracy_m', 'vertical_accuracy_m', 'altitude_m',
+    ]);
+    expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name)));
+    for (const [i, p] of RIO.entries()) {
+      const row = rows[i]!;
+      expect(row.latitude).toBe(String(p.latitude));
+      expect(row.longitude).toBe(String(p.longitude));
+      const [e, n] = utm23s.forward([p.longitude, p.latitude]) as [number, number];
+      expect(Math.abs(Number(row.easting) - e)).toBeLessThanOrEqual(0.0005);
+      expect(Math.abs(Number(row.northing) - n)).toBeLessThanOrEqual(0.0005);
+      expect(row.utm_zone).toBe('23S');
+      expect(row.section).toBe(p.section ?? 'default');
+      expect(row.device).toBe(neutralised(p.device ?? 'ROVER-1'));
+      expect(row.accuracy).toBe(p.accuracy ?? '');
+      expect(row.timestamp).toBe(new Date(Date.parse('2025-03-01T08:00:00Z') + i * 1000).toISOString());
+      expect(row.altitude_m).toBe(p.altitude === undefined ? '' : String(p.altitude));
+    }
+    expect(rows[0]).toMatchObject({ fix_type: 'rtk-fixed', satellites: '14', hdop: '0.7', horizontal_accuracy_m: '0.011', vertical_accuracy_m: '0.019' });
+    // the raw text: a negative number is written bare, not quoted or prefixed
+    expect(res.body.toString('utf8')).toContain(',-22.951234,-43.210987,');
+  });
+
+  it('writes TXT as one tab-separated point a line, with tabs inside names turned to spaces', async () => {
+    const res = await download(surveyor.agent, 'txt', projectId);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Rio wall-points.txt"');
+    const text = res.body.toString('utf8');
+    expect(text.trimEnd().split('\r\n')).toHaveLength(RIO.length + 1);
+    const rows = parse(res.body, { delimiter: '\t', columns: true, quote: false }) as Record<string, string>[];
+    expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name).replace(/\t/g, ' ')));
+    for (const [i, p] of RIO.entries()) {
+      const [e, n] = utm23s.forward([p.longitude, p.latitude]) as [number, number];
+      expect(Math.abs(Number(rows[i]!.easting) - e)).toBeLessThanOrEqual(0.0005);
+      expect(Math.abs(Number(rows[i]!.northing) - n)).toBeLessThanOrEqual(0.0005);
+      expect(rows[i]!.latitude).toBe(String(p.latitude));
+    }
+  });
+
+  it('writes an RFC 7946 FeatureCollection: [lon, lat] order, no crs, the point fields as properties', async () => {
+    const res = await download(surveyor.agent, 'geojson', projectId);
+    expect(res.headers['content-type']).toBe('application/geo+json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Rio wall-points.geojson"');
+    const fc = JSON.parse(res.body.toString('utf8'));
+    expect(fc.type).toBe('FeatureCollection');
+    expect(fc).not.toHaveProperty('crs');
+    expect(fc.features).toHaveLength(RIO.length);
+    for (const [i, p] of RIO.entries()) {
+      const f = fc.features[i];
+      expect(f.type).toBe('Feature');
+      expect(f.geometry).toEqual({
+        type: 'Point',
+        coordinates: p.altitude === undefined ? [p.longitude, p.latitude] : [p.longitude, p.latitude, p.altitude],
+      });
+      // GeoJSON is data, not a spreadsheet: names travel exactly
+      expect(f.properties).toMatchObject({ name: p.name, section: p.section ?? 'default', accuracy: p.accuracy ?? null });
+      expect(f.properties.timestamp).toBe(new Date(Date.parse('2025-03-01T08:00:00Z') + i * 1000).toISOString());
+    }
+    expect(fc.features[0].properties).toMatchObject({ fixType: 'rtk-fixed', satellites: 14, hdop: 0.7, altitude: 12.345 });
+  });
+
+  it('writes well-formed KML 2.2 with one Folder per section and every Placemark, names escaped', async () => {
+    const res = await download(surveyor.agent, 'kml', projectId);
+    expect(res.headers['content-type']).toBe('application/vnd.google-earth.kml+xml; charset=utf-8');
+    const kml = readKml(res.body.toString('utf8'));
+    expect(kml.namespace).toBe('http://www.opengis.net/kml/2.2');
+    expect(Object.keys(kml.folders)).toEqual(['default', 'North wall', 'Ünïcode sëction ✓', 'Empty']);
+    expect(kml.folders.Empty).toEqual([]);
+    for (const p of RIO) {
+      const placemark = kml.folders[p.section ?? 'default']!.find((m) => m.name === p.name);
+      expect(placemark, p.name).toBeDefined();
+      const [lon, lat, alt] = placemark!.coordinates.split(',').map(Number);
+      expect([lon, lat]).toEqual([p.longitude, p.latitude]);
+      if (p.altitude !== undefined) expect(alt).toBe(p.altitude);
+    }
+  });
+
+  it('pages through thousands of points, with shared timestamps, exactly once each and in time order', async () => {
+    const big = await seedProject(h.db, surveyor.userId, { name: 'Big', sections: ['default', 'A', 'B'] });
+    await seedManyPoints(h.db, big, 4500, ['A', 'B']);
+    const rows = parse((await download(surveyor.agent, 'csv', big)).body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(4500);
+    expect(rows.map((r) => r.name)).toEqual(Array.from({ length: 4500 }, (_, i) => `P${i + 1}`));
+    const kml = readKml((await download(surveyor.agent, 'kml', big)).body.toString('utf8'));
+    expect(kml.folders.A!.length + kml.folders.B!.length).toBe(4500);
+    expect(kml.folders.default).toEqual([]);
+  });
+});
+
+/** A strict XML read (saxes throws on anything malformed) of the KML's folders and placemarks. */
+function readKml(xml: string) {
+  const parser = new SaxesParser({ xmlns: true });
+  const folders: Record<string, { name: string; coordinates: string }[]> = {};
+  const stack: string[] = [];
+  let namespace = '';
+  let text = '';
+  let folder: string | null = null;
+  let placemark: { name: string; coordinates: string } | null = null;
+  parser.on('opentag', (tag) => {
+    if (tag.local === 'kml') namespace = tag.uri;
+    if (tag.local === 'Placemark') placemark = { name: '', coordinates: '' };
+    stack.push(tag.local);
+    text = '';
+  });
+  parser.on('text', (t) => (text += t));
+  parser.on('closetag', (tag) => {
+    stack.pop();
+    const parent = stack[stack.length - 1];
+    if (tag.local === 'name' && parent === 'Folder') folders[(folder = text)] = [];
+    if (tag.local === 'name' && parent === 'Placemark') placemark!.name = text;
+    if (tag.local === 'coordinates') placemark!.coordinates = text;
+    if (tag.local === 'Placemark') folders[folder!]!.push(placemark!);
+    text = '';
+  });
+  parser.write(xml).close();
+  return { namespace, folders };
+}

@@ -1,0 +1,56 @@
+import type { ExportFormat } from '@smi/contracts';
+
+export const EXTENSIONS: Record<ExportFormat, string> = { pdf: 'pdf', dxf: 'dxf', csv: 'csv', txt: 'txt', geojson: 'geojson', kml: 'kml' };
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  pdf: 'application/pdf',
+  dxf: 'image/vnd.dxf',
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  geojson: 'application/geo+json; charset=utf-8',
+  kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
+};
+
+const MAX_NAME = 80;
+
+/**
+ * A project name made safe as a file name on every OS: no control characters (CR/LF would split the header),
+ * no path separators, quotes or characters Windows refuses; spaces collapsed; never empty, never "." or "..".
+ */
+export function safeFileStem(projectName: string): string {
+  const cleaned = projectName
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/[/\\"<>:|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  const cut = [...cleaned].slice(0, MAX_NAME).join('').trim();
+  return cut || 'project';
+}
+
+/** The ASCII fallback: accents dropped (Łódź -> Lodz where Unicode can decompose), anything else non-ASCII -> "_". */
+export function asciiFileStem(stem: string): string {
+  const ascii = stem
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[łŁ]/g, (c) => (c === 'ł' ? 'l' : 'L'))
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/[%;]/g, '_')
+    .trim();
+  return ascii.replace(/^[_ .]+$/, '') || 'project';
+}
+
+/** RFC 5987 value-chars: encodeURIComponent leaves a few that the ABNF does not allow. */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** `attachment; filename="<name>-points.<ext>"`, plus filename* (UTF-8) when the name is not plain ASCII. */
+export function contentDisposition(projectName: string, format: ExportFormat): string {
+  const stem = safeFileStem(projectName);
+  const ascii = asciiFileStem(stem);
+  const ext = EXTENSIONS[format];
+  const header = `attachment; filename="${ascii}-points.${ext}"`;
+  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(`${stem}-points.${ext}`)}`;
+}

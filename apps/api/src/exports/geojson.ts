@@ -1,0 +1,39 @@
+import type { ExportPoint } from './repository.js';
+import type { ExportContext } from './context.js';
+
+/** RFC 7946 Point: [longitude, latitude] (and altitude when the point has one). */
+function feature(p: ExportPoint): string {
+  const coordinates = p.altitude === null ? [p.longitude, p.latitude] : [p.longitude, p.latitude, p.altitude];
+  return JSON.stringify({
+    type: 'Feature',
+    id: p.id,
+    geometry: { type: 'Point', coordinates },
+    properties: {
+      name: p.name,
+      type: p.type,
+      section: p.section,
+      accuracy: p.accuracy,
+      device: p.device,
+      timestamp: p.recordedAt.toISOString(),
+      fixType: p.fixType,
+      satellites: p.satellites,
+      hdop: p.hdop,
+      horizontalAccuracy: p.horizontalAccuracy,
+      verticalAccuracy: p.verticalAccuracy,
+      altitude: p.altitude,
+    },
+  });
+}
+
+/** A FeatureCollection written feature by feature; the project rides along as a foreign member. */
+export async function writeGeoJson({ sink, repo, project }: ExportContext) {
+  const head = JSON.stringify({ type: 'FeatureCollection', name: project.name, description: project.description });
+  await sink.write(`${head.slice(0, -1)},"features":[\n`);
+  let first = true;
+  for await (const page of repo.pages(project.id)) {
+    if (!sink.alive) return;
+    await sink.write((first ? '' : ',\n') + page.map(feature).join(',\n'));
+    first = false;
+  }
+  await sink.write('\n]}\n');
+}

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { exportEndpoints, type ExportFormat } from '@smi/contracts';
+import type { AppDeps } from '../http/deps.js';
+import { notFound } from '../http/errors.js';
+import { mount } from '../http/route.js';
+import type { FormatWriter } from './context.js';
+import { CONTENT_TYPES, contentDisposition } from './file-name.js';
+import { writeGeoJson } from './geojson.js';
+import { writeKml } from './kml.js';
+import { exportsRepository } from './repository.js';
+import { ResponseSink } from './sink.js';
+import { writeCsv, writeTxt } from './tabular.js';
+import { projectionFor } from './utm.js';
+
+const WRITERS: Partial<Record<ExportFormat, FormatWriter>> = {
+  csv: writeCsv,
+  txt: writeTxt,
+  geojson: writeGeoJson,
+  kml: writeKml,
+};
+
+/** GET /api/export/:format/:projectId: the project's points as a downloaded file, written as they are read. */
+export function exportRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const repo = exportsRepository(deps.db);
+
+  mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, res }) => {
+    const project = await repo.findProject(user.id, params.projectId);
+    if (!project) throw notFound('Project not found');
+    const writer = WRITERS[params.format];
+    if (!writer) throw notFound(`Export format ${params.format} is not available`);
+    const stats = await repo.stats(project.id);
+    const projection = projectionFor(stats.meanLongitude, stats.meanLatitude);
+
+    res.status(200);
+    res.set('Content-Type', CONTENT_TYPES[params.format]);
+    res.set('Content-Disposition', contentDisposition(project.name, params.format));
+    const sink = new ResponseSink(res);
+    await writer({ sink, repo, project, stats, projection, now: new Date() });
+    sink.end();
+  });
+
+  return router;
+}
