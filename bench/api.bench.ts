@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load } from './lib/load.js';
+import { recordPoints, seedSurveyor, startProduct } from './lib/product.js';
+import type { BenchResult } from './lib/report.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Starts the bare Express baseline in its own process, serving `body` from memory. */
+async function startBare(body: string) {
+  const file = join(mkdtempSync(join(tmpdir(), 'smi-bare-')), 'body.json');
+  writeFileSync(file, body);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'lib', 'bare-express.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((ok) => child.stdout!.on('data', (d: Buffer) => ok(Number(d.toString().match(/port (\d+)/)![1]))));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/**
+ * API: list-points of a 10,000-point project and record-point, through the whole product (session check,
+ * validation, database), against a bare Express route returning the same JSON from memory.
+ */
+export async function run(): Promise<BenchResult> {
+  const product = await startProduct({ EMBEDDED_GATEWAY: 'off' });
+  try {
+    const s = await seedSurveyor(product, 'api');
+    await recordPoints(product.url, s.cookie, s.projectId, 10_000);
+    const listUrl = `${product.url}/api/points/${s.projectId}`;
+    const listBody = await (await fetch(listUrl, { headers: { cookie: s.cookie } })).text();
+    const bare = await startBare(listBody);
+    try {
+      const headers = { cookie: s.cookie };
+      const listFixed = await load({ url: listUrl, headers, seconds: 10, connections: 4, rate: 20 });
+      const bareFixed = await load({ url: `${bare.url}/list`, seconds: 10, connections: 4, rate: 20 });
+      const listMax = await load({ url: listUrl, headers, seconds: 10, connections: 8 });
+      const bareMax = await load({ url: `${bare.url}/list`, seconds: 10, connections: 8 });
+      const point = JSON.stringify({ ProjectId: s.projectId, Name: 'B', Latitude: 6.6, Longitude: 79.9, Accuracy: 'High', Section: 'bench' });
+      const post = { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: point };
+      const record = await load({ url: `${product.url}/api/points`, ...post, seconds: 10, connections: 10, rate: 200 });
+      const bareRecord = await load({ url: `${bare.url}/record`, ...post, seconds: 10, connections: 10, rate: 200 });
+      const failed = [listFixed, listMax, record].reduce((n, r) => n + r.errors + r.non2xx, 0);
+      return {
+        name: 'api',
+        figures: [
+          { name: 'list 10k points p50 @20 req/s', value: listFixed.p50, unit: 'ms', baseline: { name: 'bare express', value: bareFixed.p50 } },
+          { name: 'list 10k points p99 @20 req/s', value: listFixed.p99, unit: 'ms', baseline: { name: 'bare express', value: bareFixed.p99 }, target: { value: 30, kind: 'max' } },
+          { name: 'list 10k points throughput', value: listMax.rps, unit: 'req/s', baseline: { name: 'bare express', value: bareMax.rps }, ratioTarget: { value: 0.3, kind: 'min' } },
+          { name: 'record point p50 @200 req/s', value: record.p50, unit: 'ms', baseline: { name: 'bare express', value: bareRecord.p50 } },
+          { name: 'record point p99 @200 req/s', value: record.p99, unit: 'ms', baseline: { name: 'bare express', value: bareRecord.p99 }, target: { value: 15, kind: 'max' } },
+          { name: 'failed requests', value: failed, unit: '', target: { value: 0, kind: 'max' } },
+        ],
+        notes: [`list body ${(listBody.length / 1024).toFixed(0)} KiB`, `record: ${record.requests} requests`],
+      };
+    } finally {
+      bare.stop();
+    }
+  } finally {
+    await product.stop();
+  }
+}
