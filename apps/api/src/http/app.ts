@@ -6,6 +6,7 @@ import { LIMITS } from '@smi/contracts';
 import { authRoutes } from '../auth/routes.js';
 import { settingsRoutes } from '../user/settings-routes.js';
 import { exportRoutes } from '../exports/routes.js';
+import { deviceRoutes } from '../devices/routes.js';
 import { csrfGuard } from './csrf.js';
 import type { AppDeps } from './deps.js';
 import { apiNotFound, errorMiddleware } from './errors.js';
@@ -48,7 +49,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

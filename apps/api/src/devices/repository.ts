@@ -1,0 +1,103 @@
+import type { DeviceType, DeviceView } from '@smi/contracts';
+import type { Queryable } from '@smi/db';
+
+export interface DeviceRow {
+  id: string;
+  code: string;
+  name: string;
+  type: DeviceType;
+  owner_id: string;
+  connected: boolean;
+  online: boolean;
+  battery: number | null;
+  signal: number | null;
+  last_update: Date | null;
+  last_latitude: number | null;
+  last_longitude: number | null;
+  last_altitude: number | null;
+  last_fix: string | null;
+  last_satellites: number | null;
+  last_hdop: number | null;
+  last_accuracy: number | null;
+  registered_at: Date;
+}
+
+// never secret_hash: the MQTT credential stays in the database
+export const DEVICE_COLUMNS = `id, code, name, type, owner_id, connected, online, battery, signal, last_update, last_latitude,
+  last_longitude, last_altitude, last_fix, last_satellites, last_hdop, last_accuracy, registered_at`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toDeviceView(r: DeviceRow): DeviceView {
+  return {
+    _id: r.id,
+    Name: r.name,
+    DeviceCode: r.code,
+    Type: r.type,
+    Battery_Percentage: r.battery,
+    Signal_Strength: r.signal,
+    Status: r.online,
+    Registered_Date: iso(r.registered_at)!,
+    Last_Update: iso(r.last_update),
+    Registered_User_Id: r.owner_id,
+    Connected: r.connected,
+    Last_Latitude: r.last_latitude,
+    Last_Longitude: r.last_longitude,
+    Last_Altitude: r.last_altitude,
+    Last_Fix: r.last_fix,
+    Last_Satellites: r.last_satellites,
+    Last_Hdop: r.last_hdop,
+    Last_Accuracy: r.last_accuracy,
+  };
+}
+
+export const devicesRepository = {
+  /** Inserts a device; undefined when the code is registered already, to any account (no race between check and insert). */
+  async register(q: Queryable, d: { code: string; name: string; type: DeviceType; ownerId: string }): Promise<DeviceRow | undefined> {
+    const [row] = await q.query<DeviceRow>(
+      `INSERT INTO devices (code, name, type, owner_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (code) DO NOTHING RETURNING ${DEVICE_COLUMNS}`,
+      [d.code, d.name, d.type, d.ownerId],
+    );
+    return row;
+  },
+
+  /** The owner's device named by its _id or by its code; another account's device is not found. */
+  async ownedByRef(q: Queryable, ownerId: string, ref: string): Promise<DeviceRow | undefined> {
+    const [row] = await q.query<DeviceRow>(
+      `SELECT ${DEVICE_COLUMNS} FROM devices WHERE owner_id = $1 AND (id = $2::uuid OR code = $3)
+       ORDER BY (id = $2::uuid) DESC NULLS LAST LIMIT 1`,
+      [ownerId, UUID.test(ref) ? ref : null, ref],
+    );
+    return row;
+  },
+
+  async ownedByCode(q: Queryable, ownerId: string, code: string): Promise<DeviceRow | undefined> {
+    const [row] = await q.query<DeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE owner_id = $1 AND code = $2`, [ownerId, code]);
+    return row;
+  },
+
+  async ownedByIds(q: Queryable, ownerId: string, ids: string[]): Promise<DeviceRow[]> {
+    if (!ids.length) return [];
+    return q.query<DeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE owner_id = $1 AND id = ANY($2::uuid[])`, [ownerId, ids]);
+  },
+
+  async list(q: Queryable, ownerId: string, filter: { connected?: boolean; type?: DeviceType } = {}): Promise<DeviceRow[]> {
+    return q.query<DeviceRow>(
+      `SELECT ${DEVICE_COLUMNS} FROM devices
+       WHERE owner_id = $1 AND ($2::boolean IS NULL OR connected = $2) AND ($3::text IS NULL OR type = $3)
+       ORDER BY registered_at, code`,
+      [ownerId, filter.connected ?? null, filter.type ?? null],
+    );
+  },
+
+  /** Sets the connected flag of the owner's device; undefined when nothing changed (not found, or already so). */
+  async setConnected(q: Queryable, ownerId: string, deviceId: string, connected: boolean): Promise<DeviceRow | undefined> {
+    const [row] = await q.query<DeviceRow>(
+      `UPDATE devices SET connected = $3 WHERE owner_id = $1 AND id = $2 AND connected <> $3 RETURNING ${DEVICE_COLUMNS}`,
+      [ownerId, deviceId, connected],
+    );
+    return row;
+  },
+};

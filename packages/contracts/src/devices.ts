@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { id } from './common.js';
+import { endpoint } from './endpoint.js';
+import { caseless, isoDate } from './survey-fields.js';
+
+export const DEVICE_TYPES = ['rover', 'base'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+export const DEVICE_CODE_MAX = 64;
+
+/**
+ * A device code is its MQTT username and part of its topics (devices/{code}/...), so it may hold only letters,
+ * digits, '-', '_' and '.': never the MQTT wildcards + and #, nor the level separator /.
+ */
+export const deviceCode = (required = 'Device ID is required') =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, { message: required })
+    .max(DEVICE_CODE_MAX, { message: `Device ID must be at most ${DEVICE_CODE_MAX} characters` })
+    .regex(/^[A-Za-z0-9._-]+$/, { message: 'Device ID may contain only letters, digits, -, _ and .' });
+
+/** A path naming a device by its _id or by its code (the device screens link either way). */
+export const deviceRef = z
+  .string({ message: 'Device ID is required' })
+  .trim()
+  .min(1, { message: 'Device ID is required' })
+  .max(DEVICE_CODE_MAX, { message: `Device ID must be at most ${DEVICE_CODE_MAX} characters` });
+
+export const deviceType = caseless(DEVICE_TYPES, 'Type must be rover or base');
+
+export const registerDeviceParams = z.strictObject({ deviceId: deviceCode() });
+export const registerDeviceBody = z.strictObject({
+  Name: z
+    .string({ message: 'Device name is required' })
+    .trim()
+    .min(1, { message: 'Device name is required' })
+    .max(100, { message: 'Device name must be at most 100 characters' }),
+  Type: deviceType.default('rover'),
+  /** The web client sends the signed-in user's id; absent means the same. */
+  Registered_User_Id: id.optional(),
+});
+export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
+
+export const addDeviceBody = z.strictObject({ DeviceCode: deviceCode('Please enter a device ID') });
+export const removeDeviceBody = z.strictObject({ deviceId: deviceRef });
+
+/** A device as every device call answers it (SPEC section 3 field names). Status true means Online. */
+export const deviceView = z.object({
+  _id: z.string(),
+  Name: z.string(),
+  DeviceCode: z.string(),
+  Type: z.enum(DEVICE_TYPES),
+  Battery_Percentage: z.number().nullable(),
+  Signal_Strength: z.number().nullable(),
+  Status: z.boolean(),
+  Registered_Date: isoDate,
+  Last_Update: isoDate.nullable(),
+  Registered_User_Id: z.string(),
+  /** In the owner's Connected Devices list. */
+  Connected: z.boolean(),
+  Last_Latitude: z.number().nullable(),
+  Last_Longitude: z.number().nullable(),
+  Last_Altitude: z.number().nullable(),
+  Last_Fix: z.string().nullable(),
+  Last_Satellites: z.number().nullable(),
+  Last_Hdop: z.number().nullable(),
+  Last_Accuracy: z.number().nullable(),
+});
+export type DeviceView = z.infer<typeof deviceView>;
+
+export const DEVICE_ALERT_TYPES = ['offline', 'low-battery', 'weak-signal'] as const;
+export const deviceAlertView = deviceView.extend({
+  Alerts: z.array(z.object({ type: z.enum(DEVICE_ALERT_TYPES), message: z.string() })),
+  /** The reasons in one line, for the Details column. */
+  Details: z.string(),
+});
+export type DeviceAlertView = z.infer<typeof deviceAlertView>;
+
+export const deviceCheckReply = z.object({ success: z.literal(true), exists: z.boolean(), isInUse: z.boolean() });
+export const deviceReply = z.object({ success: z.literal(true), message: z.string().optional(), device: deviceView });
+export const connectedDevicesReply = z.object({ success: z.literal(true), connectedDevices: z.array(deviceView) });
+export const registeredDevicesReply = z.object({ success: z.literal(true), devices: z.array(deviceView) });
+export const deviceAlertsReply = z.object({ success: z.literal(true), devices: z.array(deviceAlertView) });
+
+const userParams = z.strictObject({ userId: id });
+
+export const deviceEndpoints = {
+  registerDevice: endpoint({
+    method: 'POST',
+    path: '/api/devices/:deviceId',
+    access: 'verified',
+    params: registerDeviceParams,
+    body: registerDeviceBody,
+  }),
+  getDevice: endpoint({ method: 'GET', path: '/api/devices/:id', access: 'verified', params: z.strictObject({ id: deviceRef }) }),
+  checkDevice: endpoint({
+    method: 'GET',
+    path: '/api/devices/:deviceCode/check',
+    access: 'verified',
+    params: z.strictObject({ deviceCode: deviceCode() }),
+  }),
+  addDevice: endpoint({ method: 'POST', path: '/api/user/:userId/add-device', access: 'verified', params: userParams, body: addDeviceBody }),
+  removeDevice: endpoint({
+    method: 'DELETE',
+    path: '/api/user/:userId/remove-device',
+    access: 'verified',
+    params: userParams,
+    body: removeDeviceBody,
+  }),
+  connectedDevices: endpoint({ method: 'GET', path: '/api/user/:userId/devices', access: 'verified', params: userParams }),
+  registeredDevices: endpoint({ method: 'GET', path: '/api/user/:userId/registereddevices', access: 'verified', params: userParams }),
+  deviceAlerts: endpoint({ method: 'GET', path: '/api/user/:userId/device-alerts', access: 'verified', params: userParams }),
+  baseStations: endpoint({ method: 'GET', path: '/api/user/:userId/devices/base-stations', access: 'verified', params: userParams }),
+  clientDevices: endpoint({ method: 'GET', path: '/api/user/:userId/devices/client-devices', access: 'verified', params: userParams }),
+};

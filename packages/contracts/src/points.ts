@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { id } from './common.js';
+import { endpoint } from './endpoint.js';
+import { caseless, isoDate, latitude, longitude, measurement, optionalText } from './survey-fields.js';
+import { SECTION_NAME_MAX } from './projects.js';
+
+export const ACCURACY_LEVELS = ['Low', 'Medium', 'High'] as const;
+export type AccuracyLevel = (typeof ACCURACY_LEVELS)[number];
+export const FIX_TYPES = ['rtk-fixed', 'rtk-float', 'dgps', 'single'] as const;
+export type FixType = (typeof FIX_TYPES)[number];
+export const POINT_NAME_MAX = 200;
+
+// 1970 .. 2100: a clock far outside this is a broken device, not a survey
+const TIME_MIN = Date.UTC(1970, 0, 1);
+const TIME_MAX = Date.UTC(2100, 0, 1);
+
+/** When the point was taken: an ISO date-time or epoch milliseconds; absent means now. */
+export const pointTimestamp = z
+  .union([z.string(), z.number()], { message: 'must be an ISO date-time' })
+  .transform((v, ctx) => {
+    const ms = typeof v === 'number' ? v : /^\d{4}-\d{2}-\d{2}T/.test(v) ? Date.parse(v) : NaN;
+    if (!Number.isFinite(ms) || ms < TIME_MIN || ms > TIME_MAX) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO date-time between 1970 and 2100' });
+      return z.NEVER;
+    }
+    return new Date(ms).toISOString();
+  });
+
+/** Point names may be empty when recorded (the map shows 'Unnamed Point'); a recorded point is never refused for it. */
+export const recordPointBody = z.strictObject({
+  ProjectId: id,
+  Name: optionalText(POINT_NAME_MAX).default(''),
+  Type: optionalText(50).default('recorded'),
+  Latitude: latitude,
+  Longitude: longitude,
+  Accuracy: caseless(ACCURACY_LEVELS, 'must be Low, Medium, High or null').nullable().default(null),
+  Timestamp: pointTimestamp.optional(),
+  Device: optionalText(100).default(''),
+  /** A section the project lacks is added to it; blank means 'default'. */
+  Section: optionalText(SECTION_NAME_MAX)
+    .nullable()
+    .default('')
+    .transform((s) => s || 'default'),
+  FixType: z.enum(FIX_TYPES, { message: `must be one of ${FIX_TYPES.join(', ')}` }).nullable().optional(),
+  Satellites: measurement(0, 255, true),
+  Hdop: measurement(0, 100),
+  HorizontalAccuracy: measurement(0, 100_000),
+  VerticalAccuracy: measurement(0, 100_000),
+  Altitude: measurement(-12_000, 100_000),
+  /** Made by the client once per point: a retry with the same ClientId answers the first point. */
+  ClientId: z.uuid({ message: 'must be a UUID' }).optional(),
+});
+export type RecordPointBody = z.infer<typeof recordPointBody>;
+
+export const renamePointBody = z.strictObject({
+  Name: z
+    .string({ message: 'Name cannot be empty' })
+    .trim()
+    .min(1, { message: 'Name cannot be empty' })
+    .max(POINT_NAME_MAX, { message: `must be at most ${POINT_NAME_MAX} characters` }),
+});
+
+export const pointView = z.object({
+  _id: z.string(),
+  ProjectId: z.string(),
+  Name: z.string(),
+  Type: z.string(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  Accuracy: z.enum(ACCURACY_LEVELS).nullable(),
+  Timestamp: isoDate,
+  Device: z.string(),
+  Section: z.string(),
+  FixType: z.enum(FIX_TYPES).nullable(),
+  Satellites: z.number().nullable(),
+  Hdop: z.number().nullable(),
+  HorizontalAccuracy: z.number().nullable(),
+  VerticalAccuracy: z.number().nullable(),
+  Altitude: z.number().nullable(),
+  ClientId: z.string().nullable(),
+  Created_On: isoDate,
+});
+export type PointView = z.infer<typeof pointView>;
+
+export const pointsReply = z.object({ success: z.literal(true), points: z.array(pointView) });
+export const recordPointReply = z.object({ success: z.literal(true), message: z.string(), data: pointView });
+
+const byProject = z.strictObject({ projectId: id });
+const byPoint = z.strictObject({ projectId: id, pointId: id });
+
+export const pointEndpoints = {
+  listPoints: endpoint({ method: 'GET', path: '/api/points/:projectId', access: 'verified', params: byProject }),
+  recordPoint: endpoint({ method: 'POST', path: '/api/points', access: 'verified', body: recordPointBody }),
+  deletePoint: endpoint({ method: 'DELETE', path: '/api/points/:projectId/:pointId', access: 'verified', params: byPoint }),
+  renamePoint: endpoint({
+    method: 'PUT',
+    path: '/api/points/:projectId/:pointId/rename',
+    access: 'verified',
+    params: byPoint,
+    body: renamePointBody,
+  }),
+};
