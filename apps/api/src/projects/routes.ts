@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import { LIMITS, projectEndpoints as e } from '@smi/contracts';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { mount } from '../http/route.js';
+import { createProject } from './create-project.js';
+import { addSection, removeSection, setBaseLocation, setBaseMode, setStatus } from './project-settings.js';
+import { projectsRepository } from './repository.js';
+
+export function projectRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { db, sessions } = deps;
+  const load = sessions.userOf.bind(sessions);
+  const listOf = async (ownerId: string, limit: number | null) => projectsRepository.views(db, await projectsRepository.list(db, ownerId, limit));
+
+  mount(router, e.recentProjects, load, async ({ user }) => ({ success: true, projects: await listOf(user.id, LIMITS.recentProjects) }));
+  mount(router, e.userProjects, load, async ({ user }) => ({ success: true, projects: await listOf(user.id, null) }));
+
+  mount(router, e.createProject, load, async ({ user, body, res }) => {
+    const reply = await createProject(db, user, body);
+    res.status(201);
+    return reply;
+  });
+
+  mount(router, e.getProject, load, async ({ user, params }) => {
+    const row = await projectsRepository.owned(db, user.id, params.id);
+    if (!row) throw new AppError(404, 'Project not found');
+    const [project] = await projectsRepository.views(db, [row]);
+    return { success: true, message: 'Project found', project };
+  });
+
+  mount(router, e.deleteProject, load, async ({ user, params }) => {
+    if (!(await projectsRepository.remove(db, user.id, params.id))) throw new AppError(404, 'Project not found');
+    return { success: true, message: 'Project deleted successfully' };
+  });
+
+  mount(router, e.setProjectStatus, load, ({ user, params, body }) => setStatus(db, user.id, params.id, body.Status));
+  mount(router, e.addSection, load, ({ user, params, body }) => addSection(db, user.id, params.id, body.sectionName));
+  mount(router, e.removeSection, load, ({ user, params, body }) => removeSection(db, user.id, params.id, body.sectionName));
+  mount(router, e.setBaseMode, load, ({ user, params, body }) => setBaseMode(db, user.id, params.id, body.baseMode));
+  mount(router, e.setBaseLocation, load, ({ user, params, body }) => setBaseLocation(db, user.id, params.id, body));
+  return router;
+}
