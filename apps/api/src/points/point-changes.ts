@@ -1,0 +1,59 @@
+import type { RecordPointBody } from '@smi/contracts';
+import type { Db, Queryable } from '@smi/db';
+import { AppError } from '../http/errors.js';
+import { projectsRepository } from '../projects/repository.js';
+import { pointsRepository, toPointView } from './repository.js';
+
+/**
+ * Every point write runs in one transaction with its project row locked: the point, Total_Points, Last_Modified and
+ * the project's sections change together or not at all, and the reply is sent only after the commit.
+ */
+
+async function lockProject(q: Queryable, ownerId: string, projectId: string) {
+  const project = await projectsRepository.owned(q, ownerId, projectId, true);
+  if (!project) throw new AppError(404, 'Project not found');
+  return project;
+}
+
+/** created: false when the ClientId was recorded before; the first point is answered and nothing is counted twice. */
+export async function recordPoint(db: Db, ownerId: string, body: RecordPointBody) {
+  const point = { ...body, Timestamp: body.Timestamp ?? new Date().toISOString() };
+  return db.tx(async (q) => {
+    await lockProject(q, ownerId, body.ProjectId);
+    const row = await pointsRepository.insert(q, body.ProjectId, point);
+    if (!row) {
+      const first = await pointsRepository.byClientId(q, body.ProjectId, body.ClientId!);
+      return { created: false, data: toPointView(first!) };
+    }
+    // a section the project does not have yet is added: a point taken in the field is never refused for its section
+    await projectsRepository.update(
+      q,
+      ownerId,
+      body.ProjectId,
+      `total_points = total_points + 1,
+       sections = CASE WHEN $3 = ANY(sections) THEN sections ELSE array_append(sections, $3) END`,
+      [row.section],
+    );
+    return { created: true, data: toPointView(row) };
+  });
+}
+
+export async function deletePoint(db: Db, ownerId: string, projectId: string, pointId: string) {
+  await db.tx(async (q) => {
+    await lockProject(q, ownerId, projectId);
+    if (!(await pointsRepository.remove(q, projectId, pointId))) throw new AppError(404, 'Point not found');
+    await projectsRepository.update(q, ownerId, projectId, 'total_points = total_points - 1');
+  });
+  return { success: true as const, message: 'Point deleted successfully' };
+}
+
+export async function renamePoint(db: Db, ownerId: string, projectId: string, pointId: string, name: string) {
+  const row = await db.tx(async (q) => {
+    await lockProject(q, ownerId, projectId);
+    const renamed = await pointsRepository.rename(q, projectId, pointId, name);
+    if (!renamed) throw new AppError(404, 'Point not found');
+    await projectsRepository.touch(q, ownerId, projectId);
+    return renamed;
+  });
+  return { success: true as const, message: 'Point renamed successfully', data: toPointView(row) };
+}
