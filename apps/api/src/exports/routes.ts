@@ -4,6 +4,7 @@ import type { AppDeps } from '../http/deps.js';
 import { notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import type { FormatWriter } from './context.js';
+import { writeDxf } from './dxf.js';
 import { CONTENT_TYPES, contentDisposition } from './file-name.js';
 import { writeGeoJson } from './geojson.js';
 import { writeKml } from './kml.js';
@@ -13,6 +14,7 @@ import { writeCsv, writeTxt } from './tabular.js';
 import { projectionFor } from './utm.js';
 
 const WRITERS: Partial<Record<ExportFormat, FormatWriter>> = {
+  dxf: writeDxf,
   csv: writeCsv,
   txt: writeTxt,
   geojson: writeGeoJson,

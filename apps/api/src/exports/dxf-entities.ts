@@ -1,0 +1,54 @@
+import { createRequire } from 'node:module';
+
+/**
+ * dxf-writer's own POINT and TEXT entities and its tag writer, which its package entry does not export. Using them
+ * directly lets an export serialise its entities a page at a time (a Drawing holds every shape and its tag list
+ * until toDxfString() joins one big string), while the DXF tags stay the library's.
+ */
+interface Entity {
+  handle: string;
+  ownerObjectHandle: string;
+  layer: { name: string };
+  tags(manager: TagWriter): void;
+}
+export interface TagWriter {
+  toDxfString(): string;
+}
+
+const require = createRequire(import.meta.url);
+const PointEntity = require('dxf-writer/src/Point.js') as new (x: number, y: number) => Entity;
+const TextEntity = require('dxf-writer/src/Text.js') as new (x: number, y: number, height: number, rotation: number, value: string) => Entity;
+const TagsManager = require('dxf-writer/src/TagsManager.js') as new () => TagWriter;
+
+/** Writes entities of one drawing: handles from the drawing's own counter, owned by its model space. */
+export class EntityWriter {
+  private manager = new TagsManager();
+
+  constructor(
+    private nextHandle: number,
+    private readonly modelSpaceHandle: string,
+  ) {}
+
+  point(x: number, y: number, layer: string): void {
+    this.add(new PointEntity(x, y), layer);
+  }
+
+  text(x: number, y: number, height: number, value: string, layer: string): void {
+    this.add(new TextEntity(x, y, height, 0, value), layer);
+  }
+
+  /** The tags written since the last flush, each line ending in a newline. */
+  flush(): string {
+    const out = this.manager.toDxfString();
+    this.manager = new TagsManager();
+    return out ? `${out}\n` : '';
+  }
+
+  private add(entity: Entity, layer: string) {
+    // dxf-writer numbers handles from one process-wide counter; a streamed file numbers its own, after its tables
+    entity.handle = (this.nextHandle++).toString(16).toUpperCase();
+    entity.ownerObjectHandle = this.modelSpaceHandle;
+    entity.layer = { name: layer };
+    entity.tags(this.manager);
+  }
+}

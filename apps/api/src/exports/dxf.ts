@@ -1,0 +1,92 @@
+import Drawing from 'dxf-writer';
+import type { ExportContext } from './context.js';
+import { EntityWriter } from './dxf-entities.js';
+import type { Projection } from './utm.js';
+
+/** Characters AutoCAD refuses in a layer name. */
+const LAYER_FORBIDDEN = /[<>/\\":;?*|=,`\p{Cc}]/gu;
+const COLORS = [1, 2, 3, 4, 5, 6]; // ACI red, yellow, green, cyan, blue, magenta
+/** Handles reserved for entities after the tables: 8 million points, far beyond any survey. */
+const ENTITY_HANDLES = 0x1000000;
+
+/** One DXF layer per section; names made legal and unique (AutoCAD compares them case-insensitively). */
+export function layerNames(sections: string[]): Map<string, string> {
+  const taken = new Set(['0']);
+  const names = new Map<string, string>();
+  for (const section of sections) {
+    const base = section.replace(LAYER_FORBIDDEN, '_').trim().slice(0, 200) || '_';
+    let name = base;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}_${n}`;
+    taken.add(name.toLowerCase());
+    names.set(section, name);
+  }
+  return names;
+}
+
+/** TEXT is one line; "%%" starts an AutoCAD control code (%%d, %%u...), "%%%" is a literal percent sign. */
+export function dxfText(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/%%/g, '%%%%%%');
+}
+
+/** Label height in metres: readable against the spread of the points, within sane bounds. */
+function extentOf({ stats }: ExportContext, projection: Projection) {
+  const b = stats.bbox!;
+  const corners = [
+    projection.project(b.minLon, b.minLat),
+    projection.project(b.minLon, b.maxLat),
+    projection.project(b.maxLon, b.minLat),
+    projection.project(b.maxLon, b.maxLat),
+  ];
+  const es = corners.map((c) => c.easting);
+  const ns = corners.map((c) => c.northing);
+  const min = { x: Math.min(...es), y: Math.min(...ns) };
+  const max = { x: Math.max(...es), y: Math.max(...ns) };
+  const diagonal = Math.hypot(max.x - min.x, max.y - min.y);
+  const textHeight = Math.round(Math.min(5, Math.max(0.05, diagonal / 250)) * 100) / 100;
+  return { min, max, textHeight };
+}
+
+/**
+ * DXF in metres (UTM of the points' zone, $INSUNITS = metres): a POINT and a TEXT label per point, on the layer of
+ * its section. The header, tables and objects come from a dxf-writer Drawing; the entities are written page by page.
+ */
+export async function writeDxf(ctx: ExportContext) {
+  const { sink, repo, project, projection } = ctx;
+  const layers = layerNames(await repo.sectionsOf(project));
+  const drawing = new Drawing();
+  drawing.setUnits('Meters');
+  [...layers.values()].forEach((name, i) => drawing.addLayer(name, COLORS[i % COLORS.length]!, 'CONTINUOUS'));
+  const extent = projection ? extentOf(ctx, projection) : null;
+  if (extent) {
+    const pad = extent.textHeight * 10;
+    drawing.header('EXTMIN', [[10, extent.min.x - pad], [20, extent.min.y - pad], [30, 0]]);
+    drawing.header('EXTMAX', [[10, extent.max.x + pad], [20, extent.max.y + pad], [30, 0]]);
+  }
+
+  const skeleton = drawing.toDxfString();
+  const emptyEntities = '0\nSECTION\n2\nENTITIES\n0\nENDSEC\n';
+  const at = skeleton.lastIndexOf(emptyEntities);
+  const seedMatch = /\n\$HANDSEED\n5\n([0-9A-F]+)\n/.exec(skeleton);
+  if (at < 0 || !seedMatch) throw new Error('dxf-writer produced an unexpected layout');
+  const firstHandle = parseInt(seedMatch[1]!, 16);
+  const head = skeleton
+    .slice(0, at + '0\nSECTION\n2\nENTITIES\n'.length)
+    .replace(seedMatch[0], `\n$HANDSEED\n5\n${(firstHandle + ENTITY_HANDLES).toString(16).toUpperCase()}\n`);
+  await sink.write(head);
+
+  if (projection && extent) {
+    const entities = new EntityWriter(firstHandle, (drawing as unknown as { modelSpace: { handle: string } }).modelSpace.handle);
+    const offset = extent.textHeight * 0.4;
+    for await (const page of repo.pages(project.id)) {
+      if (!sink.alive) return;
+      for (const p of page) {
+        const { easting, northing } = projection.project(p.longitude, p.latitude);
+        const layer = layers.get(p.section) ?? '0';
+        entities.point(easting, northing, layer);
+        entities.text(easting + offset, northing + offset, extent.textHeight, dxfText(p.name), layer);
+      }
+      await sink.write(entities.flush());
+    }
+  }
+  await sink.write(skeleton.slice(at + '0\nSECTION\n2\nENTITIES\n'.length));
+}
