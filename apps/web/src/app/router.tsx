@@ -2,14 +2,20 @@ import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'reac
 import { AppShell } from './layout/app-shell';
 import { ErrorBoundary } from './layout/error-boundary';
 import { Guard } from './layout/guard';
-import { paths } from './paths';
+import { paths, patterns } from '../lib/paths';
 import { LandingPage } from './routes/landing';
 import { LoginPage } from './routes/login';
 import { EmailVerifyPage } from './routes/email-verify';
 import { ResetPasswordPage } from './routes/reset-password';
 import { DashboardPage } from './routes/dashboard';
+import { DevicesPage } from './routes/devices';
+import { DeviceDetailPage } from './routes/device-detail';
+import { RegisterDevicePage } from './routes/register-device';
 import { NotificationsPage } from './routes/notifications';
 import { NotFoundPage } from './routes/not-found';
+import { ProjectsPage } from './routes/projects';
+import { NewProjectPage } from './routes/new-project';
+import { ProjectDetailPage } from './routes/project-detail';
 
 function Root() {
   const { pathname } = useLocation();
@@ -23,7 +29,13 @@ function Root() {
 /** Protected screens: checked by the guard, drawn inside the shell. Part 2 adds projects and settings here. */
 export const shellRoutes: RouteObject[] = [
   { path: paths.dashboard, element: <DashboardPage /> },
+  { path: paths.devices, element: <DevicesPage /> },
+  { path: patterns.registerDevice, element: <RegisterDevicePage /> },
+  { path: patterns.device, element: <DeviceDetailPage /> },
   { path: paths.notifications, element: <NotificationsPage /> },
+  { path: paths.projects, element: <ProjectsPage /> },
+  { path: patterns.newProject, element: <NewProjectPage /> },
+  { path: patterns.project, element: <ProjectDetailPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

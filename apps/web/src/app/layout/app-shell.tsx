@@ -1,20 +1,28 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ShellContext } from '../../components/shell-context';
 import { ErrorBoundary } from './error-boundary';
 import { Sidebar } from './sidebar';
 
-/** The signed-in frame: sidebar plus a scrolling content area that returns to the top on every route change. */
+/**
+ * The signed-in frame: sidebar plus the page. The page scrolls with the window (phones collapse their address bar
+ * that way) and returns to the top on every route change.
+ */
 export function AppShell() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
-  const content = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
   useEffect(() => {
-    content.current?.scrollTo({ top: 0 });
-    setScrolled(false);
+    window.scrollTo({ top: 0 });
   }, [pathname]);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 10);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
 
   useEffect(() => {
     if (!sidebarOpen) return;
@@ -26,15 +34,10 @@ export function AppShell() {
   const shell = useMemo(() => ({ openSidebar: () => setSidebarOpen(true), scrolled }), [scrolled]);
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-slate-50">
+    <div className="min-h-dvh bg-slate-50 md:flex">
       <Sidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
       <ShellContext.Provider value={shell}>
-        <main
-          ref={content}
-          id="content"
-          className="min-w-0 flex-1 overflow-y-auto overflow-x-hidden px-4 pb-10 sm:px-8"
-          onScroll={(e) => setScrolled(e.currentTarget.scrollTop > 10)}
-        >
+        <main id="content" className="min-w-0 flex-1 px-4 pb-10 sm:px-8">
           <ErrorBoundary resetKey={pathname}>
             <Outlet />
           </ErrorBoundary>

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAuthState } from '../../features/auth/api/auth-state';
 import { errorMessage } from '../../lib/api-client';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { Splash } from './splash';
 
 /** Lets a verified user through; the others go to /login or /email-verify. A failed check is said, then /login. */

@@ -1,10 +1,11 @@
 import { FolderKanban, Home, LogOut, Radio, Settings, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { useUser } from '../../features/auth/api/auth-state';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { initialOf } from '../../lib/format';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 const LINKS = [
   { to: paths.dashboard, label: 'Home', icon: Home },
@@ -17,21 +18,26 @@ const LINKS = [
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useUser();
   const logout = useLogout();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // the drawer takes focus when it opens on a phone, so keyboard and screen-reader users land in it
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
   return (
     <>
       {open && <div className="fixed inset-0 z-30 bg-slate-900/50 md:hidden" aria-hidden="true" onClick={onClose} />}
       <aside
         id="sidebar"
         aria-label="Main navigation"
-        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-slate-900 text-slate-300 transition-transform md:static md:translate-x-0 ${
-          open ? 'translate-x-0' : '-translate-x-full'
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-slate-900 text-slate-300 transition-transform md:sticky md:top-0 md:h-dvh md:shrink-0 md:translate-x-0 ${
+          open ? 'translate-x-0' : 'invisible -translate-x-full md:visible'
         }`}
       >
         <div className="flex h-16 items-center justify-between px-4">
           <Link to={paths.dashboard} className="inline-flex min-h-11 items-center" onClick={onClose} aria-label="Site Measurement IoT, go to Home">
             <Logo inverted />
           </Link>
-          <button type="button" className="icon-btn text-slate-400 hover:bg-slate-800 hover:text-white md:hidden" onClick={onClose} aria-label="Close menu">
+          <button ref={closeButton} type="button" className="icon-btn text-slate-400 hover:bg-slate-800 hover:text-white md:hidden" onClick={onClose} aria-label="Close menu">
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>

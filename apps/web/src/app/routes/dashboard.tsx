@@ -10,7 +10,7 @@ import { useConnectedDevices } from '../../features/devices/api/connected-device
 import { StatusCards } from '../../features/devices/components/status-cards';
 import { useRecentProjects, type ProjectRow } from '../../features/projects/api/recent-projects';
 import { formatDate, projectStatusTone } from '../../lib/format';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function DashboardPage() {
   const user = useUser();

@@ -9,7 +9,7 @@ import { AuthCard } from '../../features/auth/components/auth-card';
 import { completeCode, emptyCode, OtpInput } from '../../features/auth/components/otp-input';
 import { ResendButton } from '../../features/auth/components/resend-button';
 import { Splash } from '../layout/splash';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** Six-digit e-mail code for a signed-in account that is not verified yet. */
 export function EmailVerifyPage() {

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { login, register, sendVerifyOtp, VERIFY_FIRST } from '../../features/auth/api/account-calls';
 import { authQuery } from '../../features/auth/api/auth-state';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 type Mode = 'login' | 'signup';
 

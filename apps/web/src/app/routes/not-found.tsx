@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function NotFoundPage() {
   return (

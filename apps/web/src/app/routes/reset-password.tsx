@@ -7,7 +7,7 @@ import { AuthCard } from '../../features/auth/components/auth-card';
 import { completeCode, emptyCode, OtpInput } from '../../features/auth/components/otp-input';
 import { ResendButton } from '../../features/auth/components/resend-button';
 import { StepDots } from '../../features/auth/components/step-dots';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 type Step = 1 | 2 | 3;
 

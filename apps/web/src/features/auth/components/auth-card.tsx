@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Logo } from '../../../components/logo';
 
 /** The frame of the public account screens: logo, a card, and a short line under it. */

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { logout } from '../api/account-calls';
+import { disconnectLiveFeed } from '../../../lib/socket';
 
 /** Logout: the session ends on the server, local user data is dropped, 'Logged out successfully', then home. */
 export function useLogout() {
@@ -15,6 +16,7 @@ export function useLogout() {
       toast.error('Logout failed');
       return;
     }
+    disconnectLiveFeed();
     queryClient.setQueryData(['auth'], { status: 'anonymous' });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     toast.success('Logged out successfully');

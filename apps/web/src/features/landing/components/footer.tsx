@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/logo';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 export function Footer() {
   return (

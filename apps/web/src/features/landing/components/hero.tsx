@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PlayCircle } from 'lucide-react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DEMO_VIDEO_URL } from '../demo-video';
 
 export function Hero() {

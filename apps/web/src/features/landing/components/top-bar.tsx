@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../../components/logo';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 const ANCHORS = [
   { href: '#products', label: 'Products' },

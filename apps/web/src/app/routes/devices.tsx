@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { useUser } from '../../features/auth/api/auth-state';
+import { useConnectedDevices } from '../../features/devices/api/connected-devices';
+import { useRegisteredDevices } from '../../features/devices/api/registered-devices';
+import { useDeviceAlerts } from '../../features/devices/api/device-alerts';
+import { mergeLive } from '../../features/devices/live-merge';
+import { AlertsPanel } from '../../features/devices/components/alerts-panel';
+import { ConnectedDevicesPanel } from '../../features/devices/components/connected-devices-panel';
+import { RegisteredDevicesPanel } from '../../features/devices/components/registered-devices-panel';
+import { DeviceMap } from '../../features/devices/components/device-map';
+import { LiveCanvas } from '../../features/devices/components/live-canvas';
+import { useFeedStatus, useLiveReadings } from '../../lib/use-live';
+
+export function DevicesPage() {
+  const user = useUser();
+  const connected = useConnectedDevices(user.userId);
+  const registered = useRegisteredDevices(user.userId);
+  const alerts = useDeviceAlerts(user.userId);
+  const codes = useMemo(() => connected.data?.map((d) => d.DeviceCode) ?? [], [connected.data]);
+  const readings = useLiveReadings(codes);
+  const feed = useFeedStatus();
+
+  const devices = useMemo(() => connected.data?.map((d) => mergeLive(d, readings[d.DeviceCode])), [connected.data, readings]);
+  const rovers = devices?.filter((d) => d.device.Type === 'rover') ?? [];
+  const base = devices?.find((d) => d.device.Type === 'base') ?? null;
+
+  return (
+    <>
+      <PageHeader title="Devices" subtitle="Track all your devices here" />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <DeviceMap rovers={rovers} base={base} />
+        <AlertsPanel alerts={alerts.data} loading={alerts.isPending} failed={alerts.isError} />
+      </div>
+      <div className="mt-6 space-y-6">
+        <ConnectedDevicesPanel userId={user.userId} devices={devices} loading={connected.isPending} failed={connected.isError} />
+        <LiveCanvas rovers={rovers} base={base} feedText={feed.text} />
+        <RegisteredDevicesPanel devices={registered.data} loading={registered.isPending} failed={registered.isError} />
+      </div>
+    </>
+  );
+}

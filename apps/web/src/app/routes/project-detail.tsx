@@ -1,0 +1,50 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { CenteredSpinner } from '../../components/spinner';
+import { useProject } from '../../features/projects/api/projects';
+import { ActionsPanel } from '../../features/projects/components/actions-panel';
+import { OverviewPanel } from '../../features/projects/components/overview-panel';
+import { PositioningModePanel } from '../../features/projects/components/positioning-mode-panel';
+import { SectionsPanel } from '../../features/projects/components/sections-panel';
+import { SurveyStatusPanel } from '../../features/projects/components/survey-status-panel';
+import { paths } from '../../lib/paths';
+
+export function ProjectDetailPage() {
+  const { projectId = '' } = useParams<{ projectId: string }>();
+  const navigate = useNavigate();
+  const query = useProject(projectId);
+
+  if (query.isPending) return <CenteredSpinner label="Loading project" />;
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title="Project" back />
+        <p role="alert" className="error-box">
+          {query.error.message}
+        </p>
+      </>
+    );
+  }
+  const project = query.data;
+  return (
+    <>
+      <PageHeader title={project.Name} subtitle={project.Description || 'No description'} back />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6">
+        <div className="flex flex-col gap-4 lg:gap-6">
+          <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
+          <PositioningModePanel key={`${project._id}-${project.BaseMode}`} project={project} />
+        </div>
+        <div className="flex flex-col gap-4 lg:gap-6">
+          <OverviewPanel project={project} />
+          <SectionsPanel projectId={project._id} sections={project.Sections} />
+          <ActionsPanel
+            project={project}
+            mapHref={paths.pointSurvey(project._id)}
+            pointsHref={paths.takenPoints(project._id)}
+            onDeleted={() => navigate(-1)}
+          />
+        </div>
+      </div>
+    </>
+  );
+}

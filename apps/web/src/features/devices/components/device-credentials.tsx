@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Copy, KeyRound } from 'lucide-react';
+import type { DeviceSecretReply } from '@smi/contracts';
+import { Panel } from '../../../components/panel';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useNewDeviceSecret } from '../api/device-secret';
+
+/**
+ * How a device logs in to the broker: its code is the username, the secret is shown once when it is made.
+ * Making a new one ends the old one, hence the confirmation.
+ */
+export function DeviceCredentials({ deviceId, deviceCode }: { deviceId: string; deviceCode: string }) {
+  const generate = useNewDeviceSecret(deviceId);
+  const [asking, setAsking] = useState(false);
+  const [made, setMade] = useState<DeviceSecretReply | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const confirm = async () => {
+    setAsking(false);
+    setCopied(false);
+    try {
+      setMade(await generate.mutateAsync());
+    } catch {
+      // the api client has shown the server's message
+    }
+  };
+
+  const copy = async () => {
+    if (!made) return;
+    await navigator.clipboard?.writeText(made.secret).then(() => setCopied(true), () => setCopied(false));
+  };
+
+  return (
+    <Panel title="MQTT credentials">
+      <dl className="grid gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="text-slate-500">Broker address</dt>
+        <dd className="font-mono break-all" data-testid="broker-url">
+          {made?.brokerUrl ?? <span className="font-sans text-slate-500">Shown with a new secret</span>}
+        </dd>
+        <dt className="text-slate-500">Username</dt>
+        <dd className="font-mono break-all">{made?.username ?? deviceCode}</dd>
+        <dt className="text-slate-500">Secret</dt>
+        <dd>
+          {made ? (
+            <div className="space-y-2">
+              <div className="flex items-center gap-2">
+                <code className="min-w-0 flex-1 rounded-md bg-slate-900 px-3 py-2 font-mono text-sm break-all text-emerald-300" data-testid="device-secret">
+                  {made.secret}
+                </code>
+                <button type="button" className="icon-btn" onClick={copy} aria-label="Copy secret">
+                  <Copy aria-hidden="true" className="h-5 w-5" />
+                </button>
+              </div>
+              <p className="text-xs text-amber-800" role="status">
+                {copied ? 'Copied. ' : ''}Store it in the device now: it will not be shown again.
+              </p>
+            </div>
+          ) : (
+            <span className="text-slate-500">Hidden. Generate a new one to set up the device.</span>
+          )}
+        </dd>
+      </dl>
+      <button type="button" className="btn-secondary mt-4" onClick={() => setAsking(true)} disabled={generate.isPending}>
+        <KeyRound aria-hidden="true" className="h-5 w-5" />
+        {generate.isPending ? 'Generating...' : 'Generate new secret'}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Generate new secret"
+        message="The device's current secret stops working at once. Continue?"
+        confirmLabel="Generate"
+        danger={false}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      />
+    </Panel>
+  );
+}

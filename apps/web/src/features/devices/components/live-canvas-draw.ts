@@ -1,0 +1,96 @@
+import { distanceMetres, formatDistance, toCanvas, type Bounds, type LatLon } from '../../../lib/format';
+
+export interface CanvasRover {
+  name: string;
+  position: LatLon;
+}
+
+export interface CanvasScene {
+  bounds: Bounds;
+  base: LatLon | null;
+  rovers: CanvasRover[];
+}
+
+/** Cells per side: 4 x 4 = the 16 cells of the spec. */
+export const GRID_CELLS = 4;
+
+/** Draws the scene on a square canvas of `size` CSS pixels: grid, base with rings, rovers, lines with distances. */
+export function drawScene(ctx: CanvasRenderingContext2D, scene: CanvasScene, size: number): void {
+  ctx.clearRect(0, 0, size, size);
+  ctx.fillStyle = '#f8fafc';
+  ctx.fillRect(0, 0, size, size);
+
+  ctx.strokeStyle = '#e2e8f0';
+  ctx.lineWidth = 1;
+  for (let i = 0; i <= GRID_CELLS; i++) {
+    const at = Math.round((i * size) / GRID_CELLS) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(at, 0);
+    ctx.lineTo(at, size);
+    ctx.moveTo(0, at);
+    ctx.lineTo(size, at);
+    ctx.stroke();
+  }
+
+  const base = scene.base ? toCanvas(scene.base, scene.bounds, size) : null;
+  ctx.font = '12px system-ui, sans-serif';
+
+  for (const rover of scene.rovers) {
+    const p = toCanvas(rover.position, scene.bounds, size);
+    if (base && scene.base) {
+      ctx.strokeStyle = '#93c5fd';
+      ctx.setLineDash([6, 4]);
+      ctx.beginPath();
+      ctx.moveTo(base.x, base.y);
+      ctx.lineTo(p.x, p.y);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      label(ctx, formatDistance(distanceMetres(scene.base, rover.position)), (base.x + p.x) / 2, (base.y + p.y) / 2, '#1e3a8a');
+    }
+  }
+
+  if (base) {
+    for (const [r, alpha] of [[22, 0.18], [14, 0.32]] as const) {
+      ctx.strokeStyle = `rgba(100,116,139,${alpha * 2})`;
+      ctx.beginPath();
+      ctx.arc(base.x, base.y, r, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    dot(ctx, base.x, base.y, 7, '#64748b');
+    label(ctx, 'Base', base.x, base.y + 32, '#334155');
+  }
+
+  for (const rover of scene.rovers) {
+    const p = toCanvas(rover.position, scene.bounds, size);
+    ctx.fillStyle = 'rgba(59,130,246,0.2)';
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, 12, 0, Math.PI * 2);
+    ctx.fill();
+    dot(ctx, p.x, p.y, 6, '#2563eb');
+    label(ctx, rover.name, p.x, p.y - 20, '#1d4ed8');
+  }
+}
+
+function dot(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, colour: string) {
+  ctx.fillStyle = colour;
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.lineWidth = 1;
+}
+
+/** Text on a white pill so it stays readable over lines and the grid; kept inside the canvas. */
+function label(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, colour: string) {
+  const size = ctx.canvas.width / (window.devicePixelRatio || 1);
+  const w = ctx.measureText(text).width + 10;
+  const left = Math.min(Math.max(x - w / 2, 2), size - w - 2);
+  const top = Math.min(Math.max(y - 9, 2), size - 20);
+  ctx.fillStyle = 'rgba(255,255,255,0.92)';
+  ctx.fillRect(left, top, w, 18);
+  ctx.fillStyle = colour;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, left + 5, top + 9);
+}

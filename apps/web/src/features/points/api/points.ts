@@ -1,0 +1,42 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pointEndpoints as e, pointsReply, recordPointReply, type PointView, type RecordPointBody } from '@smi/contracts';
+import type { recordPointBody } from '@smi/contracts';
+import { z } from 'zod';
+import { call } from '../../../lib/api-client';
+
+export type Point = PointView;
+
+export const pointKeys = {
+  all: ['points'] as const,
+  list: (projectId: string) => ['points', projectId] as const,
+};
+
+export const pointsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: pointKeys.list(projectId),
+    queryFn: () => call(e.listPoints, { params: { projectId }, reply: pointsReply, quiet: true }).then((r) => r.points),
+  });
+
+export const usePoints = (projectId: string) => useQuery(pointsQuery(projectId));
+
+/** The body as the form builds it: the server fills in defaults (Type 'recorded', section 'default'). */
+export type RecordInput = z.input<typeof recordPointBody>;
+
+export const recordPoint = (body: RecordInput) =>
+  call(e.recordPoint, { body: body as RecordPointBody, reply: recordPointReply, quiet: true }).then((r) => r.data);
+
+export const deletePoint = (projectId: string, pointId: string) =>
+  call(e.deletePoint, { params: { projectId, pointId }, reply: z.object({ message: z.string().optional() }), quiet: true });
+
+export const renamePoint = (projectId: string, pointId: string, Name: string) =>
+  call(e.renamePoint, { params: { projectId, pointId }, body: { Name }, quiet: true });
+
+/** After a point change: the list and the project (its point count, Last_Modified) are read again. */
+export function useRefreshPoints() {
+  const client = useQueryClient();
+  return (projectId: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: pointKeys.list(projectId) }),
+      client.invalidateQueries({ queryKey: ['projects'] }),
+    ]);
+}

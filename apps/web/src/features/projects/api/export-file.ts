@@ -1,0 +1,48 @@
+import { exportEndpoints, pathFor, type ExportFormat } from '@smi/contracts';
+
+/** The file name of a download: filename* (UTF-8) first, then filename, else 'project-points.{format}'. */
+export function fileNameFrom(disposition: string | null, format: ExportFormat): string {
+  const fallback = `project-points.${format}`;
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  if (star?.[2]) {
+    try {
+      return decodeURIComponent(star[2].trim());
+    } catch {
+      // a malformed encoding falls through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+  return name || fallback;
+}
+
+export interface ExportedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** Fetches the export; a refused one throws with the server's message, or 'Failed to export: {status} {statusText}'. */
+export async function fetchExport(format: ExportFormat, projectId: string): Promise<ExportedFile> {
+  const res = await fetch(pathFor(exportEndpoints.exportPoints.path, { format, projectId }), { credentials: 'include' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    const message = typeof body?.message === 'string' && body.message ? body.message : `Failed to export: ${res.status} ${res.statusText}`;
+    throw new Error(message);
+  }
+  return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('Content-Disposition'), format) };
+}
+
+/** Hands a fetched file to the browser as a download. */
+export function saveFile({ blob, fileName }: ExportedFile) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // revoked later: some browsers read the URL after click() returns
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { List, Map, Trash2 } from 'lucide-react';
+import { Panel } from '../../../components/panel';
+import type { Project } from '../api/projects';
+import { DeleteProjectDialog } from './delete-project-dialog';
+import { ExportControl } from './export-control';
+
+interface Props {
+  project: Project;
+  mapHref: string;
+  pointsHref: string;
+  onDeleted: () => void;
+}
+
+export function ActionsPanel({ project, mapHref, pointsHref, onDeleted }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Panel title="Actions">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <Link to={mapHref} className="btn-primary">
+          <Map aria-hidden="true" className="h-4 w-4" />
+          View on Map
+        </Link>
+        <Link to={pointsHref} className="btn-secondary">
+          <List aria-hidden="true" className="h-4 w-4" />
+          Points
+        </Link>
+      </div>
+      <div className="mt-5">
+        <h3 className="mb-2 text-sm font-semibold text-slate-700">Export Data</h3>
+        <ExportControl projectId={project._id} />
+      </div>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <button type="button" className="btn-danger w-full sm:w-auto" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete Project
+        </button>
+      </div>
+      <DeleteProjectDialog project={confirming ? project : null} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
+    </Panel>
+  );
+}

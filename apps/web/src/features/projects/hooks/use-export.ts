@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { ExportFormat } from '@smi/contracts';
+import { fetchExport, saveFile, type ExportedFile } from '../api/export-file';
+
+export type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'exporting'; format: ExportFormat }
+  | { phase: 'done'; format: ExportFormat }
+  | { phase: 'failed'; message: string };
+
+/** The message line of SPEC section 4 "Export" for a state. */
+export function exportMessage(state: ExportState): string | null {
+  switch (state.phase) {
+    case 'exporting':
+      return `Preparing ${state.format.toUpperCase()} file...`;
+    case 'done':
+      return `Successfully exported as ${state.format.toUpperCase()}`;
+    case 'failed':
+      return `Export failed: ${state.message}`;
+    default:
+      return null;
+  }
+}
+
+interface Deps {
+  fetchFile?: (format: ExportFormat, projectId: string) => Promise<ExportedFile>;
+  save?: (file: ExportedFile) => void;
+}
+
+/** idle -> exporting -> done | failed; changing the format clears the message. */
+export function useExport(projectId: string, { fetchFile = fetchExport, save = saveFile }: Deps = {}) {
+  const [format, setFormatState] = useState<ExportFormat>('pdf');
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+
+  const setFormat = (next: ExportFormat) => {
+    setFormatState(next);
+    if (state.phase !== 'exporting') setState({ phase: 'idle' });
+  };
+
+  const run = async () => {
+    if (state.phase === 'exporting') return;
+    const chosen = format;
+    setState({ phase: 'exporting', format: chosen });
+    try {
+      save(await fetchFile(chosen, projectId));
+      setState({ phase: 'done', format: chosen });
+    } catch (err) {
+      setState({ phase: 'failed', message: err instanceof Error && err.message ? err.message : 'Unknown error' });
+    }
+  };
+
+  return { format, setFormat, state, run, busy: state.phase === 'exporting' };
+}

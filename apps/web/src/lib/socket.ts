@@ -1,0 +1,149 @@
+import { io, type Socket } from 'socket.io-client';
+import { liveReading, SOCKET_EVENTS } from '@smi/contracts';
+import { LiveStore } from './live-store';
+
+/** SPEC section 4 "Socket connection status text". */
+export const FEED_TEXT = {
+  disconnected: 'Disconnected ❌',
+  connected: 'Connected ✅',
+  error: (message: string) => `Connection Error: ${message} ❌`,
+};
+
+export interface FeedStatus {
+  connected: boolean;
+  text: string;
+}
+
+/** Readings arriving within this window reach React together. */
+const FLUSH_MS = 100;
+
+/**
+ * The one owner of the realtime connection: websocket only, 5 reconnect attempts 1 s apart, 10 s timeout.
+ * Screens ask for device codes with `watch`; the owner (re)subscribes them on every connect, batches readings per
+ * device, reconnects when the browser comes back online or visible, and after a drop asks for a REST re-fetch
+ * (readings sent while it was away are not replayed).
+ */
+export class LiveFeed {
+  readonly store = new LiveStore();
+  private socket: Socket | null = null;
+  private status: FeedStatus = { connected: false, text: FEED_TEXT.disconnected };
+  private statusListeners = new Set<() => void>();
+  private watched = new Map<string, number>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private dropped = false;
+  private resync: () => void = () => {};
+
+  constructor(private readonly makeSocket: () => Socket = defaultSocket) {}
+
+  /** What to do after the connection comes back from a drop (the app re-fetches its server state). */
+  onResync(fn: () => void): void {
+    this.resync = fn;
+  }
+
+  /** Starts receiving readings of these device codes; the returned function stops (codes are reference-counted). */
+  watch(codes: readonly string[]): () => void {
+    const fresh = codes.filter((c) => {
+      const n = this.watched.get(c) ?? 0;
+      this.watched.set(c, n + 1);
+      return n === 0;
+    });
+    const socket = this.ensure();
+    if (socket.connected && fresh.length) fresh.forEach((c) => socket.emit(SOCKET_EVENTS.subscribe, c));
+    return () => {
+      for (const c of codes) {
+        const n = (this.watched.get(c) ?? 1) - 1;
+        if (n > 0) this.watched.set(c, n);
+        else {
+          this.watched.delete(c);
+          if (this.socket?.connected) this.socket.emit(SOCKET_EVENTS.unsubscribe, c);
+        }
+      }
+    };
+  }
+
+  getStatus = (): FeedStatus => this.status;
+  subscribeStatus = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  /** Ends the connection and forgets every reading (logout). */
+  close(): void {
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.watched.clear();
+    this.store.clear();
+    this.dropped = false;
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', this.wake);
+      document.removeEventListener('visibilitychange', this.wake);
+    }
+    this.setStatus({ connected: false, text: FEED_TEXT.disconnected });
+  }
+
+  private ensure(): Socket {
+    if (this.socket) return this.socket;
+    const socket = this.makeSocket();
+    this.socket = socket;
+    socket.on('connect', () => {
+      this.setStatus({ connected: true, text: FEED_TEXT.connected });
+      for (const code of this.watched.keys()) socket.emit(SOCKET_EVENTS.subscribe, code);
+      if (this.dropped) {
+        this.dropped = false;
+        this.resync();
+      }
+    });
+    socket.on('connect_error', (err: Error) => {
+      this.dropped = true;
+      this.setStatus({ connected: false, text: FEED_TEXT.error(err.message) });
+    });
+    socket.on('disconnect', () => {
+      this.dropped = true;
+      this.setStatus({ connected: false, text: FEED_TEXT.disconnected });
+    });
+    for (const event of [SOCKET_EVENTS.deviceData, SOCKET_EVENTS.live, SOCKET_EVENTS.corrections]) {
+      socket.on(event, (payload: unknown) => this.receive(payload));
+    }
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', this.wake);
+      document.addEventListener('visibilitychange', this.wake);
+    }
+    socket.connect();
+    return socket;
+  }
+
+  /** Back online or visible again: a socket that gave up reconnecting tries once more. */
+  private wake = () => {
+    if (document.visibilityState === 'visible' && this.socket && !this.socket.connected && !this.socket.active) this.socket.connect();
+  };
+
+  private receive(payload: unknown): void {
+    const parsed = liveReading.safeParse(payload);
+    if (!parsed.success) return; // a reading this client cannot read is skipped, never drawn half-right
+    this.store.add(parsed.data);
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = null;
+      this.store.flush();
+    }, FLUSH_MS);
+  }
+
+  private setStatus(status: FeedStatus): void {
+    this.status = status;
+    this.statusListeners.forEach((l) => l());
+  }
+}
+
+function defaultSocket(): Socket {
+  return io({
+    transports: ['websocket'],
+    reconnectionAttempts: 5,
+    reconnectionDelay: 1000,
+    timeout: 10_000,
+    withCredentials: true,
+    autoConnect: false,
+  });
+}
+
+export const liveFeed = new LiveFeed();
+export const disconnectLiveFeed = () => liveFeed.close();

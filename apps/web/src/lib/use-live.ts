@@ -1,0 +1,21 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { LiveReading } from '@smi/contracts';
+import { liveFeed } from './socket';
+
+/** The live feed's connection status (text of SPEC section 4). */
+export const useFeedStatus = () => useSyncExternalStore(liveFeed.subscribeStatus, liveFeed.getStatus);
+
+/** Latest readings (last 10 each) of these device codes, updated in batches. */
+export function useLiveReadings(codes: readonly string[]): Record<string, readonly LiveReading[]> {
+  const key = [...codes].sort().join('\n');
+  useEffect(() => {
+    if (!key) return;
+    return liveFeed.watch(key.split('\n'));
+  }, [key]);
+  const all = useSyncExternalStore(liveFeed.store.subscribe, liveFeed.store.get);
+  return useMemo(() => {
+    const picked: Record<string, readonly LiveReading[]> = {};
+    for (const code of key ? key.split('\n') : []) if (all[code]) picked[code] = all[code];
+    return picked;
+  }, [all, key]);
+}
