@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { endpoint } from './endpoint.js';
-import { caseless, isoDate } from './survey-fields.js';
+import { caseless, isoDate, requiredText } from './survey-fields.js';
 
 export const DEVICE_TYPES = ['rover', 'base'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -19,22 +19,14 @@ export const deviceCode = (required = 'Device ID is required') =>
     .max(DEVICE_CODE_MAX, { message: `Device ID must be at most ${DEVICE_CODE_MAX} characters` })
     .regex(/^[A-Za-z0-9._-]+$/, { message: 'Device ID may contain only letters, digits, -, _ and .' });
 
-/** A path naming a device by its _id or by its code (the device screens link either way). */
-export const deviceRef = z
-  .string({ message: 'Device ID is required' })
-  .trim()
-  .min(1, { message: 'Device ID is required' })
-  .max(DEVICE_CODE_MAX, { message: `Device ID must be at most ${DEVICE_CODE_MAX} characters` });
+/** A path naming a device by its _id or by its code (the device screens link either way); both fit the code alphabet. */
+export const deviceRef = deviceCode();
 
 export const deviceType = caseless(DEVICE_TYPES, 'Type must be rover or base');
 
 export const registerDeviceParams = z.strictObject({ deviceId: deviceCode() });
 export const registerDeviceBody = z.strictObject({
-  Name: z
-    .string({ message: 'Device name is required' })
-    .trim()
-    .min(1, { message: 'Device name is required' })
-    .max(100, { message: 'Device name must be at most 100 characters' }),
+  Name: requiredText(100, 'Device name is required'),
   Type: deviceType.default('rover'),
   /** The web client sends the signed-in user's id; absent means the same. */
   Registered_User_Id: id.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { endpoint } from './endpoint.js';
-import { caseless, isoDate, latitude, longitude, measurement, optionalText } from './survey-fields.js';
+import { caseless, isoDate, latitude, longitude, measurement, optionalText, requiredText } from './survey-fields.js';
 import { SECTION_NAME_MAX } from './projects.js';
 
 export const ACCURACY_LEVELS = ['Low', 'Medium', 'High'] as const;
@@ -52,13 +52,7 @@ export const recordPointBody = z.strictObject({
 });
 export type RecordPointBody = z.infer<typeof recordPointBody>;
 
-export const renamePointBody = z.strictObject({
-  Name: z
-    .string({ message: 'Name cannot be empty' })
-    .trim()
-    .min(1, { message: 'Name cannot be empty' })
-    .max(POINT_NAME_MAX, { message: `must be at most ${POINT_NAME_MAX} characters` }),
-});
+export const renamePointBody = z.strictObject({ Name: requiredText(POINT_NAME_MAX, 'Name cannot be empty') });
 
 export const pointView = z.object({
   _id: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { id, text } from './common.js';
+import { id } from './common.js';
 import { deviceView } from './devices.js';
 import { endpoint } from './endpoint.js';
-import { caseless, isoDate, latitude, longitude, optionalText } from './survey-fields.js';
+import { caseless, isoDate, latitude, longitude, optionalText, requiredText } from './survey-fields.js';
 
 export const PROJECT_STATUSES = ['Active', 'Paused', 'Completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -14,10 +14,10 @@ export const CLIENT_DEVICES_MAX = 50;
 export const AUTO_MODE_LOCATION_MESSAGE = 'Base location cannot be updated in Auto Fix mode.';
 
 /** A section name: trimmed, non-empty. */
-export const sectionName = text(SECTION_NAME_MAX, 'sectionName');
+export const sectionName = requiredText(SECTION_NAME_MAX, 'sectionName is required');
 
 export const createProjectBody = z.strictObject({
-  Name: text(200, 'Name'),
+  Name: requiredText(200, 'Name is required'),
   Description: optionalText(2000).default(''),
   BaseStation: z.uuid({ message: 'Select a base station' }),
   ClientDevices: z

@@ -30,12 +30,25 @@ export const measurement = (min: number, max: number, integer = false) =>
     .nullable()
     .optional();
 
+// PostgreSQL text cannot hold U+0000: refused here, or the insert would fail as a server error
+const NO_NUL = [(s: string) => !s.includes('\u0000'), { message: 'must not contain NUL characters' }] as const;
+
 /** Text that may be empty, trimmed, bounded. */
 export const optionalText = (max: number) =>
   z
     .string({ message: 'must be text' })
     .trim()
-    .max(max, { message: `must be at most ${max} characters` });
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine(...NO_NUL);
+
+/** Trimmed, non-empty, bounded text, with the message the user reads when it is missing. */
+export const requiredText = (max: number, required: string) =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, { message: required })
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine(...NO_NUL);
 
 /** Case-insensitive choice that answers with one spelling: caseless(['Active', 'Paused']) reads 'paused' as 'Paused'. */
 export function caseless<const T extends readonly [string, ...string[]]>(values: T, message: string) {
