@@ -51,9 +51,13 @@ export async function surveyFixture(h: Harness, account: { agent: Agent; userId:
   const base = await registerDevice(account.agent, 'base');
   const rover = await registerDevice(account.agent, 'rover');
   const project = await createProject(account.agent, base, [rover]);
-  const point = await recordPoint(account.agent, project._id, { ClientId: randomUUID() });
+  // registered, not connected: what add-device takes
+  const spare = await registerDevice(account.agent, 'rover', false);
+  const point = await recordPoint(account.agent, project._id, { ClientId: randomUUID(), Section: 'Kerb' });
   const notification = await createNotification(h.db, { userId: account.userId, deviceId: rover._id, type: 'device-offline', text: 'rover went offline' });
-  return { ...account, base, rover, project, point, notification };
+  // a code nobody has registered yet
+  const freshCode = uniqueCode('NEW');
+  return { ...account, base, rover, spare, project, point, notification, freshCode };
 }
 export type SurveyFixture = Awaited<ReturnType<typeof surveyFixture>>;
 
