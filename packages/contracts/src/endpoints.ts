@@ -1,5 +1,7 @@
 import { authEndpoints, userEndpoints } from './auth-endpoints.js';
 import type { Endpoint } from './endpoint.js';
+import { deviceCredentialEndpoints } from './device-credentials.js';
+import { liveEndpoints } from './live.js';
 import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
 
@@ -9,6 +11,8 @@ export const endpoints = {
   ...userEndpoints,
   ...exportEndpoints,
   ...surveyEndpoints,
+  ...deviceCredentialEndpoints,
+  ...liveEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

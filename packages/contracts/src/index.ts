@@ -7,3 +7,5 @@ export * from './auth-endpoints.js';
 export * from './endpoints.js';
 export * from './exports.js';
 export * from './survey.js';
+export * from './live.js';
+export * from './device-credentials.js';

@@ -1,0 +1,33 @@
+import type { LiveReading } from '@smi/contracts';
+
+type FixType = Exclude<LiveReading['fixType'], 'N/A'>;
+
+/**
+ * What one NMEA sentence says about the receiver's state. A field is absent when the sentence does not carry it;
+ * `position: null` means the sentence says there is no fix (the last position is no longer current).
+ */
+export interface FixUpdate {
+  position?: { latitude: number; longitude: number } | null;
+  altitude?: number;
+  fixType?: FixType | null;
+  satellites?: number;
+  hdop?: number;
+  /** metres, 1 sigma */
+  accuracy?: number;
+  verticalAccuracy?: number;
+  /** UTC time of day of the fix, in ms since midnight */
+  timeOfDayMs?: number;
+  /** UTC date of the fix (RMC only), as ms at midnight */
+  dateMs?: number;
+}
+
+/** A numeric field that is really there: nmea-simple reads an empty field as 0, so the raw text decides. */
+export function present(field: string | undefined): boolean {
+  return field !== undefined && field.trim() !== '';
+}
+
+/** ms since midnight from a Date nmea-simple built for a time-of-day field (its date part is meaningless). */
+export function timeOfDay(date: Date | null | undefined, raw: string | undefined): number | undefined {
+  if (!present(raw) || !date || Number.isNaN(date.getTime())) return undefined;
+  return ((date.getUTCHours() * 60 + date.getUTCMinutes()) * 60 + date.getUTCSeconds()) * 1000 + date.getUTCMilliseconds();
+}

@@ -1,0 +1,74 @@
+import { parseNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
+import { hasValidChecksum } from './checksum.js';
+import type { FixUpdate } from './fix-update.js';
+import * as gga from './gga.js';
+import * as gst from './gst.js';
+import * as rmc from './rmc.js';
+
+export interface ParsedNmea {
+  /** What the sentences say, later sentences overriding earlier ones field by field. */
+  update: FixUpdate;
+  /** Sentences of a supported type with a good checksum. */
+  used: number;
+  /** Bad checksum, no checksum, or not decodable. */
+  rejected: number;
+  /** Well-formed sentences of types the product does not use (GSV, GSA, VTG, ...). */
+  ignored: number;
+}
+
+/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC and GST. */
+export function parseNmeaPayload(text: string): ParsedNmea {
+  const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
+  for (const raw of text.split(/\r?\n|(?=\$)/)) {
+    const sentence = raw.trim();
+    if (!sentence) continue;
+    const update = decodeSentence(sentence);
+    if (update === 'rejected') result.rejected++;
+    else if (update === 'ignored') result.ignored++;
+    else {
+      result.used++;
+      Object.assign(result.update, withoutUndefined(update));
+    }
+  }
+  return result;
+}
+
+export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'ignored' {
+  if (!hasValidChecksum(sentence)) return 'rejected';
+  const fields = sentence.slice(1, sentence.lastIndexOf('*')).split(',');
+  const id = fields[0]?.slice(-3);
+  if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId) return 'ignored';
+  let packet;
+  try {
+    packet = parseNmeaSentence(sentence);
+  } catch {
+    return 'rejected';
+  }
+  switch (packet.sentenceId) {
+    case gga.sentenceId:
+      return valid(gga.decode(packet as GGAPacket, fields));
+    case rmc.sentenceId:
+      return valid(rmc.decode(packet as RMCPacket, fields));
+    case gst.sentenceId:
+      return valid(gst.decode(packet as GSTPacket, fields));
+    default:
+      return 'ignored';
+  }
+}
+
+// a sentence with a good checksum can still carry impossible numbers (a corrupt receiver); keep those out
+function valid(update: FixUpdate): FixUpdate | 'rejected' {
+  const p = update.position;
+  if (p && (!Number.isFinite(p.latitude) || !Number.isFinite(p.longitude) || Math.abs(p.latitude) > 90 || Math.abs(p.longitude) > 180)) {
+    return 'rejected';
+  }
+  for (const key of ['altitude', 'satellites', 'hdop', 'accuracy', 'verticalAccuracy', 'timeOfDayMs', 'dateMs'] as const) {
+    const v = update[key];
+    if (v !== undefined && !Number.isFinite(v)) return 'rejected';
+  }
+  return update;
+}
+
+function withoutUndefined(update: FixUpdate): FixUpdate {
+  return Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) as FixUpdate;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { id } from './common.js';
+import { endpoint } from './endpoint.js';
+
+/**
+ * MQTT credentials of a device: its code is the username, a generated secret the password. The secret is shown
+ * once, when it is made; the server keeps only a bcrypt hash, and making a new one ends the old one at once.
+ */
+export const deviceSecretParams = z.strictObject({ id });
+
+export const deviceSecretReply = z.object({
+  success: z.literal(true),
+  /** The MQTT username: the device code. */
+  username: z.string(),
+  /** The MQTT password, shown only in this reply. */
+  secret: z.string(),
+  /** Where the device connects, e.g. mqtt://survey.example.com:1883 */
+  brokerUrl: z.string(),
+  message: z.string().optional(),
+});
+export type DeviceSecretReply = z.infer<typeof deviceSecretReply>;
+
+export const deviceCredentialEndpoints = {
+  newDeviceSecret: endpoint({ method: 'POST', path: '/api/devices/:id/secret', access: 'verified', params: deviceSecretParams }),
+};

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { LIMITS } from './limits.js';
+import { FIX_TYPES } from './points.js';
+
+/**
+ * Live positions: the LiveReading every socket event carries (SPEC section 3 "Live reading"), what devices publish
+ * over MQTT, the socket.io events and the internal MQTT topics between the gateway and the api.
+ */
+
+/** SPEC section 3: "Missing fields default to N/A." */
+export const NA = 'N/A' as const;
+const orNA = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(NA)]);
+
+// the same four fix types a recorded point carries
+const fixType = z.enum(FIX_TYPES);
+
+export const LIVE_STATUSES = ['online', 'offline', 'warning', 'other'] as const;
+export const liveStatus = z.enum(LIVE_STATUSES);
+
+/** What produced the reading: a position fix, a battery/signal report, or the gateway marking the device offline. */
+export const LIVE_ACTIONS = ['position', 'status', 'offline'] as const;
+
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const percent = z.number().int().min(0).max(100);
+const metres = z.number().min(0).max(1e6);
+
+/** One normalised reading of one device, as the browser receives it in `device-data`, `live` and `corrections`. */
+export const liveReading = z.object({
+  /** The device the reading belongs to (always the device of the MQTT topic it arrived on, never a payload field). */
+  deviceCode: z.string(),
+  /** The device's name; 'N/A' means none. `Name` repeats it for clients written against the old field name. */
+  deviceName: z.string(),
+  Name: z.string(),
+  deviceType: z.union([z.enum(['rover', 'base']), z.literal(NA)]),
+  action: z.enum(LIVE_ACTIONS),
+  /** online; warning when battery or signal is at or below 25; offline after DEVICE_OFFLINE_AFTER_S of silence. */
+  status: liveStatus,
+  /** ISO 8601: the GNSS fix time when the device sent one, else when the gateway received the message. */
+  timestamp: z.iso.datetime(),
+  latitude: orNA(latitude),
+  longitude: orNA(longitude),
+  /** Metres above mean sea level (GGA). */
+  altitude: orNA(z.number().min(-1e4).max(1e6)),
+  battery: orNA(percent),
+  signal: orNA(percent),
+  fixType: orNA(fixType),
+  satellites: orNA(z.number().int().min(0).max(255)),
+  hdop: orNA(z.number().min(0).max(100)),
+  /** Estimated horizontal error in metres (1 sigma, from GST or the device); the SPEC's accuracy field. */
+  accuracy: orNA(metres),
+  /** Estimated vertical error in metres (1 sigma, from GST or the device). */
+  verticalAccuracy: orNA(metres),
+});
+export type LiveReading = z.infer<typeof liveReading>;
+
+// ---- what devices publish --------------------------------------------------------------------------------
+
+/**
+ * `devices/{code}/reading`: a device that computes its own position sends JSON in the LiveReading shape. Every
+ * field is optional ('N/A' allowed); identity fields (deviceCode, deviceName, ...) are ignored: the topic decides.
+ */
+export const devicePublishedReading = z.object({
+  timestamp: z.iso.datetime({ offset: true }).optional(),
+  latitude: orNA(latitude).optional(),
+  longitude: orNA(longitude).optional(),
+  altitude: orNA(z.number().min(-1e4).max(1e6)).optional(),
+  battery: orNA(percent).optional(),
+  signal: orNA(percent).optional(),
+  fixType: orNA(fixType).optional(),
+  satellites: orNA(z.number().int().min(0).max(255)).optional(),
+  hdop: orNA(z.number().min(0).max(100)).optional(),
+  accuracy: orNA(metres).optional(),
+  verticalAccuracy: orNA(metres).optional(),
+});
+export type DevicePublishedReading = z.infer<typeof devicePublishedReading>;
+
+/** `devices/{code}/status`: battery and signal in percent, at least one of them. */
+export const deviceStatusPayload = z
+  .object({ battery: percent.optional(), signal: percent.optional() })
+  .refine((s) => s.battery !== undefined || s.signal !== undefined, { message: 'battery or signal is required' });
+export type DeviceStatusPayload = z.infer<typeof deviceStatusPayload>;
+
+/** A device code usable as one MQTT topic level and username: no wildcards, no level separator, no leading $. */
+export function isMqttSafeDeviceCode(code: string): boolean {
+  return code.length >= 1 && code.length <= 64 && !/[+#/]/.test(code) && !code.includes('\0') && !code.startsWith('$') && code.trim() === code;
+}
+
+export const DEVICE_TOPIC_KINDS = ['nmea', 'reading', 'status', 'rtcm'] as const;
+export type DeviceTopicKind = (typeof DEVICE_TOPIC_KINDS)[number];
+
+export const deviceTopics = {
+  nmea: (code: string) => `devices/${code}/nmea`,
+  reading: (code: string) => `devices/${code}/reading`,
+  status: (code: string) => `devices/${code}/status`,
+  rtcm: (code: string) => `devices/${code}/rtcm`,
+  /** The gateway relays the project base's RTCM here; the device may subscribe to this one topic only. */
+  corrections: (code: string) => `devices/${code}/corrections`,
+};
+
+/** Internal topics (service credential only): normalised readings, gateway counters, control signals. */
+export const internalTopics = {
+  reading: (code: string) => `smi/internal/readings/${code}`,
+  allReadings: 'smi/internal/readings/+',
+  stats: (gatewayId: string) => `smi/internal/stats/${gatewayId}`,
+  allStats: 'smi/internal/stats/+',
+  /** payload: a device code whose secret changed; every gateway closes that device's connections. */
+  revoke: 'smi/internal/control/revoke',
+  /** payload: a user id whose network settings changed; the gateway re-reads custom brokers. */
+  settingsChanged: 'smi/internal/control/settings',
+};
+
+export const MQTT_LIMITS = { payloadBytes: LIMITS.mqttPayloadBytes } as const;
+
+// ---- socket.io realtime feed ----------------------------------------------------------------------------
+
+/** Event names of the realtime feed (SPEC section 7 "Realtime feed"). */
+export const SOCKET_EVENTS = {
+  /** client -> server: a device code (or id), or {rovers, base}; optional acknowledgement callback gets SubscribeAck. */
+  subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
+  /** server -> client, LiveReading of a device subscribed by code. */
+  deviceData: 'device-data',
+  /** server -> client, LiveReading of a device subscribed as one of `rovers`. */
+  live: 'live',
+  /** server -> client, LiveReading of the device subscribed as `base`. */
+  corrections: 'corrections',
+  /** server -> client, SocketError: a refused subscription (unknown or someone else's device) or a bad request. */
+  error: 'error',
+} as const;
+
+/** A device code, or the device's _id. */
+export const subscribeDeviceRef = z.string().trim().min(1).max(64);
+export const subscribeRequest = z.union([
+  subscribeDeviceRef,
+  z.strictObject({ rovers: z.array(subscribeDeviceRef).max(50).default([]), base: subscribeDeviceRef.optional() }),
+]);
+export type SubscribeRequest = z.infer<typeof subscribeRequest>;
+
+export const subscribeAck = z.object({
+  success: z.boolean(),
+  /** Codes now subscribed by this request. */
+  devices: z.array(z.string()),
+  /** What was refused, as sent (unknown and other accounts' devices are not told apart). */
+  refused: z.array(z.string()),
+  message: z.string().optional(),
+});
+export type SubscribeAck = z.infer<typeof subscribeAck>;
+
+export const socketError = z.object({ message: z.string(), device: z.string().optional() });
+export type SocketError = z.infer<typeof socketError>;
+
+// ---- health ----------------------------------------------------------------------------------------------
+
+/** Counts one gateway process keeps; every drop is counted under one reason. */
+export const gatewayCounters = z.object({
+  clientsConnected: z.number(),
+  authFailures: z.number(),
+  unauthorizedPublishes: z.number(),
+  refusedSubscriptions: z.number(),
+  readings: z.number(),
+  malformed: z.number(),
+  oversized: z.number(),
+  unknownDevice: z.number(),
+  unknownTopic: z.number(),
+  /** Readings of one device arriving faster than it is forwarded: replaced by the newer one (flood control). */
+  coalesced: z.number(),
+  correctionsRelayed: z.number(),
+  stateWriteErrors: z.number(),
+  customBrokers: z.number(),
+});
+export type GatewayCounters = z.infer<typeof gatewayCounters>;
+
+export const gatewayStats = z.object({ gatewayId: z.string(), at: z.iso.datetime(), counters: gatewayCounters });
+export type GatewayStats = z.infer<typeof gatewayStats>;
+
+export const healthReply = z.object({
+  success: z.boolean(),
+  db: z.enum(['up', 'down']),
+  broker: z.object({
+    /** The api's own service connection to the gateway. */
+    connected: z.boolean(),
+    gateways: z.array(gatewayStats),
+    totals: gatewayCounters,
+  }),
+  sockets: z.number(),
+});
+export type HealthReply = z.infer<typeof healthReply>;
+
+export const liveEndpoints = {
+  health: endpoint({ method: 'GET', path: '/api/health', access: 'public' }),
+};
