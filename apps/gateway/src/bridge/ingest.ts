@@ -1,0 +1,110 @@
+import {
+  DEVICE_TOPIC_KINDS,
+  MQTT_LIMITS,
+  devicePublishedReading,
+  deviceStatusPayload,
+  type DeviceTopicKind,
+  type GatewayCounters,
+  type LiveReading,
+} from '@smi/contracts';
+import type { DeviceDirectory } from '../devices/directory.js';
+import type { DeviceRecord } from '../devices/repository.js';
+import { parseNmeaPayload } from '../nmea/parse.js';
+import { applyDeviceReading, applyFix, applyStatus, blankReading } from './live-snapshot.js';
+
+const KINDS = new Set<string>(DEVICE_TOPIC_KINDS);
+
+/** devices/{code}/{kind} -> its parts, or null for any other topic. */
+export function parseDeviceTopic(topic: string): { code: string; kind: DeviceTopicKind } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 3 || parts[0] !== 'devices' || !parts[1] || !KINDS.has(parts[2]!)) return null;
+  return { code: parts[1], kind: parts[2] as DeviceTopicKind };
+}
+
+function json(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Turns one device message into the device's new LiveReading. The topic alone says which device it is; whatever
+ * the payload claims about identity is ignored. Every message that is not used is counted under one reason.
+ */
+export function ingest(o: {
+  directory: DeviceDirectory;
+  counters: GatewayCounters;
+  onReading: (reading: LiveReading, device: DeviceRecord) => void;
+  onRtcm: (device: DeviceRecord, payload: Buffer) => void;
+}) {
+  const current = new Map<string, LiveReading>();
+
+  async function handle(topic: string, payload: Buffer): Promise<void> {
+    const receivedAt = Date.now();
+    const target = parseDeviceTopic(topic);
+    if (!target) {
+      o.counters.unknownTopic++;
+      return;
+    }
+    if (payload.length > MQTT_LIMITS.payloadBytes) {
+      o.counters.oversized++;
+      return;
+    }
+    const device = await o.directory.get(target.code).catch(() => null);
+    if (!device) {
+      o.counters.unknownDevice++;
+      return;
+    }
+    const prev = current.get(device.code) ?? blankReading(device, receivedAt);
+    let next: LiveReading | undefined;
+    switch (target.kind) {
+      case 'rtcm':
+        o.onRtcm(device, payload);
+        return;
+      case 'nmea': {
+        const parsed = parseNmeaPayload(payload.toString('latin1'));
+        if (parsed.used > 0) next = applyFix(prev, parsed.update, receivedAt);
+        break;
+      }
+      case 'reading': {
+        const r = devicePublishedReading.safeParse(json(payload));
+        if (r.success) next = applyDeviceReading(prev, r.data, receivedAt);
+        break;
+      }
+      case 'status': {
+        const s = deviceStatusPayload.safeParse(json(payload));
+        if (s.success) next = applyStatus(prev, s.data, receivedAt);
+        break;
+      }
+    }
+    if (!next) {
+      o.counters.malformed++;
+      return;
+    }
+    // the directory may have a newer name or type than the last reading
+    next = { ...next, deviceName: device.name, Name: device.name, deviceType: device.type };
+    current.set(device.code, next);
+    o.counters.readings++;
+    o.onReading(next, device);
+  }
+
+  return {
+    handle(topic: string, payload: Buffer) {
+      return handle(topic, payload).catch(() => {
+        o.counters.malformed++;
+      });
+    },
+    latest: (code: string) => current.get(code),
+    /** The device went offline: its next reading starts from what it had, marked offline until then. */
+    markOffline(code: string): LiveReading | undefined {
+      const r = current.get(code);
+      if (!r) return undefined;
+      const offline: LiveReading = { ...r, action: 'offline', status: 'offline', timestamp: new Date().toISOString() };
+      current.set(code, offline);
+      return offline;
+    },
+  };
+}
+export type Ingest = ReturnType<typeof ingest>;

@@ -1,0 +1,59 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { Aedes, type AedesOptions } from 'aedes';
+import { MQTT_LIMITS } from '@smi/contracts';
+import { FrameScanner, guardedConnection } from './frame-guard.js';
+
+const require = createRequire(import.meta.url);
+
+// a PUBLISH frame is the payload plus topic and packet id; this leaves room for any topic a device may use
+const TOPIC_ALLOWANCE = 1024;
+// CONNECT (with a will), SUBSCRIBE and the like stay far below this
+const MAX_OTHER_FRAME = 8 * 1024;
+
+export interface BrokerOptions {
+  hooks: AedesOptions;
+  /** redis://...: messages and sessions shared by every gateway process (mqemitter-redis, aedes-persistence-redis). */
+  redisUrl?: string;
+  onOversized: () => void;
+}
+
+/** aedes 1.2 with the given policy hooks, in memory or on Redis. */
+export async function createBroker(o: BrokerOptions): Promise<Aedes> {
+  const shared = o.redisUrl ? redisBackends(o.redisUrl) : {};
+  return Aedes.createBroker({ ...o.hooks, ...shared, maxClientsIdLength: 256, concurrency: 1000 });
+}
+
+function redisBackends(url: string) {
+  // both packages are CommonJS and take ioredis options
+  const persistence = require('aedes-persistence-redis') as (opts: object) => unknown;
+  const mqemitter = require('mqemitter-redis') as (opts: object) => unknown;
+  const u = new URL(url);
+  const opts = {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    db: Number(u.pathname.slice(1) || 0),
+    tls: u.protocol === 'rediss:' ? {} : undefined,
+  };
+  return { persistence: persistence(opts), mq: mqemitter(opts) };
+}
+
+/** A TCP listener handing each connection, through the frame guard, to the broker. */
+export async function listen(broker: Aedes, port: number, host: string, onOversized: () => void): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket) => {
+    socket.setNoDelay(true);
+    const scanner = new FrameScanner(MQTT_LIMITS.payloadBytes + TOPIC_ALLOWANCE, MAX_OTHER_FRAME, onOversized);
+    broker.handle(guardedConnection(socket, scanner));
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      ok();
+    });
+  });
+  return { server, port: (server.address() as AddressInfo).port };
+}

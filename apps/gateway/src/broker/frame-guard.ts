@@ -1,0 +1,102 @@
+import { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
+
+const PUBLISH = 3;
+
+/**
+ * Reads the MQTT byte stream frame by frame (fixed header: type byte + remaining-length varint) before aedes does,
+ * so that an oversized message is never buffered: a PUBLISH longer than `maxPublish` is skipped as it streams past
+ * (and counted), any other frame longer than `maxOther` ends the connection. aedes has no size limit of its own.
+ */
+export class FrameScanner {
+  private header: number[] = [];
+  private passing = 0;
+  private skipping = 0;
+
+  constructor(
+    private readonly maxPublish: number,
+    private readonly maxOther: number,
+    private readonly onOversized: () => void,
+  ) {}
+
+  /** The bytes to hand on, or 'close' for a frame no client should send. */
+  feed(chunk: Buffer): Buffer[] | 'close' {
+    const out: Buffer[] = [];
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.skipping > 0) {
+        const n = Math.min(this.skipping, chunk.length - i);
+        this.skipping -= n;
+        i += n;
+      } else if (this.passing > 0) {
+        const n = Math.min(this.passing, chunk.length - i);
+        out.push(chunk.subarray(i, i + n));
+        this.passing -= n;
+        i += n;
+      } else {
+        this.header.push(chunk[i++]!);
+        const length = remainingLength(this.header);
+        if (length === 'invalid') return 'close';
+        if (length === undefined) continue;
+        const type = this.header[0]! >> 4;
+        if (type === PUBLISH && length > this.maxPublish) {
+          this.onOversized();
+          this.skipping = length;
+        } else if (type !== PUBLISH && length > this.maxOther) {
+          return 'close';
+        } else {
+          out.push(Buffer.from(this.header));
+          this.passing = length;
+        }
+        this.header = [];
+      }
+    }
+    return out;
+  }
+}
+
+// MQTT "remaining length": 1 to 4 bytes, 7 bits each, high bit = more follows
+function remainingLength(header: number[]): number | undefined | 'invalid' {
+  if (header.length < 2) return undefined;
+  let value = 0;
+  for (let k = 1; k < header.length; k++) {
+    const byte = header[k]!;
+    value += (byte & 0x7f) * 128 ** (k - 1);
+    if ((byte & 0x80) === 0) return value;
+    if (k === 4) return 'invalid';
+  }
+  return undefined;
+}
+
+/** The socket as aedes sees it: writes go straight through, reads pass the scanner first. */
+export function guardedConnection(socket: Socket, scanner: FrameScanner): Duplex {
+  const conn: Duplex = new Duplex({
+    read() {
+      socket.resume();
+    },
+    write(chunk, _enc, cb) {
+      socket.write(chunk, cb);
+    },
+    final(cb) {
+      socket.end(cb);
+    },
+    destroy(err, cb) {
+      socket.destroy();
+      cb(err);
+    },
+  });
+  socket.on('data', (chunk: Buffer) => {
+    const out = scanner.feed(chunk);
+    if (out === 'close') {
+      conn.destroy();
+      return;
+    }
+    let more = true;
+    for (const part of out) more = conn.push(part) && more;
+    if (!more) socket.pause();
+  });
+  socket.on('end', () => conn.push(null));
+  socket.on('error', (err) => conn.destroy(err));
+  socket.on('close', () => conn.destroy());
+  return conn;
+}

@@ -1,0 +1,122 @@
+import type { AedesOptions, AuthenticateError, Client } from 'aedes';
+import { deviceTopics, isMqttSafeDeviceCode, type GatewayCounters } from '@smi/contracts';
+import type { DeviceDirectory } from '../devices/directory.js';
+import type { Log } from '../log.js';
+import { isServiceLogin, type ServiceCredential } from '../service-credential.js';
+
+export type Identity = { kind: 'service' } | { kind: 'device'; code: string; deviceId: string };
+
+// CONNACK return codes (MQTT 3.1.1 table 3.1)
+const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+function refusal(returnCode: number, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+/**
+ * Who may connect, publish and subscribe. Devices log in with their code and secret, publish only under
+ * devices/{code}/ and subscribe only to devices/{code}/corrections; the service credential may do anything.
+ */
+export function brokerPolicy(o: {
+  service: ServiceCredential;
+  directory: DeviceDirectory;
+  verifySecret: (hash: string, password: Buffer) => Promise<boolean>;
+  counters: GatewayCounters;
+  log: Log;
+}) {
+  const identities = new WeakMap<Client, Identity>();
+  const requestedIds = new WeakMap<Client, string>();
+  const devices = new Map<string, Set<Client>>();
+
+  const hooks: Pick<AedesOptions, 'preConnect' | 'authenticate' | 'authorizePublish' | 'authorizeSubscribe' | 'authorizeForward'> = {
+    preConnect(client, packet, done) {
+      requestedIds.set(client, packet.clientId ?? '');
+      // Sessions are kept per (username, client id): one device cannot take over, kick or read another's session
+      // by choosing the same client id. Empty ids stay empty (aedes gives them a random one).
+      if (packet.clientId && typeof packet.username === 'string') packet.clientId = `${packet.username}/${packet.clientId}`;
+      done(null, true);
+    },
+
+    authenticate(client, username, password, done) {
+      const fail = (code: number, message: string) => {
+        o.counters.authFailures++;
+        done(refusal(code, message), false);
+      };
+      const requested = requestedIds.get(client) ?? '';
+      if (/[+#]/.test(requested) || (username !== undefined && /[+#]/.test(username))) return fail(IDENTIFIER_REJECTED, 'wildcards in identifiers');
+      if (!requested && !client.clean) return fail(IDENTIFIER_REJECTED, 'a persistent session needs a client id');
+      if (!username || !password) return fail(BAD_USERNAME_OR_PASSWORD, 'anonymous clients are not allowed');
+      if (isServiceLogin(o.service, username, password)) {
+        identities.set(client, { kind: 'service' });
+        return done(null, true);
+      }
+      if (!isMqttSafeDeviceCode(username)) return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
+      o.directory
+        .get(username)
+        .then(async (device) => {
+          if (!device?.secretHash || !(await o.verifySecret(device.secretHash, password))) {
+            return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
+          }
+          identities.set(client, { kind: 'device', code: device.code, deviceId: device.id });
+          let set = devices.get(device.code);
+          if (!set) devices.set(device.code, (set = new Set()));
+          set.add(client);
+          done(null, true);
+        })
+        .catch((err) => {
+          o.log.warn({ err }, 'device authentication failed: database unavailable');
+          done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false);
+        });
+    },
+
+    authorizePublish(client, packet, done) {
+      if (!client) return done(null);
+      const who = identities.get(client);
+      if (who?.kind === 'service') return done(null);
+      if (who?.kind === 'device' && packet.topic.startsWith(`devices/${who.code}/`) && packet.topic !== deviceTopics.corrections(who.code)) {
+        // a device's messages are live data: nothing of theirs is kept on the broker
+        packet.retain = false;
+        return done(null);
+      }
+      o.counters.unauthorizedPublishes++;
+      // MQTT 3.1.1 offers no way to refuse one PUBLISH: the message is dropped and the connection closed
+      done(new Error(`not authorized to publish to ${packet.topic}`));
+    },
+
+    authorizeSubscribe(client, sub, done) {
+      const who = identities.get(client);
+      if (who?.kind === 'service') return done(null, sub);
+      if (who?.kind === 'device' && sub.topic === deviceTopics.corrections(who.code)) return done(null, sub);
+      o.counters.refusedSubscriptions++;
+      // a null subscription answers SUBACK 0x80 (refused) and keeps the connection
+      done(null, null);
+    },
+
+    authorizeForward(client, packet) {
+      const who = identities.get(client);
+      if (who?.kind === 'service') return packet;
+      if (who?.kind === 'device' && packet.topic === deviceTopics.corrections(who.code)) return packet;
+      return null;
+    },
+  };
+
+  return {
+    hooks,
+    identityOf: (client: Client | null) => (client ? identities.get(client) : undefined),
+    forget(client: Client) {
+      const who = identities.get(client);
+      if (who?.kind === 'device') devices.get(who.code)?.delete(client);
+    },
+    /** Ends every connection of a device (its secret changed): it must log in again with the new one. */
+    disconnectDevice(code: string): number {
+      const set = devices.get(code);
+      if (!set) return 0;
+      devices.delete(code);
+      for (const client of set) client.close();
+      return set.size;
+    },
+  };
+}
+export type BrokerPolicy = ReturnType<typeof brokerPolicy>;

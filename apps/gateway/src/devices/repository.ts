@@ -1,0 +1,132 @@
+import type { Queryable } from '@smi/db';
+
+/** A device as the gateway needs it: who it is, who owns it, and its MQTT credential. */
+export interface DeviceRecord {
+  id: string;
+  code: string;
+  name: string;
+  type: 'rover' | 'base';
+  ownerId: string;
+  secretHash: string | null;
+}
+
+/** The state the gateway writes after readings (null keeps the stored value, except the fix type). */
+export interface DeviceStateWrite {
+  battery: number | null;
+  signal: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  altitude: number | null;
+  fixType: string | null;
+  satellites: number | null;
+  hdop: number | null;
+  accuracy: number | null;
+}
+
+/** What the row held before a state write: the gateway compares it with the new values to find transitions. */
+export interface StateTransitionRow {
+  id: string;
+  code: string;
+  name: string;
+  ownerId: string;
+  wasOnline: boolean;
+  seenBefore: boolean;
+  oldBattery: number | null;
+  oldSignal: number | null;
+  battery: number | null;
+  signal: number | null;
+  notificationsOn: boolean;
+}
+
+export interface OfflineRow {
+  id: string;
+  code: string;
+  name: string;
+  type: 'rover' | 'base';
+  ownerId: string;
+  notificationsOn: boolean;
+}
+
+// the account setting "Notifications: OFF" silences device notifications
+const NOTIFICATIONS_ON = `coalesce(u.settings->'account'->>'notifications', 'ON') <> 'OFF'`;
+
+export const devicesRepository = {
+  async byCode(q: Queryable, code: string): Promise<DeviceRecord | null> {
+    const [row] = await q.query<{ id: string; code: string; name: string; type: 'rover' | 'base'; owner_id: string; secret_hash: string | null }>(
+      'SELECT id, code, name, type, owner_id, secret_hash FROM devices WHERE code = $1',
+      [code],
+    );
+    return row ? { id: row.id, code: row.code, name: row.name, type: row.type, ownerId: row.owner_id, secretHash: row.secret_hash } : null;
+  },
+
+  /** Marks the device online with its latest state; answers the old values (under a row lock) for transitions. */
+  async writeState(q: Queryable, code: string, s: DeviceStateWrite): Promise<StateTransitionRow | null> {
+    const [row] = await q.query<Record<string, unknown>>(
+      `WITH old AS (SELECT id, online, battery, signal, last_update FROM devices WHERE code = $1 FOR UPDATE)
+       UPDATE devices d SET online = true, last_update = now(),
+         battery = coalesce($2, d.battery), signal = coalesce($3, d.signal),
+         last_latitude = coalesce($4, d.last_latitude), last_longitude = coalesce($5, d.last_longitude),
+         last_altitude = coalesce($6, d.last_altitude), last_fix = $7,
+         last_satellites = coalesce($8, d.last_satellites), last_hdop = coalesce($9, d.last_hdop),
+         last_accuracy = coalesce($10, d.last_accuracy)
+       FROM old, users u
+       WHERE d.id = old.id AND u.id = d.owner_id
+       RETURNING d.id, d.code, d.name, d.owner_id, old.online AS was_online, old.last_update IS NOT NULL AS seen_before,
+         old.battery AS old_battery, old.signal AS old_signal, d.battery, d.signal, ${NOTIFICATIONS_ON} AS notifications_on`,
+      [code, s.battery, s.signal, s.latitude, s.longitude, s.altitude, s.fixType, s.satellites, s.hdop, s.accuracy],
+    );
+    if (!row) return null;
+    return {
+      id: row.id as string,
+      code: row.code as string,
+      name: row.name as string,
+      ownerId: row.owner_id as string,
+      wasOnline: row.was_online as boolean,
+      seenBefore: row.seen_before as boolean,
+      oldBattery: row.old_battery as number | null,
+      oldSignal: row.old_signal as number | null,
+      battery: row.battery as number | null,
+      signal: row.signal as number | null,
+      notificationsOn: row.notifications_on as boolean,
+    };
+  },
+
+  /**
+   * Takes every online device silent for longer than the timeout offline. One UPDATE: when several gateways
+   * sweep at once, each device goes offline (and is notified) exactly once.
+   */
+  async sweepOffline(q: Queryable, afterSeconds: number): Promise<OfflineRow[]> {
+    const rows = await q.query<{ id: string; code: string; name: string; type: 'rover' | 'base'; owner_id: string; notifications_on: boolean }>(
+      `UPDATE devices d SET online = false FROM users u
+       WHERE u.id = d.owner_id AND d.online AND (d.last_update IS NULL OR d.last_update < now() - make_interval(secs => $1))
+       RETURNING d.id, d.code, d.name, d.type, d.owner_id, ${NOTIFICATIONS_ON} AS notifications_on`,
+      [afterSeconds],
+    );
+    return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, type: r.type, ownerId: r.owner_id, notificationsOn: r.notifications_on }));
+  },
+
+  async notify(q: Queryable, n: { userId: string; deviceId: string; type: string; text: string }): Promise<void> {
+    await q.query('INSERT INTO notifications (user_id, device_id, type, text) VALUES ($1, $2, $3, $4)', [n.userId, n.deviceId, n.type, n.text]);
+  },
+
+  /** Codes of the rovers in every Active project whose base station is this device. */
+  async roversOfBase(q: Queryable, baseCode: string): Promise<string[]> {
+    const rows = await q.query<{ code: string }>(
+      `SELECT DISTINCT r.code FROM devices b
+       JOIN projects p ON p.base_station_id = b.id AND p.status = 'Active' AND p.owner_id = b.owner_id
+       JOIN project_devices pd ON pd.project_id = p.id
+       JOIN devices r ON r.id = pd.device_id AND r.type = 'rover' AND r.owner_id = p.owner_id
+       WHERE b.code = $1`,
+      [baseCode],
+    );
+    return rows.map((r) => r.code);
+  },
+
+  /** For every user whose network setting is Custom with a URL: that URL and the codes of the user's devices. */
+  async customBrokerDevices(q: Queryable): Promise<{ url: string; code: string }[]> {
+    return q.query<{ url: string; code: string }>(
+      `SELECT u.settings->'network'->>'customMqttUrl' AS url, d.code FROM users u JOIN devices d ON d.owner_id = u.id
+       WHERE u.settings->'network'->>'mqttUrlType' = 'Custom' AND coalesce(u.settings->'network'->>'customMqttUrl', '') <> ''`,
+    );
+  },
+};

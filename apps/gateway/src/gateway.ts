@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:net';
+import type { Aedes, PublishPacket } from 'aedes';
+import { internalTopics, type GatewayStats, type LiveReading } from '@smi/contracts';
+import type { Db } from '@smi/db';
+import { correctionsRelay } from './bridge/corrections.js';
+import { customBrokers } from './bridge/custom-brokers.js';
+import { coalescingForwarder } from './bridge/forwarder.js';
+import { ingest } from './bridge/ingest.js';
+import { leadership } from './bridge/leadership.js';
+import { blankReading } from './bridge/live-snapshot.js';
+import { createCounters } from './broker/counters.js';
+import { createBroker, listen } from './broker/create-broker.js';
+import { brokerPolicy } from './broker/policy.js';
+import { secretVerifier } from './devices/credentials.js';
+import { deviceDirectory } from './devices/directory.js';
+import { deviceStateWriter } from './devices/state-writer.js';
+import type { Log } from './log.js';
+import type { ServiceCredential } from './service-credential.js';
+
+export interface GatewayOptions {
+  db: Db;
+  log: Log;
+  service: ServiceCredential;
+  port: number;
+  host?: string;
+  redisUrl?: string;
+  offlineAfterS: number;
+  readingsPerSecond?: number;
+  /** How often custom-broker subscriptions are re-read besides on a settings change (new devices). */
+  customBrokerRefreshMs?: number;
+  statsEveryMs?: number;
+}
+
+/**
+ * The MQTT gateway: an aedes broker devices log in to, turning their messages into LiveReadings published on
+ * the internal topic, keeping device state and notifications, relaying RTCM corrections and reading custom brokers.
+ */
+export async function startGateway(o: GatewayOptions) {
+  const id = `gw-${randomUUID().slice(0, 8)}`;
+  const counters = createCounters();
+  const directory = deviceDirectory(o.db);
+  const policy = brokerPolicy({ service: o.service, directory, verifySecret: secretVerifier(), counters, log: o.log });
+  const broker: Aedes = await createBroker({ hooks: policy.hooks, redisUrl: o.redisUrl, onOversized: () => counters.oversized++ });
+
+  const publish = (topic: string, payload: Buffer | string) =>
+    broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false } as PublishPacket, () => {});
+
+  const forwarder = coalescingForwarder({
+    perSecond: o.readingsPerSecond ?? 20,
+    send: (r) => publish(internalTopics.reading(r.deviceCode), JSON.stringify(r)),
+    onCoalesced: () => counters.coalesced++,
+  });
+  const relay = correctionsRelay({ db: o.db, publish, onRelayed: (n) => (counters.correctionsRelayed += n) });
+  const state = deviceStateWriter({
+    db: o.db,
+    log: o.log,
+    offlineAfterS: o.offlineAfterS,
+    onError: () => counters.stateWriteErrors++,
+    onOffline: (row) => {
+      const offline: LiveReading = ingestor.markOffline(row.code) ?? { ...blankReading(row, Date.now()), action: 'offline', status: 'offline' };
+      forwarder.offer(offline);
+    },
+  });
+  const ingestor = ingest({
+    directory,
+    counters,
+    onReading: (reading) => {
+      forwarder.offer(reading);
+      state.update(reading);
+    },
+    onRtcm: (device, payload) => {
+      void relay(device.code, payload);
+      // corrections are a sign of life too (a base may send nothing else)
+      state.update(ingestor.latest(device.code) ?? blankReading(device, Date.now()));
+    },
+  });
+
+  broker.on('publish', (packet, client) => {
+    if (!client || !packet.topic.startsWith('devices/')) return;
+    if (!policy.identityOf(client)) return;
+    void ingestor.handle(packet.topic, packet.payload as Buffer);
+  });
+  broker.on('clientDisconnect', (client) => policy.forget(client));
+
+  let lead = { isLeader: () => false, close: async () => {} };
+  const custom = customBrokers({
+    db: o.db,
+    log: o.log,
+    counters,
+    onMessage: (topic, payload) => void ingestor.handle(topic, payload),
+    active: () => lead.isLeader(),
+  });
+  lead = await leadership({ redisUrl: o.redisUrl, id, log: o.log, onChange: () => void custom.refresh() });
+
+  await subscribeInternal(broker, internalTopics.revoke, (payload) => {
+    const code = payload.toString('utf8');
+    directory.forget(code);
+    const closed = policy.disconnectDevice(code);
+    if (closed) o.log.info({ device: code, connections: closed }, 'device secret changed: disconnected');
+  });
+  await subscribeInternal(broker, internalTopics.settingsChanged, () => void custom.refresh());
+  await custom.refresh();
+  const refresher = setInterval(() => void custom.refresh(), o.customBrokerRefreshMs ?? 30_000);
+  refresher.unref();
+
+  const stats = (): GatewayStats => ({ gatewayId: id, at: new Date().toISOString(), counters: { ...counters, clientsConnected: broker.connectedClients } });
+  const statsTimer = setInterval(() => publish(internalTopics.stats(id), JSON.stringify(stats())), o.statsEveryMs ?? 2000);
+  statsTimer.unref();
+
+  const { server, port } = await listen(broker, o.port, o.host ?? '0.0.0.0', () => counters.oversized++);
+  o.log.info({ gateway: id, port, redis: !!o.redisUrl }, `MQTT gateway on port ${port}`);
+
+  return {
+    id,
+    port,
+    /** mqtt://127.0.0.1:{port}: where processes on this host reach it. */
+    localUrl: `mqtt://127.0.0.1:${port}`,
+    broker,
+    counters,
+    stats,
+    customBrokerUrls: custom.urls,
+    async close() {
+      clearInterval(refresher);
+      clearInterval(statsTimer);
+      // the server finishes closing once aedes has closed every client connection
+      const serverClosed = closeServer(server);
+      await new Promise<void>((ok) => broker.close(() => ok()));
+      await serverClosed;
+      forwarder.close();
+      await custom.close();
+      await lead.close();
+      await state.close();
+    },
+  };
+}
+export type Gateway = Awaited<ReturnType<typeof startGateway>>;
+
+function subscribeInternal(broker: Aedes, topic: string, handler: (payload: Buffer) => void): Promise<void> {
+  return new Promise((ok) =>
+    broker.subscribe(
+      topic,
+      (packet, cb) => {
+        handler(packet.payload as Buffer);
+        cb();
+      },
+      ok,
+    ),
+  );
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((ok) => server.close(() => ok()));
+}
