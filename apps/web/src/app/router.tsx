@@ -16,6 +16,9 @@ import { NotFoundPage } from './routes/not-found';
 import { ProjectsPage } from './routes/projects';
 import { NewProjectPage } from './routes/new-project';
 import { ProjectDetailPage } from './routes/project-detail';
+import { PointSurveyPage } from './routes/point-survey';
+import { TakenPointsPage } from './routes/taken-points';
+import { SettingsPage } from './routes/settings';
 
 function Root() {
   const { pathname } = useLocation();
@@ -36,6 +39,9 @@ export const shellRoutes: RouteObject[] = [
   { path: paths.projects, element: <ProjectsPage /> },
   { path: patterns.newProject, element: <NewProjectPage /> },
   { path: patterns.project, element: <ProjectDetailPage /> },
+  { path: patterns.pointSurvey, element: <PointSurveyPage /> },
+  { path: patterns.takenPoints, element: <TakenPointsPage /> },
+  { path: paths.settings, element: <SettingsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

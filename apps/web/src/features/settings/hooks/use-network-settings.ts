@@ -89,7 +89,9 @@ export function useNetworkSettings(saved: UserSettings['network'], { save = putS
       setUrl(u);
       setError(null);
     },
-    urlEditable: selected === 'Custom' && savedType !== 'Custom',
+    urlEnabled: selected === 'Custom',
+    // a saved custom URL is shown, not edited: the button resets it first
+    urlReadOnly: savedType === 'Custom',
     button,
     act,
     busy,

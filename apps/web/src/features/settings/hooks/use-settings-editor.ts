@@ -22,6 +22,8 @@ export function useSettingsEditor({ save = putSettings, reset = resetSettings, q
   const client = useQueryClient();
   const query = useSettings();
   const [local, setLocal] = useState<UserSettings | null>(null);
+  // bumped by a restore of defaults: parts holding their own draft (network) start over from the new values
+  const [generation, setGeneration] = useState(0);
   const settings = local ?? query.data ?? null;
 
   const send = useCallback(
@@ -58,11 +60,12 @@ export function useSettingsEditor({ save = putSettings, reset = resetSettings, q
       client.setQueryData(settingsKey, data);
       setLocal(null);
       applyTheme(data.map.theme);
+      setGeneration((g) => g + 1);
       toast.success('Settings restored to defaults');
     } catch {
       toast.error('Failed to reset settings');
     }
   };
 
-  return { settings, loading: query.isPending, failed: query.isError, change, restoreDefaults };
+  return { settings, generation, loading: query.isPending, failed: query.isError, change, restoreDefaults };
 }

@@ -1,0 +1,124 @@
+import { ArrowRight } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { PageHeader } from '../../components/page-header';
+import { CenteredSpinner, Spinner } from '../../components/spinner';
+import { deletePoint, recordPoint, usePoints, useRefreshPoints } from '../../features/points/api/points';
+import { addSection, useStoreSections } from '../../features/projects/api/project-changes';
+import { useProject } from '../../features/projects/api/projects';
+import type { RecordDraft } from '../../features/survey/components/record-point-dialog';
+import { SurveyMap } from '../../features/survey/components/survey-map';
+import { useThemeSync } from '../../features/settings/hooks/use-theme-sync';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useDisplaySettings } from '../../lib/user-settings';
+
+const serverMessage = (err: unknown) => {
+  const m = err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
+  return typeof m === 'string' && m ? m : undefined;
+};
+
+export function PointSurveyPage() {
+  const { projectId = '' } = useParams<{ projectId: string }>();
+  const navigate = useNavigate();
+  const project = useProject(projectId);
+  const points = usePoints(projectId);
+  const settings = useDisplaySettings();
+  const refresh = useRefreshPoints();
+  const storeSections = useStoreSections();
+  useThemeSync();
+
+  const onRecord = async ({ name, section, rover, sample }: RecordDraft) => {
+    if (!sample.position) {
+      toast.error('No sensor data available to record a point.');
+      throw new Error('no sensor data');
+    }
+    try {
+      await recordPoint({
+        ProjectId: projectId,
+        Name: name,
+        Type: 'recorded',
+        Latitude: sample.position.latitude,
+        Longitude: sample.position.longitude,
+        Accuracy: sample.accuracy,
+        Timestamp: sample.timestamp ?? new Date().toISOString(),
+        Device: rover.name !== 'N/A' ? rover.name : rover.code,
+        Section: section,
+        FixType: sample.fixType,
+        Satellites: sample.satellites,
+        Hdop: sample.hdop,
+        HorizontalAccuracy: sample.accuracyMetres,
+        VerticalAccuracy: sample.verticalMetres,
+        Altitude: sample.altitude,
+        ClientId: crypto.randomUUID(),
+      });
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status > 0 ? (serverMessage(err) ?? 'Failed to record point.') : 'Error recording point.');
+      throw err;
+    }
+    toast.success('Point recorded successfully.');
+    await refresh(projectId);
+  };
+
+  const onDiscard = async (pointId: string) => {
+    try {
+      const reply = await deletePoint(projectId, pointId);
+      toast.success(reply.message ?? 'Point deleted successfully');
+      await refresh(projectId);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to delete point.'));
+    }
+  };
+
+  const onAddSection = async (name: string) => {
+    try {
+      const reply = await addSection(projectId, name);
+      storeSections(projectId, reply.Sections);
+      toast.success('Project sections updated successfully');
+      return true;
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to update project sections'));
+      return false;
+    }
+  };
+
+  return (
+    <div className="-mb-10 flex h-dvh flex-col">
+      <PageHeader
+        title={project.data?.Name ?? 'Survey'}
+        subtitle="Feel free to do surveys"
+        back
+        action={
+          <button type="button" className="btn-primary" onClick={() => navigate(paths.takenPoints(projectId))}>
+            Proceed
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </button>
+        }
+      />
+      <div className="relative -mx-4 -mt-6 min-h-80 flex-1 sm:-mx-8" role="region" aria-label="Survey map">
+        {project.isPending ? (
+          <CenteredSpinner label="Loading project" />
+        ) : project.isError ? (
+          <p role="alert" className="error-box m-4">
+            {project.error.message}
+          </p>
+        ) : (
+          <SurveyMap
+            project={project.data}
+            points={points.data ?? []}
+            settings={settings}
+            onRecord={onRecord}
+            onDiscard={onDiscard}
+            onAddSection={onAddSection}
+            onFilter={() => navigate(paths.takenPoints(projectId))}
+          />
+        )}
+        {points.isPending && !project.isPending && (
+          <div className="absolute left-1/2 top-1/2 z-[1000] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white/95 px-4 py-2 shadow">
+            <Spinner label="Loading points" showLabel />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

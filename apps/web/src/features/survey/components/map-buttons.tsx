@@ -1,0 +1,48 @@
+import { Filter, LocateFixed, MapPinPlus, Undo2 } from 'lucide-react';
+import { usePressAndHold } from '../hooks/use-press-and-hold';
+
+interface Props {
+  onFilter: () => void;
+  onReverse: () => void;
+  onRecord: () => void;
+  onHoldRecord: () => void;
+  recording: boolean;
+  onRecentre?: () => void;
+}
+
+const ROUND = 'flex h-14 w-14 items-center justify-center rounded-full shadow-lg ring-1 ring-black/5 transition active:scale-95 disabled:cursor-wait';
+
+/** The round buttons at the bottom right: filter (the points list), reverse (discard the last), add location. */
+export function MapButtons({ onFilter, onReverse, onRecord, onHoldRecord, recording, onRecentre }: Props) {
+  const press = usePressAndHold(onRecord, onHoldRecord);
+  return (
+    <div className="pointer-events-auto flex flex-col items-center gap-3">
+      {onRecentre && (
+        <button type="button" className={`${ROUND} h-11 w-11 bg-white text-slate-700 hover:bg-slate-50`} onClick={onRecentre} aria-label="Follow the rovers" title="Follow the rovers">
+          <LocateFixed aria-hidden="true" className="h-5 w-5" />
+        </button>
+      )}
+      <button type="button" className={`${ROUND} bg-white text-slate-700 hover:bg-slate-50`} onClick={onFilter} aria-label="Filter points" title="Points list">
+        <Filter aria-hidden="true" className="h-6 w-6" />
+      </button>
+      <button type="button" className={`${ROUND} bg-white text-slate-700 hover:bg-slate-50`} onClick={onReverse} aria-label="Discard last point" title="Discard last point">
+        <Undo2 aria-hidden="true" className="h-6 w-6" />
+      </button>
+      <button
+        type="button"
+        className={`${ROUND} h-16 w-16 touch-none select-none bg-blue-600 text-white hover:bg-blue-700`}
+        aria-label="Record a point"
+        title="Record a point (hold to save at once)"
+        disabled={recording}
+        aria-busy={recording}
+        {...press}
+      >
+        {recording ? (
+          <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+        ) : (
+          <MapPinPlus aria-hidden="true" className="h-7 w-7" />
+        )}
+      </button>
+    </div>
+  );
+}

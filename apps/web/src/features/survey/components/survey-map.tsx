@@ -1,0 +1,96 @@
+import { useMemo, useState } from 'react';
+import { MapContainer, TileLayer } from 'react-leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { ProjectView, UserSettings } from '@smi/contracts';
+import { useFeedStatus, useLiveReadings } from '../../../lib/use-live';
+import { useWindowWidth } from '../hooks/use-window-width';
+import { mapCentre } from '../rules/map-centre';
+import { markerSize } from '../rules/marker-size';
+import { baseView, recordSample, roverView, type RoverView } from '../survey-model';
+import { AccuracyCircles } from './map/accuracy-circles';
+import { BaseMarker, RoverMarker } from './map/device-markers';
+import { FollowCentre, SizeFix } from './map/map-behaviour';
+import { PointsLayer, type MapPoint } from './map/points-layer';
+import { StatusBox } from './status-box';
+import { SurveyControls } from './survey-controls';
+import type { RecordDraft } from './record-point-dialog';
+
+/** Tile sources by the settings' map provider (only OpenStreetMap is offered today). */
+const TILES: Record<UserSettings['map']['provider'], { url: string; attribution: string }> = {
+  OpenStreetMap: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '&copy; OpenStreetMap contributors' },
+};
+
+export interface SurveyMapProps {
+  project: ProjectView;
+  points: (MapPoint & { Created_On: string })[];
+  settings: UserSettings;
+  onRecord: (draft: RecordDraft) => Promise<void>;
+  onDiscard: (pointId: string) => Promise<void>;
+  onAddSection: (name: string) => Promise<boolean>;
+  onFilter: () => void;
+}
+
+/** The survey map: live rovers and base over the tiles, the recorded points, and the recording controls. */
+export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
+  const base = project.BaseStationDevice;
+  const codes = useMemo(() => [...project.ClientDevices.map((d) => d.DeviceCode), ...(base ? [base.DeviceCode] : [])], [project.ClientDevices, base]);
+  const readings = useLiveReadings(codes);
+  const feed = useFeedStatus();
+  const size = markerSize(useWindowWidth());
+  const [follow, setFollow] = useState(true);
+
+  const rovers: RoverView[] = useMemo(() => project.ClientDevices.map((d) => roverView(d, readings[d.DeviceCode])), [project.ClientDevices, readings]);
+  const baseNow = useMemo(() => baseView(project, base ? readings[base.DeviceCode] : undefined), [project, base, readings]);
+  const centre = mapCentre(
+    rovers.filter((r) => r.live && r.position).map((r) => r.position!),
+    points.map((p) => ({ latitude: p.Latitude, longitude: p.Longitude })),
+    baseNow.position,
+  );
+  const [initial] = useState(centre);
+  const tiles = TILES[settings.map.provider] ?? TILES.OpenStreetMap;
+
+  return (
+    <div className="relative h-full w-full overflow-hidden">
+      <MapContainer
+        center={[initial.latitude, initial.longitude]}
+        zoom={20}
+        maxZoom={22}
+        preferCanvas
+        className="h-full w-full"
+        zoomControl
+        attributionControl
+      >
+        <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />
+        <SizeFix />
+        <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
+        <PointsLayer points={points} />
+        {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
+        <BaseMarker base={baseNow} size={size} />
+        {rovers.map((r) => (
+          <RoverMarker key={r.code} rover={r} size={size} />
+        ))}
+      </MapContainer>
+      <div className="pointer-events-none absolute left-3 top-3 z-[1000] sm:left-14">
+        <StatusBox
+          feedText={feed.text}
+          feedConnected={feed.connected}
+          roversLive={rovers.filter((r) => r.live).length}
+          roversTotal={rovers.length}
+          baseStatus={baseNow.status}
+        />
+      </div>
+      <SurveyControls
+        project={project}
+        points={points}
+        rovers={rovers}
+        sampleFor={(r) => recordSample(r, baseNow, project)}
+        unit={settings.system.distanceUnit}
+        onRecord={onRecord}
+        onDiscard={onDiscard}
+        onAddSection={onAddSection}
+        onFilter={onFilter}
+        onRecentre={follow ? undefined : () => setFollow(true)}
+      />
+    </div>
+  );
+}
