@@ -8,12 +8,14 @@ import { writeDxf } from './dxf.js';
 import { CONTENT_TYPES, contentDisposition } from './file-name.js';
 import { writeGeoJson } from './geojson.js';
 import { writeKml } from './kml.js';
+import { writePdf } from './pdf.js';
 import { exportsRepository } from './repository.js';
 import { ResponseSink } from './sink.js';
 import { writeCsv, writeTxt } from './tabular.js';
 import { projectionFor } from './utm.js';
 
-const WRITERS: Partial<Record<ExportFormat, FormatWriter>> = {
+const WRITERS: Record<ExportFormat, FormatWriter> = {
+  pdf: writePdf,
   dxf: writeDxf,
   csv: writeCsv,
   txt: writeTxt,
@@ -29,8 +31,6 @@ export function exportRoutes(deps: AppDeps): Router {
   mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, res }) => {
     const project = await repo.findProject(user.id, params.projectId);
     if (!project) throw notFound('Project not found');
-    const writer = WRITERS[params.format];
-    if (!writer) throw notFound(`Export format ${params.format} is not available`);
     const stats = await repo.stats(project.id);
     const projection = projectionFor(stats.meanLongitude, stats.meanLatitude);
 
@@ -38,7 +38,7 @@ export function exportRoutes(deps: AppDeps): Router {
     res.set('Content-Type', CONTENT_TYPES[params.format]);
     res.set('Content-Disposition', contentDisposition(project.name, params.format));
     const sink = new ResponseSink(res);
-    await writer({ sink, repo, project, stats, projection, now: new Date() });
+    await WRITERS[params.format]({ sink, repo, project, stats, projection, now: new Date() });
     sink.end();
   });
 

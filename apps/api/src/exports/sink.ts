@@ -19,6 +19,11 @@ export class ResponseSink {
     if (!this.out.write(chunk)) await this.drained();
   }
 
+  /** Writes without waiting, for a library's 'data' events; the caller waits with settle() between steps. */
+  push(chunk: Buffer): void {
+    if (this.alive) this.out.write(chunk);
+  }
+
   /** Waits until the response has room (or is gone). */
   async drained(): Promise<void> {
     const out = this.out;

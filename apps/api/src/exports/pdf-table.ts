@@ -1,0 +1,74 @@
+import type { ExportContext } from './context.js';
+import { CellWriter, type CellSpec } from './pdf-cells.js';
+import type { ReportFonts } from './pdf-fonts.js';
+import { MARGIN, say, utcTime } from './pdf-summary.js';
+import type { ExportPoint } from './repository.js';
+
+const COLUMNS: (CellSpec & { title: string })[] = [];
+{
+  const specs: [string, number, 'left' | 'right'][] = [
+    ['#', 36, 'right'],
+    ['Name', 118, 'left'],
+    ['Section', 88, 'left'],
+    ['Easting (m)', 64, 'right'],
+    ['Northing (m)', 70, 'right'],
+    ['Latitude', 62, 'right'],
+    ['Longitude', 66, 'right'],
+    ['Accuracy', 44, 'left'],
+    ['Fix', 44, 'left'],
+    ['Device', 70, 'left'],
+    ['Time (UTC)', 92, 'left'],
+  ];
+  let x = MARGIN;
+  // 3 pt of air between columns: a cell's text is clipped to its width minus that
+  for (const [title, width, align] of specs) {
+    COLUMNS.push({ title, x: x + (align === 'right' ? 0 : 3), width: width - 3, align });
+    x += width;
+  }
+}
+const FONT_SIZE = 7.2;
+const ROW_H = 10.5;
+
+function cellsOf(p: ExportPoint, index: number, ctx: ExportContext): string[] {
+  const utm = ctx.projection?.project(p.longitude, p.latitude);
+  return [
+    String(index),
+    p.name,
+    p.section,
+    utm ? utm.easting.toFixed(3) : '',
+    utm ? utm.northing.toFixed(3) : '',
+    p.latitude.toFixed(8),
+    p.longitude.toFixed(8),
+    p.accuracy ?? '—',
+    p.fixType ?? '',
+    p.device,
+    utcTime(p.recordedAt).slice(0, 19),
+  ];
+}
+
+/** The points table on landscape pages, in time order, heading repeated on each page; waits for the client between reads. */
+export async function writeTable(doc: PDFKit.PDFDocument, fonts: ReportFonts, ctx: ExportContext) {
+  const cells = new CellWriter(doc, fonts);
+  let y = 0;
+  const newPage = () => {
+    doc.addPage({ size: 'A4', layout: 'landscape', margin: MARGIN });
+    doc.fillColor('black');
+    say(doc, fonts, `Points — ${ctx.project.name}`, 11, { x: MARGIN, y: MARGIN, bold: true, lineBreak: false });
+    doc.rect(MARGIN, MARGIN + 18, doc.page.width - 2 * MARGIN, ROW_H + 1).fill('#e8e8e8');
+    doc.fillColor('black');
+    cells.row(COLUMNS, COLUMNS.map((c) => c.title), MARGIN + 20, FONT_SIZE, true);
+    y = MARGIN + 20 + ROW_H + 2;
+  };
+  newPage();
+  let index = 0;
+  for await (const page of ctx.repo.pages(ctx.project.id)) {
+    if (!ctx.sink.alive) return;
+    for (const p of page) {
+      if (y + ROW_H > doc.page.height - MARGIN) newPage();
+      cells.row(COLUMNS, cellsOf(p, ++index, ctx), y, FONT_SIZE);
+      y += ROW_H;
+    }
+    await ctx.sink.settle(doc);
+  }
+  if (index === 0) say(doc, fonts, 'No points recorded yet.', 10, { x: MARGIN, y });
+}
