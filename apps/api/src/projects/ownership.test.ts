@@ -49,6 +49,18 @@ describe('every survey endpoint keeps each account to its own objects', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(surveyEndpoints).sort());
   });
 
+  it('answers every endpoint 401 without a session and 403 for an account not yet verified', async () => {
+    const f = await surveyFixture(h, a);
+    const unverified = h.agent();
+    await unverified.post('/api/auth/register').send({ name: 'New', email: `new${Date.now()}@example.com`, password: 'secret-12' }).expect(201);
+    for (const [name, endpoint] of Object.entries(surveyEndpoints) as [SurveyEndpointName, (typeof surveyEndpoints)[SurveyEndpointName]][]) {
+      expect((await send(h.agent(), endpoint, SAMPLES[name](f))).status, name).toBe(401);
+      const res = await send(unverified, endpoint, SAMPLES[name](f));
+      expect(res.status, name).toBe(403);
+      expect(res.body, name).toEqual({ success: false, message: 'Please verify your account first.' });
+    }
+  });
+
   for (const [name, endpoint] of Object.entries(surveyEndpoints) as [SurveyEndpointName, (typeof surveyEndpoints)[SurveyEndpointName]][]) {
     it(`${name} (${endpoint.method} ${endpoint.path}): another account's ids answer like missing ones and change nothing`, async () => {
       const fa = await surveyFixture(h, a);
