@@ -17,7 +17,7 @@ export function PageHeader({ title, subtitle, action, back }: Props) {
   const opaque = shell?.scrolled ?? false;
   return (
     <header
-      className={`sticky top-0 z-20 -mx-4 mb-6 flex items-center gap-3 px-4 py-4 transition-colors sm:-mx-8 sm:px-8 ${
+      className={`sticky top-0 z-20 -mx-4 mb-6 flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-4 transition-colors sm:-mx-8 sm:px-8 ${
         opaque ? 'border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur' : 'bg-transparent'
       }`}
       data-opaque={opaque}
@@ -36,7 +36,7 @@ export function PageHeader({ title, subtitle, action, back }: Props) {
         <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{title}</h1>
         {subtitle && <p className="mt-0.5 truncate text-sm text-slate-500">{subtitle}</p>}
       </div>
-      {action && <div className="shrink-0">{action}</div>}
+      {action && <div className="w-full shrink-0 sm:w-auto [&>*]:w-full sm:[&>*]:w-auto">{action}</div>}
     </header>
   );
 }

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startProduct, type Product } from './product';
+
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screens');
+
+export const test = base.extend<{ shoot: (name: string) => Promise<void> }, { product: Product }>({
+  product: [
+    async ({}, use) => {
+      const product = await startProduct();
+      await use(product);
+      await product.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ product }, use) => use(product.url),
+  /** Screenshots of the current screen at 1280 and 390 px wide, kept in test-results/screens (gitignored). */
+  shoot: async ({ page }, use) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await use(async (name: string) => {
+      const size = page.viewportSize() ?? { width: 1280, height: 800 };
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+        await page.waitForTimeout(150); // let the layout settle at the new width
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+        // toasts are transient; the screen under them is what is kept
+        await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true, style: '.Toastify { display: none !important; }' });
+      }
+      await page.setViewportSize(size);
+    });
+  },
+});
+
+export { expect };
+
+export async function codeFromMail(product: Product, email: string, after: number) {
+  return product.smtp.codeFor(email, after, 15_000);
+}
+
+export async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
+export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
