@@ -11,12 +11,16 @@ export const okReply = z.object({ success: z.literal(true), message: z.string().
 export const id = z.uuid({ message: 'must be a valid id' });
 
 /** Trimmed, non-empty text with an upper bound so nobody stores a novel in a name. */
+// PostgreSQL text cannot hold U+0000: refused here so it can never become a 500 at the database
+export const noNul = (s: string) => !s.includes('\u0000');
+
 export const text = (max: number, label = 'value') =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .min(1, { message: `${label} is required` })
-    .max(max, { message: `${label} must be at most ${max} characters` });
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine(noNul, { message: `${label} must not contain NUL characters` });
 
 export const email = z
   .string({ message: 'email must be text' })
@@ -29,7 +33,8 @@ export const email = z
 export const password = z
   .string({ message: 'password must be text' })
   .min(LIMITS.passwordMinLength, { message: `Password must be at least ${LIMITS.passwordMinLength} characters` })
-  .refine((p) => Buffer.byteLength(p, 'utf8') <= 72, { message: 'Password must be at most 72 bytes' });
+  .refine((p) => Buffer.byteLength(p, 'utf8') <= 72, { message: 'Password must be at most 72 bytes' })
+  .refine(noNul, { message: 'Password must not contain NUL characters' });
 
 export const otp = z
   .string({ message: 'otp must be text' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul } from './common.js';
 
 /** The options of SPEC section 2 "Settings"; a value outside them is refused. */
 export const SETTINGS_OPTIONS = {
@@ -21,7 +22,7 @@ export const mqttUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((u) => u === '' || /^(mqtts?|wss?|tcp|ssl):\/\/[^\s/]+/.test(u), {
+  .refine((u) => u === '' || (noNul(u) && /^(mqtts?|wss?|tcp|ssl):\/\/[^\s/]+/.test(u)), {
     message: 'must be an MQTT broker URL such as mqtt://host:1883',
   });
 

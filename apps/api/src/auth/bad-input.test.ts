@@ -59,6 +59,18 @@ describe('bad bodies on every account and settings endpoint', () => {
     });
   }
 
+  it('refuses a NUL character in any text field instead of failing at the database', async () => {
+    const before = await snapshot();
+    const reg = await h.agent().post('/api/auth/register').send({ name: 'A\u0000B', email: 'nul@example.com', password: 'secret-1' });
+    expect(reg.status).toBe(400);
+    expect(reg.body).toEqual({ success: false, message: 'name: name must not contain NUL characters' });
+    const login = await h.agent().post('/api/auth/login').send({ email: 'nul@example.com', password: 'a\u0000b' });
+    expect(login.status).toBe(401);
+    const settings = await user.agent.put('/api/user/settings').send({ network: { customMqttUrl: 'mqtt://a\u0000b' } });
+    expect(settings.status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('names the field in the message', async () => {
     const res = await user.agent.put('/api/user/settings').send({ system: { distanceUnit: 'MILES' } });
     expect(res.status).toBe(400);
