@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../test/render-app';
+import type { RecordSample, RoverView } from '../survey-model';
+import { NO_DEVICES, RecordPointDialog, type RecordDraft } from './record-point-dialog';
+
+const rover = (code: string, name: string): RoverView => ({
+  id: code,
+  code,
+  name,
+  status: 'online',
+  battery: 80,
+  signal: 70,
+  position: { latitude: 6.6, longitude: 79.9 },
+  live: true,
+  fix: null,
+  accuracyMetres: 0.02,
+});
+
+const sample = (over: Partial<RecordSample> = {}): RecordSample => ({
+  position: { latitude: 6.6001, longitude: 79.9001 },
+  accuracy: 'High',
+  gapMs: 400,
+  timestamp: '2025-05-01T10:00:00.000Z',
+  fixType: 'rtk-fixed',
+  satellites: 17,
+  hdop: 0.7,
+  accuracyMetres: 0.014,
+  verticalMetres: 0.03,
+  altitude: 12,
+  ...over,
+});
+
+function open(props: Partial<Parameters<typeof RecordPointDialog>[0]> = {}) {
+  const onSave = vi.fn(async (_d: RecordDraft) => {});
+  const onAddSection = vi.fn(async () => true);
+  const onClose = vi.fn();
+  renderApp(
+    <RecordPointDialog
+      open
+      onClose={onClose}
+      rovers={[rover('R-0', 'N/A'), rover('R-1', 'Rover One')]}
+      sampleFor={() => sample()}
+      sections={['default', 'kerb']}
+      lastSection={null}
+      pointCount={4}
+      unit="CM"
+      onAddSection={onAddSection}
+      onSave={onSave}
+      {...props}
+    />,
+  );
+  return { onSave, onAddSection, onClose };
+}
+
+describe('Record a Point', () => {
+  it("offers P{n+1}, the first section and the first device with a name, with the accuracy line and the rover's fix", () => {
+    open();
+    expect(screen.getByRole('dialog', { name: 'Record a Point' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Point name')).toHaveValue('P5');
+    expect(screen.getByLabelText('Section')).toHaveValue('default');
+    expect(screen.getByLabelText('Client device')).toHaveValue('R-1');
+    const line = screen.getByTestId('accuracy-line');
+    expect(line).toHaveTextContent('Accuracy: High');
+    expect(line.querySelector('.text-emerald-700')).toHaveTextContent('High');
+    expect(screen.getByText('RTK fixed')).toBeInTheDocument();
+    expect(screen.getByText('17')).toBeInTheDocument();
+    expect(screen.getByText('± 1.4 cm')).toBeInTheDocument();
+  });
+
+  it('keeps the last chosen section', () => {
+    open({ lastSection: 'kerb' });
+    expect(screen.getByLabelText('Section')).toHaveValue('kerb');
+  });
+
+  it("reads 'Saving...' and is disabled while saving, then hands over the draft", async () => {
+    const user = userEvent.setup();
+    let done!: () => void;
+    const onSave = vi.fn(() => new Promise<void>((ok) => (done = ok)));
+    open({ onSave });
+    await user.clear(screen.getByLabelText('Point name'));
+    await user.type(screen.getByLabelText('Point name'), 'Kerb 1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ name: 'Kerb 1', section: 'default', rover: expect.objectContaining({ code: 'R-1' }) }));
+    done();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+  });
+
+  it('cannot save before sensor data has arrived', () => {
+    open({ sampleFor: () => sample({ position: null, accuracy: null, gapMs: null }) });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByText('Waiting for sensor data from the rover…')).toBeInTheDocument();
+    expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Accuracy: Unknown');
+  });
+
+  it('says to connect a device when the project has none', () => {
+    open({ rovers: [] });
+    expect(screen.getByRole('alert')).toHaveTextContent(NO_DEVICES);
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it("adds a section through 'Add new section...', selects it; a name already there is refused", async () => {
+    const user = userEvent.setup();
+    const { onAddSection } = open();
+    await user.selectOptions(screen.getByLabelText('Section'), 'Add new section...');
+    await user.type(screen.getByLabelText('Enter new section name:'), ' kerb ');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Section already exists')).toBeInTheDocument();
+    expect(onAddSection).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Enter new section name:'));
+    await user.type(screen.getByLabelText('Enter new section name:'), ' north wall {Enter}');
+    expect(onAddSection).toHaveBeenCalledWith('north wall');
+    await waitFor(() => expect(screen.queryByLabelText('Enter new section name:')).not.toBeInTheDocument());
+  });
+
+  it('Escape and Discard close it', async () => {
+    const user = userEvent.setup();
+    const { onClose } = open();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
