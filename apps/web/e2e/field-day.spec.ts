@@ -101,14 +101,14 @@ test('a newcomer signs up, connects a base and a rover, sees the rover live with
   await expect(page.getByText('Connected Rovers: 1')).toBeVisible();
   await expect(page.getByTestId(`distance-${roverCode}`)).toHaveText(/^\d+ m$|^\d+\.\d{2} km$/, { timeout: 30_000 });
   await expect(page.getByTestId('canvas-bounds')).toHaveText(/^Lat -?\d+\.\d{6} to -?\d+\.\d{6} · Lon -?\d+\.\d{6} to -?\d+\.\d{6}$/);
-  await expect(page.getByRole('region', { name: 'Base Station' })).toContainText(/Latitude\s*-?\d+\.\d{6}/);
+  await expect(page.getByRole('region', { name: 'Base Station', exact: true })).toContainText(/Latitude\s*-?\d+\.\d{6}/);
   await expect(connected.getByText('Online').first()).toBeVisible();
   // the rover keeps walking: its reading changes on screen
   const first = await page.getByTestId('canvas-bounds').textContent();
   await expect(page.getByTestId('canvas-bounds')).not.toHaveText(first!, { timeout: 30_000 });
   await shoot('devices-live');
 
-  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByText(baseCode)).toBeVisible();
   await expect(page.getByText(roverCode)).toBeVisible();
   await shoot('dashboard');

@@ -8,21 +8,24 @@ const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results'
 
 export const test = base.extend<{ shoot: (name: string) => Promise<void> }, { product: Product }>({
   product: [
-    async ({}, use) => {
+    // Playwright reads the fixtures a fixture needs from this pattern: none here
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
       const product = await startProduct();
-      await use(product);
+      await provide(product);
       await product.stop();
     },
     { scope: 'worker', timeout: 90_000 },
   ],
-  baseURL: async ({ product }, use) => use(product.url),
+  baseURL: async ({ product }, provide) => provide(product.url),
   /** Screenshots of the current screen at 1280 and 390 px wide, kept in test-results/screens (gitignored). */
-  shoot: async ({ page }, use) => {
+  shoot: async ({ page }, provide) => {
     mkdirSync(SHOTS, { recursive: true });
-    await use(async (name: string) => {
+    await provide(async (name: string) => {
       const size = page.viewportSize() ?? { width: 1280, height: 800 };
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.waitForTimeout(150); // let the layout settle at the new width
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);

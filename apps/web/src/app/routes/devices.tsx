@@ -11,6 +11,7 @@ import { RegisteredDevicesPanel } from '../../features/devices/components/regist
 import { DeviceMap } from '../../features/devices/components/device-map';
 import { LiveCanvas } from '../../features/devices/components/live-canvas';
 import { useFeedStatus, useLiveReadings } from '../../lib/use-live';
+import { useAlertsFollowLive } from '../../features/devices/hooks/use-alerts-follow-live';
 
 export function DevicesPage() {
   const user = useUser();
@@ -24,6 +25,7 @@ export function DevicesPage() {
   const devices = useMemo(() => connected.data?.map((d) => mergeLive(d, readings[d.DeviceCode])), [connected.data, readings]);
   const rovers = devices?.filter((d) => d.device.Type === 'rover') ?? [];
   const base = devices?.find((d) => d.device.Type === 'base') ?? null;
+  useAlertsFollowLive(user.userId, devices);
 
   return (
     <>

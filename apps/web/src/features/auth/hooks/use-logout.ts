@@ -17,9 +17,10 @@ export function useLogout() {
       return;
     }
     disconnectLiveFeed();
+    // leave the guarded screens first: marking the user logged out while still inside them would send the guard to /login
+    await navigate(paths.landing);
     queryClient.setQueryData(['auth'], { status: 'anonymous' });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     toast.success('Logged out successfully');
-    navigate(paths.landing);
   };
 }
