@@ -3,3 +3,6 @@ export { loadGatewayEnv, GatewayEnvError, type GatewayEnv } from './env.js';
 export { serviceCredential, SERVICE_USERNAME, type ServiceCredential } from './service-credential.js';
 export { newDeviceSecret, hashDeviceSecret } from './devices/credentials.js';
 export { jsonLog, silentLog, type Log } from './log.js';
+export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
+export { seedDemo } from './simulator/demo-seed.js';
+export { createCounters } from './broker/counters.js';

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isMqttSafeDeviceCode } from '@smi/contracts';
+import { jsonLog } from '../log.js';
+import { serviceCredential, type ServiceCredential } from '../service-credential.js';
+import { startSimulator, type SimulatedDevice } from './simulator.js';
+
+const USAGE = `Usage: npm run simulate -- --base CODE --rovers CODE1,CODE2 [--rate 1] [--broker mqtt://host:1883] [--secret CODE=SECRET ...]
+
+Publishes GGA/RMC/GST, RTCM and battery/signal for a base and rovers walking around it.
+Each device logs in with its code and the secret from --secret (POST /api/devices/{id}/secret makes one).
+A device without --secret is published for with the service credential (MQTT_SERVICE_SECRET, JWT_SECRET,
+or the jwt-secret kept in DATA_DIR by \`npm start\`), which only the product's own broker accepts.`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function service(): ServiceCredential | undefined {
+  const kept = join(resolve(process.env.DATA_DIR ?? './data'), 'jwt-secret');
+  const jwtSecret = process.env.JWT_SECRET ?? (existsSync(kept) ? readFileSync(kept, 'utf8').trim() : undefined);
+  if (!process.env.MQTT_SERVICE_SECRET && !jwtSecret) return undefined;
+  return serviceCredential({ serviceSecret: process.env.MQTT_SERVICE_SECRET, jwtSecret });
+}
+
+async function main() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        base: { type: 'string' },
+        rovers: { type: 'string', default: '' },
+        rate: { type: 'string', default: '1' },
+        broker: { type: 'string' },
+        secret: { type: 'string', multiple: true, default: [] },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const rovers = values.rovers.split(',').map((c) => c.trim()).filter(Boolean);
+  if (!values.base && rovers.length === 0) fail('Give --base and/or --rovers.');
+  const rate = Number(values.rate);
+  if (!(rate > 0 && rate <= 20)) fail('--rate must be a number of epochs per second from 0.1 to 20.');
+  const secrets = new Map(
+    values.secret.map((s) => {
+      const i = s.indexOf('=');
+      if (i < 1) fail(`--secret must be CODE=SECRET, got "${s}"`);
+      return [s.slice(0, i), s.slice(i + 1)] as const;
+    }),
+  );
+  const devices: SimulatedDevice[] = [
+    ...(values.base ? [{ code: values.base, type: 'base' as const }] : []),
+    ...rovers.map((code) => ({ code, type: 'rover' as const })),
+  ].map((d) => ({ ...d, secret: secrets.get(d.code) }));
+  for (const d of devices) if (!isMqttSafeDeviceCode(d.code)) fail(`"${d.code}" is not a device code.`);
+  const brokerUrl = values.broker ?? `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? 1883}`;
+  const log = jsonLog('info');
+  const sim = await startSimulator({ brokerUrl, devices, rate, service: service(), log }).catch((err: Error) =>
+    fail(`Could not connect to ${brokerUrl}: ${err.message}`),
+  );
+  console.log(`Simulating ${devices.map((d) => `${d.type} ${d.code}`).join(', ')} on ${brokerUrl} at ${rate}/s. Ctrl-C stops.`);
+  const stop = async () => {
+    await sim.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+void main();

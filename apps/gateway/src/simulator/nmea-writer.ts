@@ -1,0 +1,48 @@
+import { withChecksum } from '../nmea/checksum.js';
+
+export interface SimulatedFix {
+  at: Date;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  /** GGA fix quality: 1 single, 2 DGPS, 4 RTK fixed, 5 RTK float */
+  quality: 1 | 2 | 4 | 5;
+  satellites: number;
+  hdop: number;
+  /** 1-sigma errors in metres */
+  latError: number;
+  lonError: number;
+  altError: number;
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+function hhmmss(d: Date): string {
+  return `${pad(d.getUTCHours(), 2)}${pad(d.getUTCMinutes(), 2)}${pad(d.getUTCSeconds(), 2)}.${pad(Math.floor(d.getUTCMilliseconds() / 10), 2)}`;
+}
+
+// NMEA angles are degrees and decimal minutes: 4807.03800 = 48 deg 7.038 min
+function angle(value: number, degreeDigits: number, pos: string, neg: string): [string, string] {
+  const abs = Math.abs(value);
+  const deg = Math.floor(abs);
+  const min = (abs - deg) * 60;
+  return [`${pad(deg, degreeDigits)}${min.toFixed(7).padStart(10, '0')}`, value >= 0 ? pos : neg];
+}
+
+const MODE: Record<SimulatedFix['quality'], string> = { 1: 'A', 2: 'D', 4: 'R', 5: 'F' };
+
+/** GGA, RMC and GST for one epoch, as a multi-band RTK receiver prints them. */
+export function epochSentences(f: SimulatedFix): string[] {
+  const [lat, ns] = angle(f.latitude, 2, 'N', 'S');
+  const [lon, ew] = angle(f.longitude, 3, 'E', 'W');
+  const time = hhmmss(f.at);
+  const date = `${pad(f.at.getUTCDate(), 2)}${pad(f.at.getUTCMonth() + 1, 2)}${pad(f.at.getUTCFullYear() % 100, 2)}`;
+  const age = f.quality >= 4 ? '1.0' : '';
+  const station = f.quality >= 4 ? '0000' : '';
+  const rms = Math.hypot(f.latError, f.lonError);
+  return [
+    withChecksum(`GNGGA,${time},${lat},${ns},${lon},${ew},${f.quality},${pad(f.satellites, 2)},${f.hdop.toFixed(2)},${f.altitude.toFixed(3)},M,-17.000,M,${age},${station}`),
+    withChecksum(`GNRMC,${time},A,${lat},${ns},${lon},${ew},0.02,,${date},,,${MODE[f.quality]}`),
+    withChecksum(`GNGST,${time},${rms.toFixed(3)},${f.latError.toFixed(3)},${f.lonError.toFixed(3)},0.0,${f.latError.toFixed(3)},${f.lonError.toFixed(3)},${f.altError.toFixed(3)}`),
+  ];
+}
