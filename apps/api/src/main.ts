@@ -8,6 +8,7 @@ import { EnvError, loadEnv } from './env.js';
 import { createApp } from './http/app.js';
 import { createLimiters } from './http/rate-limit.js';
 import { createLogger } from './logger.js';
+import { startLive } from './realtime/start.js';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -51,6 +52,7 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const live = await startLive({ env, deps, server, port });
   log.info({ port, database: db.kind, mail: env.SMTP_URL ? 'smtp' : 'outbox' }, `Site Measurement IoT on http://localhost:${port}`);
 
   let stopping = false;
@@ -58,6 +60,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    await live.close();
     server.close();
     server.closeAllConnections();
     await redis?.quit().catch(() => {});

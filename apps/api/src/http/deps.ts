@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Limiters } from './rate-limit.js';
 import type { Logger } from '../logger.js';
 import type { AppEvents } from '../events.js';
+import type { LiveFeed } from '../realtime/live-feed.js';
 
 /** Everything the HTTP app needs, built once by main.ts (or by a test) and passed in. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   limiters: Limiters;
   log: Logger;
   events: AppEvents;
+  /** The realtime feed and its MQTT link, attached once the HTTP server listens (absent in api-only tests). */
+  live?: LiveFeed;
   config: {
     /** https://... : cookies become Secure and this origin is allowed for state-changing requests. */
     publicUrl?: string;

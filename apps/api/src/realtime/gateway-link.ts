@@ -1,0 +1,68 @@
+import mqtt from 'mqtt';
+import { gatewayStats, internalTopics, liveReading, type GatewayCounters, type GatewayStats, type LiveReading } from '@smi/contracts';
+import type { Logger } from '../logger.js';
+
+// a gateway that stopped reporting is left out of the health totals after this long
+const STATS_STALE_MS = 30_000;
+
+/**
+ * The api's MQTT connection to the gateway, with the service credential: normalised readings and gateway counters
+ * come in on internal topics, control signals (a revoked device secret, changed network settings) go out.
+ */
+export function gatewayLink(o: { url: string; username: string; password: string; log: Logger; onReading: (r: LiveReading) => void }) {
+  const client = mqtt.connect(o.url, {
+    username: o.username,
+    password: o.password,
+    clientId: `api-${Math.random().toString(16).slice(2, 10)}`,
+    clean: true,
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    resubscribe: true,
+  });
+  const stats = new Map<string, { at: number; stats: GatewayStats }>();
+  let warned = false;
+
+  client.on('connect', () => {
+    warned = false;
+    o.log.info({ gateway: o.url }, 'connected to the MQTT gateway');
+    client.subscribe([internalTopics.allReadings, internalTopics.allStats], { qos: 0 });
+  });
+  client.on('error', (err) => {
+    if (!warned) o.log.warn({ err, gateway: o.url }, 'MQTT gateway connection failed (retrying)');
+    warned = true;
+  });
+  client.on('message', (topic, payload) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    if (topic.startsWith('smi/internal/readings/')) {
+      const r = liveReading.safeParse(data);
+      if (r.success) o.onReading(r.data);
+    } else if (topic.startsWith('smi/internal/stats/')) {
+      const s = gatewayStats.safeParse(data);
+      if (s.success) stats.set(s.data.gatewayId, { at: Date.now(), stats: s.data });
+    }
+  });
+
+  return {
+    connected: () => client.connected,
+    publish(topic: string, payload: string): Promise<void> {
+      return client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
+    },
+    gateways(): GatewayStats[] {
+      const now = Date.now();
+      for (const [id, s] of stats) if (now - s.at > STATS_STALE_MS) stats.delete(id);
+      return [...stats.values()].map((s) => s.stats);
+    },
+    totals(): GatewayCounters | undefined {
+      const all = this.gateways().map((g) => g.counters);
+      if (!all.length) return undefined;
+      return all.reduce((sum, c) => Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, v + c[k as keyof GatewayCounters]])) as GatewayCounters);
+    },
+    close: () => client.endAsync(true),
+  };
+}
+export type GatewayLink = ReturnType<typeof gatewayLink>;

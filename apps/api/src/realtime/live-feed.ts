@@ -1,0 +1,72 @@
+import type { Server as HttpServer } from 'node:http';
+import { internalTopics, type GatewayCounters, type LiveReading } from '@smi/contracts';
+import type { AppDeps } from '../http/deps.js';
+import { gatewayLink } from './gateway-link.js';
+import { latestReadings } from './latest-readings.js';
+import { ROLES, roomOf, userRoom, type Role } from './rooms.js';
+import { createSocketServer, userOf } from './socket-server.js';
+import { handleSubscriptions, reviewRecoveredRooms } from './subscriptions.js';
+
+export interface LiveFeedOptions {
+  server: HttpServer;
+  deps: AppDeps;
+  /** mqtt://... of the gateway (embedded: its local address). */
+  gatewayUrl: string;
+  service: { username: string; password: string };
+  redisUrl?: string;
+  /** What devices are told to connect to; default mqtt://{host of the request}:{mqttPort}. */
+  mqttPublicUrl?: string;
+  mqttPort: number;
+}
+
+/**
+ * The realtime part of the api: readings arrive from the gateway over MQTT (every api process subscribes, so each
+ * one emits to its own sockets only) and go out to the socket.io rooms of their device.
+ */
+export async function startLiveFeed(o: LiveFeedOptions) {
+  const { db, log, sessions, events, config } = o.deps;
+  const latest = latestReadings(db);
+  const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log });
+  const { io } = sockets;
+
+  const deliver = (r: LiveReading) => {
+    latest.remember(r);
+    for (const role of Object.keys(ROLES) as Role[]) io.local.to(roomOf(role, r.deviceCode)).emit(ROLES[role], r);
+  };
+  const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: deliver });
+
+  io.on('connection', (socket) => {
+    const user = userOf(socket);
+    socket.join(userRoom(user.id));
+    handleSubscriptions(socket, { db, latest, userId: user.id });
+    if (socket.recovered) {
+      reviewRecoveredRooms(socket, { db, latest, userId: user.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
+    }
+  });
+
+  // logout, password change, reset: the user's sockets close on every api process (Redis adapter)
+  const onSessionsEnded = (userId: string) => io.in(userRoom(userId)).disconnectSockets(true);
+  // the gateway (embedded or not) hears about a changed custom broker over MQTT
+  const onSettingsChanged = (userId: string) => void link.publish(internalTopics.settingsChanged, userId).catch(() => {});
+  events.on('sessionsEnded', onSessionsEnded);
+  events.on('settingsChanged', onSettingsChanged);
+
+  return {
+    /** Ends the device's MQTT connections on every gateway (its secret changed). */
+    revokeDevice: (code: string) => link.publish(internalTopics.revoke, code),
+    brokerUrl(host: string): string {
+      return o.mqttPublicUrl ?? `mqtt://${host}:${o.mqttPort}`;
+    },
+    health(): { connected: boolean; gateways: ReturnType<typeof link.gateways>; totals?: GatewayCounters } {
+      return { connected: link.connected(), gateways: link.gateways(), totals: link.totals() };
+    },
+    socketCount: () => io.of('/').sockets.size,
+    async close() {
+      events.off('sessionsEnded', onSessionsEnded);
+      events.off('settingsChanged', onSettingsChanged);
+      await link.close();
+      await sockets.close();
+    },
+  };
+}
+export type LiveFeed = Awaited<ReturnType<typeof startLiveFeed>>;

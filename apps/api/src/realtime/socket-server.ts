@@ -1,0 +1,73 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import type { Sessions, SessionUser } from '../auth/session.js';
+import type { Logger } from '../logger.js';
+
+/**
+ * A browser always names the page's origin on a websocket handshake: it must be this host (or PUBLIC_URL).
+ * Clients that send none (devices, scripts, tests) are judged by their session cookie alone, as in the CSRF guard.
+ */
+export function originAllowed(req: IncomingMessage, publicUrl?: string): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (publicUrl && origin === new URL(publicUrl).origin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export interface SocketServer {
+  io: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the api's HTTP server: websocket only, Origin allowlist, the session cookie checked at every
+ * handshake (connection-state recovery runs the check again), and the Redis adapter when REDIS_URL is set so that
+ * disconnecting a user's sockets reaches every api process.
+ */
+export async function createSocketServer(o: { server: HttpServer; sessions: Sessions; publicUrl?: string; redisUrl?: string; log: Logger }): Promise<SocketServer> {
+  const io = new Server(o.server, {
+    transports: ['websocket'],
+    serveClient: false,
+    allowRequest: (req, done) => done(null, originAllowed(req, o.publicUrl)),
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    maxHttpBufferSize: 16 * 1024,
+  });
+  let closeRedis = async () => {};
+  if (o.redisUrl) {
+    const pub = createClient({ url: o.redisUrl });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err) => o.log.warn({ err }, 'redis error (socket.io adapter)'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    closeRedis = async () => {
+      await Promise.all([pub.quit(), sub.quit()]).catch(() => {});
+    };
+  }
+  io.use((socket, next) => {
+    o.sessions
+      .userOfCookieHeader(socket.request.headers.cookie)
+      .then((user) => {
+        if (!user) return next(new Error('Not authorized. Log in again.'));
+        if (!user.isVerified) return next(new Error('Please verify your account first.'));
+        socket.data.user = user;
+        next();
+      })
+      .catch(() => next(new Error('Service unavailable')));
+  });
+  return {
+    io,
+    async close() {
+      io.disconnectSockets(true);
+      await new Promise<void>((ok) => io.close(() => ok()));
+      await closeRedis();
+    },
+  };
+}
+
+export const userOf = (socket: Socket): SessionUser => socket.data.user as SessionUser;
