@@ -20,7 +20,8 @@ const ELLIPSIS = '\u0085'; // "…" in Windows-1252
  * 100,000-point report within seconds. Cells that Windows-1252 cannot hold go through pdfkit with the Unicode font.
  */
 export class CellWriter {
-  private readonly widths = new Map<string, number>();
+  /** Advance widths at size 1 by Windows-1252 byte, one table per font, filled as characters are met. */
+  private readonly widths = new Map<string, Float64Array>();
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
@@ -67,14 +68,14 @@ export class CellWriter {
 
   /** Width of Windows-1252 text at size 1, per character (no kerning: the raw Tj does not kern either). */
   private width(font: string, bytes: string): number {
+    let table = this.widths.get(font);
+    if (!table) this.widths.set(font, (table = new Float64Array(256).fill(-1)));
     let total = 0;
-    for (const ch of bytes) {
-      const key = font + ch;
-      let w = this.widths.get(key);
-      if (w === undefined) {
-        const unicodeChar = ch === ELLIPSIS ? '…' : decodeCp1252(ch);
-        w = this.doc.font(font).fontSize(1000).widthOfString(unicodeChar) / 1000;
-        this.widths.set(key, w);
+    for (let i = 0; i < bytes.length; i++) {
+      const code = bytes.charCodeAt(i);
+      let w = table[code]!;
+      if (w < 0) {
+        w = table[code] = this.doc.font(font).fontSize(1000).widthOfString(decodeCp1252(bytes[i]!)) / 1000;
       }
       total += w;
     }

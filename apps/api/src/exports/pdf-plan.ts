@@ -22,7 +22,7 @@ async function collect(ctx: ExportContext, sections: string[]): Promise<PlanPoin
   if (!projection) return null;
   const index = new Map(sections.map((s, i) => [s, i]));
   const plan: PlanPoints = { e: [], n: [], section: [], names: [] };
-  for await (const page of repo.pages(project.id)) {
+  for await (const page of repo.positions(project.id)) {
     if (!sink.alive) return null;
     for (const p of page) {
       const { easting, northing } = projection.project(p.longitude, p.latitude);
