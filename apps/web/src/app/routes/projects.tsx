@@ -18,9 +18,9 @@ export function ProjectsPage() {
         title="Projects"
         subtitle="All your survey projects"
         action={
-          <Link to={paths.newProject(user.userId)} className="btn-primary" aria-label="New Project">
+          <Link to={paths.newProject(user.userId)} className="btn-primary">
             <Plus aria-hidden="true" className="h-5 w-5" />
-            <span className="hidden sm:inline">New Project</span>
+            New Project
           </Link>
         }
       />

@@ -27,9 +27,9 @@ export function SettingsPage() {
         subtitle="Manage your communication, display, and user preferences"
         action={
           settings && (
-            <button type="button" className="btn-secondary" onClick={() => setConfirmReset(true)} aria-label="Restore defaults">
+            <button type="button" className="btn-secondary" onClick={() => setConfirmReset(true)}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
-              <span className="hidden sm:inline">Restore defaults</span>
+              Restore defaults
             </button>
           )
         }

@@ -64,9 +64,9 @@ export function TakenPointsPage() {
             <button type="button" className="icon-btn border border-slate-300 bg-white" onClick={() => void points.refetch()} aria-label="Refresh points" title="Refresh">
               <RefreshCw aria-hidden="true" className={`h-5 w-5 ${points.isFetching ? 'animate-spin' : ''}`} />
             </button>
-            <button type="button" className="btn-primary" onClick={() => void saveChanges()} disabled={busy} aria-label="Save Changes">
+            <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={() => void saveChanges()} disabled={busy}>
               <Save aria-hidden="true" className="h-4 w-4" />
-              <span className="hidden sm:inline">Save Changes</span>
+              Save Changes
             </button>
           </div>
         }

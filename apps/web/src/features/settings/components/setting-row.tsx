@@ -15,5 +15,5 @@ export function SettingRow({ label, hint, children }: { label: string; hint?: st
 
 /** A value the user can read but not change here. */
 export function ReadOnlyBox({ label, value }: { label: string; value: string }) {
-  return <input className="input sm:w-56" aria-label={label} value={value} readOnly />;
+  return <input className="input truncate bg-slate-50 text-slate-600 sm:w-64" aria-label={label} value={value} readOnly />;
 }

@@ -50,7 +50,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
   const tiles = TILES[settings.map.provider] ?? TILES.OpenStreetMap;
 
   return (
-    <div className="relative h-full w-full overflow-hidden">
+    <div className="relative isolate h-full w-full overflow-hidden">
       <MapContainer
         center={[initial.latitude, initial.longitude]}
         zoom={20}
@@ -70,7 +70,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
           <RoverMarker key={r.code} rover={r} size={size} />
         ))}
       </MapContainer>
-      <div className="pointer-events-none absolute left-3 top-3 z-[1000] sm:left-14">
+      <div className="pointer-events-none absolute right-3 top-3 z-[1000]">
         <StatusBox
           feedText={feed.text}
           feedConnected={feed.connected}
