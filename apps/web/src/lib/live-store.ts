@@ -34,6 +34,15 @@ export class LiveStore {
     this.listeners.forEach((l) => l());
   }
 
+  /** Forgets one device (no longer watched: its last reading would go stale unseen). */
+  drop(code: string): void {
+    this.queue.delete(code);
+    if (!(code in this.snapshot)) return;
+    const { [code]: _gone, ...rest } = this.snapshot;
+    this.snapshot = rest;
+    this.listeners.forEach((l) => l());
+  }
+
   clear(): void {
     this.queue.clear();
     this.snapshot = {};

@@ -21,7 +21,7 @@ const FLUSH_MS = 100;
  * The one owner of the realtime connection: websocket only, 5 reconnect attempts 1 s apart, 10 s timeout.
  * Screens ask for device codes with `watch`; the owner (re)subscribes them on every connect, batches readings per
  * device, reconnects when the browser comes back online or visible, and after a drop asks for a REST re-fetch
- * (readings sent while it was away are not replayed).
+ * (readings sent while it was away are not replayed). On (re)subscribe the server sends each device's latest reading.
  */
 export class LiveFeed {
   readonly store = new LiveStore();
@@ -55,6 +55,7 @@ export class LiveFeed {
         if (n > 0) this.watched.set(c, n);
         else {
           this.watched.delete(c);
+          this.store.drop(c);
           if (this.socket?.connected) this.socket.emit(SOCKET_EVENTS.unsubscribe, c);
         }
       }
@@ -120,7 +121,8 @@ export class LiveFeed {
 
   private receive(payload: unknown): void {
     const parsed = liveReading.safeParse(payload);
-    if (!parsed.success) return; // a reading this client cannot read is skipped, never drawn half-right
+    // a reading this client cannot read is skipped, never drawn half-right; one for a device no longer watched too
+    if (!parsed.success || !this.watched.has(parsed.data.deviceCode)) return;
     this.store.add(parsed.data);
     this.flushTimer ??= setTimeout(() => {
       this.flushTimer = null;

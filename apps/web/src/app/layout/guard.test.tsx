@@ -17,6 +17,7 @@ function renderGuarded(auth?: AuthState) {
         <Routes>
           <Route path="/devices" element={<Guard><h1>Devices page</h1></Guard>} />
           <Route path="/login" element={<h1>Login page</h1>} />
+          <Route path="/" element={<h1>Landing page</h1>} />
           <Route path="/email-verify" element={<h1>Verify page</h1>} />
         </Routes>
       </MemoryRouter>
@@ -34,6 +35,11 @@ describe('the route guard', () => {
     renderGuarded({ status: 'anonymous' });
     expect(screen.getByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(screen.queryByText('Devices page')).not.toBeInTheDocument();
+  });
+
+  it('sends a user who just logged out to the landing page', () => {
+    renderGuarded({ status: 'anonymous', loggedOut: true });
+    expect(screen.getByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
   });
 
   it('sends a logged-in but unverified user to /email-verify', () => {

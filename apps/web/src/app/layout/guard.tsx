@@ -16,6 +16,7 @@ export function Guard({ children }: { children: React.ReactNode }) {
   }, [auth.isError, auth.error]);
 
   if (auth.isPending) return <Splash />;
+  if (auth.data?.status === 'anonymous' && auth.data.loggedOut) return <Navigate to={paths.landing} replace />;
   if (auth.isError || auth.data.status === 'anonymous') {
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Plus } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -10,6 +11,8 @@ import { useConnectedDevices } from '../../features/devices/api/connected-device
 import { StatusCards } from '../../features/devices/components/status-cards';
 import { useRecentProjects, type ProjectRow } from '../../features/projects/api/recent-projects';
 import { formatDate, projectStatusTone } from '../../lib/format';
+import { useLiveReadings } from '../../lib/use-live';
+import { mergeLive } from '../../features/devices/live-merge';
 import { paths } from '../../lib/paths';
 
 export function DashboardPage() {
@@ -17,6 +20,9 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const devices = useConnectedDevices(user.userId);
   const projects = useRecentProjects(user.userId);
+  const codes = useMemo(() => devices.data?.map((d) => d.DeviceCode) ?? [], [devices.data]);
+  const readings = useLiveReadings(codes);
+  const live = useMemo(() => devices.data?.map((d) => mergeLive(d, readings[d.DeviceCode])), [devices.data, readings]);
 
   return (
     <>
@@ -30,7 +36,7 @@ export function DashboardPage() {
           </Link>
         }
       />
-      <StatusCards devices={devices.data} loading={devices.isPending} failed={devices.isError} />
+      <StatusCards devices={live} loading={devices.isPending} failed={devices.isError} />
       <Panel
         title="Recent Projects"
         className="mt-6"

@@ -3,7 +3,8 @@ import { authEndpoints, isAuthReply, userDataReply, userEndpoints, type UserData
 import { ApiError, call } from '../../../lib/api-client';
 
 export type AuthState =
-  | { status: 'anonymous' }
+  /** `loggedOut`: the user just logged out here, so the guard goes home instead of to /login. */
+  | { status: 'anonymous'; loggedOut?: boolean }
   | { status: 'unverified'; user: UserData }
   | { status: 'verified'; user: UserData };
 

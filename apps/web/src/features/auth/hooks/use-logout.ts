@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../lib/paths';
 import { logout } from '../api/account-calls';
+import { authQuery, type AuthState } from '../api/auth-state';
 import { disconnectLiveFeed } from '../../../lib/socket';
 
 /** Logout: the session ends on the server, local user data is dropped, 'Logged out successfully', then home. */
@@ -17,10 +18,11 @@ export function useLogout() {
       return;
     }
     disconnectLiveFeed();
-    // leave the guarded screens first: marking the user logged out while still inside them would send the guard to /login
-    await navigate(paths.landing);
-    queryClient.setQueryData(['auth'], { status: 'anonymous' });
+    // the guard sees this state and leaves for the landing page (not /login, as for a session that simply ended)
+    const state: AuthState = { status: 'anonymous', loggedOut: true };
+    queryClient.setQueryData(authQuery.queryKey, state);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     toast.success('Logged out successfully');
+    navigate(paths.landing);
   };
 }

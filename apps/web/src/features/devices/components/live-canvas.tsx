@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Panel } from '../../../components/panel';
 import { distanceMetres, formatCoordinate, formatDistance, paddedBounds, type LatLon } from '../../../lib/format';
 import type { LiveDevice } from '../live-merge';
@@ -24,15 +24,25 @@ export function LiveCanvas({ rovers, base, feedText }: Props) {
     text: r.position && basePosition ? formatDistance(distanceMetres(basePosition, r.position)) : r.position ? 'No base position' : 'No position yet',
   }));
 
+  // drawn at the size it is shown (500 px, less on a phone) so labels keep their size
+  const [shown, setShown] = useState(CANVAS_SIZE);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setShown(Math.min(CANVAS_SIZE, Math.round(el.clientWidth)) || CANVAS_SIZE));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext?.('2d');
     if (!el || !ctx) return;
     const ratio = window.devicePixelRatio || 1;
-    el.width = CANVAS_SIZE * ratio;
-    el.height = CANVAS_SIZE * ratio;
+    el.width = shown * ratio;
+    el.height = shown * ratio;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawScene(ctx, { bounds: bounds ?? { minLat: -1, maxLat: 1, minLon: -1, maxLon: 1 }, base: basePosition, rovers: placed.map((r) => ({ name: r.device.Name, position: r.position })) }, CANVAS_SIZE);
+    drawScene(ctx, { bounds: bounds ?? { minLat: -1, maxLat: 1, minLon: -1, maxLon: 1 }, base: basePosition, rovers: placed.map((r) => ({ name: r.device.Name, position: r.position })) }, shown);
   });
 
   const summary = `${placed.length} rover${placed.length === 1 ? '' : 's'} placed${basePosition ? ' around the base station' : ', base station not connected'}`;

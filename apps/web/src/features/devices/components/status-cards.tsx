@@ -1,19 +1,19 @@
 import { Cloud, Navigation, RadioTower } from 'lucide-react';
-import type { DeviceView } from '@smi/contracts';
 import { Badge } from '../../../components/badge';
 import { Spinner } from '../../../components/spinner';
-import { deviceDetailTone, deviceStatusText } from '../../../lib/format';
+import { statusTone } from '../../../lib/format';
+import type { LiveDevice } from '../live-merge';
 
 interface Props {
-  devices: DeviceView[] | undefined;
+  devices: LiveDevice[] | undefined;
   loading: boolean;
   failed: boolean;
 }
 
 /** The three home cards: the cloud server, the base station, the rovers. */
 export function StatusCards({ devices, loading, failed }: Props) {
-  const bases = devices?.filter((d) => d.Type === 'base') ?? [];
-  const rovers = devices?.filter((d) => d.Type === 'rover') ?? [];
+  const bases = devices?.filter((d) => d.device.Type === 'base') ?? [];
+  const rovers = devices?.filter((d) => d.device.Type === 'rover') ?? [];
   const body = (content: React.ReactNode) =>
     loading ? <Spinner label="Loading devices" /> : failed ? <p className="text-sm text-red-700">Failed to load connected devices</p> : content;
 
@@ -29,9 +29,9 @@ export function StatusCards({ devices, loading, failed }: Props) {
           ) : (
             <ul className="space-y-1.5">
               {bases.map((b) => (
-                <li key={b._id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-mono text-sm font-medium text-slate-900">{b.DeviceCode}</span>
-                  <Badge tone={deviceDetailTone(b.Status)}>{deviceStatusText(b.Status)}</Badge>
+                <li key={b.device._id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-mono text-sm font-medium text-slate-900">{b.device.DeviceCode}</span>
+                  <Badge tone={statusTone(b.status)}>{b.status.charAt(0).toUpperCase() + b.status.slice(1)}</Badge>
                 </li>
               ))}
             </ul>
@@ -47,8 +47,8 @@ export function StatusCards({ devices, loading, failed }: Props) {
             {rovers.length > 0 && (
               <ul className="mt-1 flex flex-wrap gap-1.5">
                 {rovers.map((r) => (
-                  <li key={r._id} className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700">
-                    {r.DeviceCode}
+                  <li key={r.device._id} className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700">
+                    {r.device.DeviceCode}
                   </li>
                 ))}
               </ul>
