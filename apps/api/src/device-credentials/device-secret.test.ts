@@ -40,9 +40,10 @@ describe('POST /api/devices/:id/secret', () => {
     const old = (await login(h.mqttUrl, rover.code, rover.secret)) as mqtt.MqttClient;
     const closed = new Promise<void>((ok) => old.once('close', () => ok()));
     const { body } = await owner.agent.post(`/api/devices/${rover.id}/secret`).expect(201);
+    // refused from the moment the reply is out
+    expect(await login(h.mqttUrl, rover.code, rover.secret)).toBe(4);
     await closed;
     old.end(true);
-    expect(await login(h.mqttUrl, rover.code, rover.secret)).toBe(4);
     const fresh = (await login(h.mqttUrl, rover.code, body.secret)) as mqtt.MqttClient;
     expect(fresh.connected).toBe(true);
     await fresh.endAsync();

@@ -23,7 +23,8 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
       await hashDeviceSecret(secret),
     ]);
     if (!device) throw new AppError(404, 'Device not found');
-    await live.revokeDevice(device.code).catch((err) => deps.log.warn({ err, device: device.code }, 'old device connections not closed'));
+    // not awaited: with the gateway unreachable the signal waits in the MQTT client's queue, the reply does not
+    live.revokeDevice(device.code).catch((err) => deps.log.warn({ err, device: device.code }, 'old device connections not closed'));
     res.status(201);
     return {
       success: true,

@@ -54,7 +54,7 @@ export function brokerPolicy(o: {
       }
       if (!isMqttSafeDeviceCode(username)) return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
       o.directory
-        .get(username)
+        .fresh(username)
         .then(async (device) => {
           if (!device?.secretHash || !(await o.verifySecret(device.secretHash, password))) {
             return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');

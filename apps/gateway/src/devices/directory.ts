@@ -21,6 +21,11 @@ export function deviceDirectory(db: Queryable, ttlMs = TTL_MS) {
       if (cache.size > 50_000) cache.delete(cache.keys().next().value!);
       return device;
     },
+    /** Straight from the database (a login must see a secret changed a moment ago), refreshing the cache. */
+    fresh(code: string): Promise<DeviceRecord | null> {
+      cache.delete(code);
+      return this.get(code);
+    },
     forget(code: string) {
       cache.delete(code);
     },
