@@ -46,15 +46,15 @@ describe('the product process (as npm start runs it)', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 180_000);
 
   it('stops with one line naming a wrong variable and exit code 1', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
       env: { PATH: process.env.PATH ?? '', PORT: 'eighty' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toMatch(/^Invalid environment: PORT .+$/);
-  });
+  }, 60_000);
 });
