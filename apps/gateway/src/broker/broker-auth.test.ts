@@ -39,6 +39,12 @@ describe('who may connect to the broker', () => {
     expect(await refusal(connect(t.url, { username: `${rover.code}+`, password: rover.secret }))).toBe(2);
   });
 
+  it('after ten wrong passwords from one address, refuses that device\'s logins from there for a while', async () => {
+    const target = await createDevice(t.db, await createUser(t.db));
+    for (let i = 0; i < 10; i++) expect(await refusal(connect(t.url, { username: target.code, password: `guess-${i}` }))).toBe(4);
+    expect(await refusal(connect(t.url, { username: target.code, password: target.secret }))).toBe(5);
+  });
+
   it('refuses a wrong service password', async () => {
     expect(await refusal(connect(t.url, { username: t.service.username, password: 'x'.repeat(43) }))).toBe(4);
   });

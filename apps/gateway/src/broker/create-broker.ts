@@ -46,7 +46,10 @@ export async function listen(broker: Aedes, port: number, host: string, onOversi
   const server = createServer((socket) => {
     socket.setNoDelay(true);
     const scanner = new FrameScanner(MQTT_LIMITS.payloadBytes + TOPIC_ALLOWANCE, MAX_OTHER_FRAME, onOversized);
-    broker.handle(guardedConnection(socket, scanner));
+    const conn = guardedConnection(socket, scanner);
+    // the policy limits failed logins per address
+    Object.assign(conn, { remoteAddress: socket.remoteAddress });
+    broker.handle(conn);
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

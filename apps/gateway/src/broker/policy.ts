@@ -10,6 +10,11 @@ export type Identity = { kind: 'service' } | { kind: 'device'; code: string; dev
 const IDENTIFIER_REJECTED = 2;
 const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+
+// every wrong device password costs a bcrypt round: after this many from one address for one device, a minute
+// of refusals without checking (other addresses, and so the device itself, are not affected)
+const FAILED_LOGINS = { limit: 10, windowMs: 60_000, tracked: 100_000 };
 
 function refusal(returnCode: number, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -29,6 +34,18 @@ export function brokerPolicy(o: {
   const identities = new WeakMap<Client, Identity>();
   const requestedIds = new WeakMap<Client, string>();
   const devices = new Map<string, Set<Client>>();
+  const failures = new Map<string, { count: number; until: number }>();
+  const failureKey = (client: Client, username: string) => `${(client.conn as { remoteAddress?: string }).remoteAddress ?? '?'}|${username}`;
+  function throttled(key: string): boolean {
+    const f = failures.get(key);
+    return !!f && f.count >= FAILED_LOGINS.limit && Date.now() < f.until;
+  }
+  function failed(key: string) {
+    const f = failures.get(key);
+    if (f && Date.now() < f.until) f.count++;
+    else failures.set(key, { count: 1, until: Date.now() + FAILED_LOGINS.windowMs });
+    if (failures.size > FAILED_LOGINS.tracked) failures.delete(failures.keys().next().value!);
+  }
 
   const hooks: Pick<AedesOptions, 'preConnect' | 'authenticate' | 'authorizePublish' | 'authorizeSubscribe' | 'authorizeForward'> = {
     preConnect(client, packet, done) {
@@ -53,12 +70,16 @@ export function brokerPolicy(o: {
         return done(null, true);
       }
       if (!isMqttSafeDeviceCode(username)) return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
+      const key = failureKey(client, username);
+      if (throttled(key)) return fail(NOT_AUTHORIZED, 'too many failed logins, try again later');
       o.directory
         .fresh(username)
         .then(async (device) => {
           if (!device?.secretHash || !(await o.verifySecret(device.secretHash, password))) {
+            failed(key);
             return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
           }
+          failures.delete(key);
           identities.set(client, { kind: 'device', code: device.code, deviceId: device.id });
           let set = devices.get(device.code);
           if (!set) devices.set(device.code, (set = new Set()));
