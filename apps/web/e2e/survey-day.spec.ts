@@ -151,6 +151,11 @@ test('a surveyor records, reviews, exports and closes a survey, then adjusts set
   await saved;
   await page.reload();
   await expect(page.getByRole('radio', { name: 'FEET' })).toHaveAttribute('aria-checked', 'true');
+  // the distance unit reaches the map: a rover's card gives its distance to the base in feet
+  await page.goto(`/projects/pointsurvey/${projectId}`);
+  await page.locator('.leaflet-marker-icon[title="Rover Alpha"]').click({ force: true });
+  await expect(page.getByTestId(`to-base-${roverA}`)).toHaveText(/^\d+(\.\d)? ft$|^\d+\.\d{2} mi$/);
+  await page.goBack();
   await page.getByRole('radio', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await shoot('settings-dark');

@@ -67,7 +67,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
         {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
         <BaseMarker base={baseNow} size={size} />
         {rovers.map((r) => (
-          <RoverMarker key={r.code} rover={r} size={size} />
+          <RoverMarker key={r.code} rover={r} size={size} base={baseNow.position} unit={settings.system.distanceUnit} />
         ))}
       </MapContainer>
       <div className="pointer-events-none absolute right-3 top-3 z-[1000]">

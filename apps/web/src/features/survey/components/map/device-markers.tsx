@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import L from 'leaflet';
 import { Marker, Popup, Tooltip } from 'react-leaflet';
 import { Badge } from '../../../../components/badge';
-import { percent, statusTone } from '../../../../lib/format';
+import { formatLength, type DistanceUnit } from '../../../../lib/distance';
+import { distanceMetres, percent, statusTone } from '../../../../lib/format';
+import type { Position } from '../../rules/known-base';
 import type { BaseView, RoverView } from '../../survey-model';
 import './markers.css';
 
@@ -26,7 +28,7 @@ const baseIcon = (size: number) =>
   });
 
 /** One rover: pulsing while live, its name always shown, a device card on click. */
-export function RoverMarker({ rover, size }: { rover: RoverView; size: number }) {
+export function RoverMarker({ rover, size, base, unit }: { rover: RoverView; size: number; base: Position; unit: DistanceUnit }) {
   const icon = useMemo(() => roverIcon(size, rover.live), [size, rover.live]);
   if (!rover.position) return null;
   return (
@@ -47,6 +49,16 @@ export function RoverMarker({ rover, size }: { rover: RoverView; size: number })
             <dd className="font-semibold">{percent(rover.battery)}</dd>
             <dt className="text-slate-500">Signal</dt>
             <dd className="font-semibold">{percent(rover.signal)}</dd>
+            <dt className="text-slate-500">To base</dt>
+            <dd className="font-semibold" data-testid={`to-base-${rover.code}`}>
+              {formatLength(distanceMetres(rover.position, base), unit)}
+            </dd>
+            {rover.accuracyMetres !== null && (
+              <>
+                <dt className="text-slate-500">Accuracy</dt>
+                <dd className="font-semibold">± {formatLength(rover.accuracyMetres, unit)}</dd>
+              </>
+            )}
           </dl>
           {!rover.live && <p className="mt-2 text-xs text-amber-700">Last stored position: no live fix yet</p>}
         </div>
