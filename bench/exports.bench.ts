@@ -15,6 +15,7 @@ interface WorkerResult {
   status: number;
   points: number;
   ms: number;
+  cpuMs: number;
   bytes: number;
   readMs: number;
   peakGrowthMb: number;
@@ -60,7 +61,7 @@ export async function run(): Promise<BenchResult> {
       ...(target ? { target: { value: target, kind: 'max' as const } } : {}),
     });
     figures.push({ name: `${format} peak RSS growth`, value: r.peakGrowthMb, unit: 'MB', target: { value: RSS_TARGET_MB, kind: 'max' } });
-    notes.push(`${format}: ${(r.bytes / 2 ** 20).toFixed(1)} MiB, db ${r.db}, peak RSS ${r.peakExact ? 'from VmHWM' : 'sampled'}`);
+    notes.push(`${format}: ${(r.bytes / 2 ** 20).toFixed(1)} MiB, CPU ${(r.cpuMs / 1000).toFixed(2)} s, db ${r.db}, peak RSS ${r.peakExact ? 'from VmHWM' : 'sampled'}`);
   }
   return { name: 'exports', figures, notes };
 }

@@ -38,9 +38,12 @@ try {
 
   // baseline: reading the same points, page by page, with nothing written
   const readStart = nowMs();
+  const readCpu = process.cpuUsage();
   let read = 0;
   for await (const page of exportsRepository(h.db).pages(projectId)) read += page.length;
   const readMs = nowMs() - readStart;
+  const readCpuUsage = process.cpuUsage(readCpu);
+  const readCpuMs = (readCpuUsage.user + readCpuUsage.system) / 1000;
 
   globalThis.gc?.();
   const before = process.memoryUsage.rss();
@@ -48,14 +51,18 @@ try {
   let sampled = before;
   const timer = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 5);
   const start = nowMs();
+  const cpuStart = process.cpuUsage();
   const res = await fetch(`${h.url}/api/export/${format}/${projectId}`, { headers: { cookie } });
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   const ms = nowMs() - start;
+  // CPU time of this process (server, PGlite and client together): what the export costs, whatever the machine's load
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   clearInterval(timer);
   const peak = exact ? statusKb('VmHWM') * 1024 : Math.max(sampled, process.memoryUsage.rss());
   console.log(
-    JSON.stringify({ format, status: res.status, points: read, ms, bytes, readMs, peakGrowthMb: (peak - before) / 2 ** 20, peakExact: exact, db: h.db.kind }),
+    JSON.stringify({ format, status: res.status, points: read, ms, cpuMs, bytes, readMs, readCpuMs, peakGrowthMb: (peak - before) / 2 ** 20, peakExact: exact, db: h.db.kind }),
   );
 } finally {
   await h.close();

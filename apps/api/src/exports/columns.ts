@@ -35,12 +35,12 @@ export const COLUMNS: Column[] = [
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Text that a spreadsheet would run as a formula gets a leading apostrophe; numbers are left alone. */
-export function neutralise(cell: Cell): string | number | null {
+export function neutralise(cell: Cell): Cell {
   return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
 /** One point as its row of cells, text neutralised. */
-export function rowOf(p: ExportPoint, projection: Projection | null): (string | number | null)[] {
+export function rowOf(p: ExportPoint, projection: Projection | null): Cell[] {
   const utm = projection ? projection.project(p.longitude, p.latitude) : null;
   const zone = projection?.zone.label ?? '';
   return COLUMNS.map((c) => neutralise(c.value(p, utm, zone)));
