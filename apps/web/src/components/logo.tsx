@@ -9,7 +9,7 @@ export function Logo({ inverted = false, compact = false }: { inverted?: boolean
         <path d="M16 3v6M16 23v6M3 16h6M23 16h6" stroke="#fff" strokeWidth="2" />
       </svg>
       {!compact && (
-        <span className={`whitespace-nowrap text-[15px] font-semibold leading-tight tracking-tight ${inverted ? 'text-white' : 'text-slate-900'}`}>
+        <span className={`whitespace-nowrap text-sm font-semibold sm:text-[15px] leading-tight tracking-tight ${inverted ? 'text-white' : 'text-slate-900'}`}>
           Site Measurement <span className="text-blue-500">IoT</span>
         </span>
       )}

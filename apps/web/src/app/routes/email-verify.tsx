@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../lib/api-client';
-import { sendVerifyOtp, verifyEmail } from '../../features/auth/api/account-calls';
+import { logout, sendVerifyOtp, verifyEmail } from '../../features/auth/api/account-calls';
 import { authQuery, useAuthState } from '../../features/auth/api/auth-state';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { completeCode, emptyCode, OtpInput } from '../../features/auth/components/otp-input';
@@ -44,6 +44,13 @@ export function EmailVerifyPage() {
     }
   };
 
+  // a typo in the e-mail at sign-up leaves the user here with a code that never comes: let them start again
+  const switchAccount = async () => {
+    await logout().catch(() => undefined);
+    queryClient.setQueryData(authQuery.queryKey, { status: 'anonymous' });
+    navigate(paths.login, { replace: true });
+  };
+
   const resend = async () => {
     try {
       const reply = await sendVerifyOtp();
@@ -57,6 +64,11 @@ export function EmailVerifyPage() {
 
   return (
     <AuthCard
+      footer={
+        <button type="button" onClick={switchAccount} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
+          Use another account
+        </button>
+      }
       title="Verify your email"
       intro={
         <>

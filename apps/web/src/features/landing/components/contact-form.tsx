@@ -23,8 +23,8 @@ export function ContactForm() {
           <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Talk to a survey specialist</h2>
           <p className="mt-4 text-slate-600">Tell us about your sites and crews; we will show you how the rover and base station fit your work.</p>
           <ul className="mt-8 space-y-4 text-slate-700">
-            <li className="flex items-center gap-3"><Mail aria-hidden="true" className="h-5 w-5 text-blue-600" /> Write to us with the form</li>
-            <li className="flex items-center gap-3"><Phone aria-hidden="true" className="h-5 w-5 text-blue-600" /> We answer within one working day</li>
+            <li className="flex items-center gap-3"><Mail aria-hidden="true" className="h-5 w-5 text-blue-600" /> Questions about rovers, base stations and plans</li>
+            <li className="flex items-center gap-3"><Phone aria-hidden="true" className="h-5 w-5 text-blue-600" /> Help moving your crews from total stations</li>
             <li className="flex items-center gap-3"><MapPin aria-hidden="true" className="h-5 w-5 text-blue-600" /> Demonstrations on your own site</li>
           </ul>
         </div>

@@ -104,26 +104,26 @@ export function Comparison() {
       <div className="mx-auto max-w-5xl px-4">
         <SectionHeading eyebrow="Comparison" title="How it compares" />
         <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-xs sm:text-sm">
             <caption className="sr-only">Total station, traditional GNSS and Site Measurement IoT compared</caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
                   <Gauge aria-hidden="true" className="mr-2 inline h-4 w-4" />
                   Feature
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">Total station</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Traditional GNSS</th>
-                <th scope="col" className="bg-blue-600 px-4 py-3 font-semibold text-white">Site Measurement IoT</th>
+                <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Total station</th>
+                <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Traditional GNSS</th>
+                <th scope="col" className="bg-blue-600 px-2 py-3 sm:px-4 font-semibold text-white">Site Measurement IoT</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {ROWS.map(([feature, ...values]) => (
                 <tr key={feature}>
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-900">{feature}</th>
-                  <td className="px-4 py-3 text-slate-600">{values[0]}</td>
-                  <td className="px-4 py-3 text-slate-600">{values[1]}</td>
-                  <td className="bg-blue-50 px-4 py-3 font-semibold text-blue-800">{values[2]}</td>
+                  <th scope="row" className="px-2 py-3 sm:px-4 font-medium text-slate-900">{feature}</th>
+                  <td className="px-2 py-3 sm:px-4 text-slate-600">{values[0]}</td>
+                  <td className="px-2 py-3 sm:px-4 text-slate-600">{values[1]}</td>
+                  <td className="bg-blue-50 px-2 py-3 sm:px-4 font-semibold text-blue-800">{values[2]}</td>
                 </tr>
               ))}
             </tbody>

@@ -14,7 +14,7 @@ export function TopBar() {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-slate-900/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
         <Link to={paths.landing} className="inline-flex min-h-11 items-center" aria-label="Site Measurement IoT home">
           <Logo inverted />
         </Link>
@@ -25,8 +25,8 @@ export function TopBar() {
             </a>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
-          <Link to={paths.login} className="btn-primary">
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Link to={paths.login} className="btn-primary whitespace-nowrap px-3 sm:px-4">
             Sign in
           </Link>
           <button
