@@ -58,11 +58,17 @@ export function RegisterDevicePage() {
           <form onSubmit={submit} noValidate className="space-y-4">
             <div>
               <label htmlFor="device-code" className="label">Device ID</label>
-              <input id="device-code" className="input font-mono" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} />
+              <input id="device-code" className="input font-mono" value={code} onChange={(e) => {
+                  setCode(e.target.value);
+                  setError('');
+                }} autoComplete="off" autoCapitalize="off" spellCheck={false} />
             </div>
             <div>
               <label htmlFor="device-name" className="label">Device name</label>
-              <input id="device-name" className="input" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+              <input id="device-name" className="input" value={name} onChange={(e) => {
+                  setName(e.target.value);
+                  setError('');
+                }} autoComplete="off" />
             </div>
             <div>
               <label htmlFor="device-type" className="label">Type</label>
