@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '@smi/db';
 
 /** One project as an export header needs it. */
@@ -168,6 +169,8 @@ async function* keyset<T extends unknown[]>(db: Db, columns: string, projectId: 
     const page = row?.page ? (JSON.parse(row.page) as T[]) : [];
     if (page.length > 0) yield page;
     if (page.length < PAGE_SIZE) return;
+    // PGlite answers without touching the event loop: let other requests (and a client's hang-up) in between pages
+    await nextTurn();
     const last = page[page.length - 1]!;
     cursor = [last[last.length - 2] as string, last[last.length - 1] as number];
   }
