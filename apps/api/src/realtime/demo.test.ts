@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from '../testing/spawn-server.js';
-import { connected, recorder, subscribe } from './live-harness.js';
+import { connected, eventually, recorder, subscribe } from './live-harness.js';
 
 describe('demo mode (npm start -- --demo)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'smi-demo-'));
@@ -13,8 +13,8 @@ describe('demo mode (npm start -- --demo)', () => {
   it('prints a login, and signed in with it the survey map gets moving rovers and the base', async () => {
     const server = await spawnServer({ DATA_DIR: dataDir, DEMO: '1' });
     try {
-      const login = server.output().match(/sign in as (\S+) \/ (\S+)/);
-      expect(login).not.toBeNull();
+      // the banner goes to stdout, the log to stderr: either pipe may be read first
+      const login = await eventually(() => server.output().match(/sign in as (\S+) \/ (\S+)/));
       const res = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
