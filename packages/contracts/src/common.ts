@@ -33,7 +33,7 @@ export const email = z
 export const password = z
   .string({ message: 'password must be text' })
   .min(LIMITS.passwordMinLength, { message: `Password must be at least ${LIMITS.passwordMinLength} characters` })
-  .refine((p) => Buffer.byteLength(p, 'utf8') <= 72, { message: 'Password must be at most 72 bytes' })
+  .refine((p) => new TextEncoder().encode(p).length <= 72, { message: 'Password must be at most 72 bytes' })
   .refine(noNul, { message: 'Password must not contain NUL characters' });
 
 export const otp = z
