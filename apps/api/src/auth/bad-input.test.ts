@@ -77,6 +77,11 @@ describe('bad bodies on every account and settings endpoint', () => {
     expect(res.body.message).toMatch(/^system\.distanceUnit: /);
     const reg = await h.agent().post('/api/auth/register').send({ name: 'A', email: 'not-an-email', password: 'secret-1' });
     expect(reg.body).toEqual({ success: false, message: 'email: email must be a valid e-mail address' });
+    // bcrypt reads 72 bytes: 37 two-byte letters are 74 bytes, refused rather than silently cut
+    const long = await h.agent().post('/api/auth/register').send({ name: 'L', email: 'long@example.com', password: 'é'.repeat(37) });
+    expect(long.body).toEqual({ success: false, message: 'password: Password must be at most 72 bytes' });
+    const short = await h.agent().post('/api/auth/register').send({ name: 'S', email: 'short@example.com', password: '12345' });
+    expect(short.body).toEqual({ success: false, message: 'password: Password must be at least 6 characters' });
     const extra = await h.agent().post('/api/auth/login').send({ email: 'a@b.co', password: 'x', admin: true });
     expect(extra.body).toEqual({ success: false, message: 'Unknown field: admin' });
   });
