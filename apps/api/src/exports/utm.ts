@@ -15,7 +15,7 @@ export interface UtmZone {
  * widens zone 32; Svalbard uses only the odd zones 31-37). Longitude 180 belongs to zone 60.
  */
 export function zoneFor(longitude: number, latitude: number): UtmZone {
-  const lon = ((((longitude + 180) % 360) + 360) % 360) - 180;
+  const lon = longitude >= -180 && longitude <= 180 ? longitude : ((((longitude + 180) % 360) + 360) % 360) - 180;
   let zone = Math.min(60, Math.floor((lon + 180) / 6) + 1);
   if (latitude >= 56 && latitude < 64 && lon >= 3 && lon < 12) zone = 32;
   if (latitude >= 72 && latitude < 84 && lon >= 0 && lon < 42) zone = lon < 9 ? 31 : lon < 21 ? 33 : lon < 33 ? 35 : 37;

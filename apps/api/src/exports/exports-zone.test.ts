@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { startHarness, type Harness } from '../testing/harness.js';
+import { download } from './test-download.js';
+import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
+import { zoneFor } from './utm.js';
+
+describe('the UTM zone of an export', () => {
+  it('follows the 6-degree grid, its hemisphere, and the Norway and Svalbard exceptions', () => {
+    expect(zoneFor(79.86, 6.9).label).toBe('44N');
+    expect(zoneFor(-43.2, -22.9).label).toBe('23S');
+    expect(zoneFor(-180, 10).zone).toBe(1);
+    expect(zoneFor(180, 10).zone).toBe(60);
+    expect(zoneFor(5, 50).zone).toBe(31);
+    expect(zoneFor(5, 60).zone).toBe(32); // south-west Norway
+    expect(zoneFor(8, 78).zone).toBe(31); // Svalbard
+    expect(zoneFor(10, 78).zone).toBe(33);
+    expect(zoneFor(25, 78).zone).toBe(35);
+    expect(zoneFor(40, 78).zone).toBe(37);
+  });
+
+  describe('over HTTP', () => {
+    let h: Harness;
+    let surveyor: Awaited<ReturnType<Harness['verifiedUser']>>;
+    beforeAll(async () => {
+      h = await startHarness();
+      surveyor = await h.verifiedUser();
+    });
+    afterAll(() => h.close());
+
+    const csvOf = async (points: SeedPoint[]) => {
+      const id = await seedProject(h.db, surveyor.userId, { name: 'Zone' });
+      await seedPoints(h.db, id, points);
+      return parse((await download(surveyor.agent, 'csv', id)).body, { bom: true, columns: true }) as Record<string, string>[];
+    };
+    const apart = (rows: Record<string, string>[]) =>
+      Math.hypot(Number(rows[0]!.easting) - Number(rows[1]!.easting), Number(rows[0]!.northing) - Number(rows[1]!.northing));
+
+    it('puts a survey across a zone boundary in one zone, so the plan stays continuous', async () => {
+      // 0.02 degrees of longitude at 45 N, either side of the 31/32 boundary: about 1574 m apart
+      const rows = await csvOf([
+        { name: 'W', latitude: 45, longitude: 5.99 },
+        { name: 'E', latitude: 45, longitude: 6.01 },
+      ]);
+      expect(rows.map((r) => r.utm_zone)).toEqual(['32N', '32N']);
+      expect(apart(rows)).toBeGreaterThan(1570);
+      expect(apart(rows)).toBeLessThan(1580);
+    });
+
+    it('averages longitudes across the antimeridian instead of landing on the far side of the world', async () => {
+      // 0.02 degrees at the equator: about 2226 m apart
+      const rows = await csvOf([
+        { name: 'W', latitude: 0.5, longitude: 179.99 },
+        { name: 'E', latitude: 0.5, longitude: -179.99 },
+      ]);
+      expect(['60N', '1N']).toContain(rows[0]!.utm_zone);
+      expect(apart(rows)).toBeGreaterThan(2200);
+      expect(apart(rows)).toBeLessThan(2250);
+    });
+  });
+});
