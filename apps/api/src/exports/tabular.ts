@@ -4,7 +4,7 @@ import { COLUMNS, rowOf, type Cell } from './columns.js';
 /**
  * RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. Written by hand rather
  * than with csv-stringify, which cost 3.5x more CPU on 100,000 points (0.35 s against 0.1 s; see
- * docs/decisions/007-exports.md); the tests read the result back with csv-parse.
+ * docs/decisions/011-exports.md); the tests read the result back with csv-parse.
  */
 function csvField(cell: Cell): string {
   if (cell === null) return '';
