@@ -4,6 +4,7 @@ import { deviceCredentialEndpoints } from './device-credentials.js';
 import { liveEndpoints } from './live.js';
 import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
+import { publicConfigEndpoints } from './public-config.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -13,6 +14,7 @@ export const endpoints = {
   ...surveyEndpoints,
   ...deviceCredentialEndpoints,
   ...liveEndpoints,
+  ...publicConfigEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

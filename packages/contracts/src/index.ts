@@ -9,3 +9,4 @@ export * from './exports.js';
 export * from './survey.js';
 export * from './live.js';
 export * from './device-credentials.js';
+export * from './public-config.js';

@@ -12,6 +12,7 @@ import { projectRoutes } from '../projects/routes.js';
 import { pointRoutes } from '../points/routes.js';
 import { deviceCredentialRoutes } from '../device-credentials/routes.js';
 import { healthRoutes } from '../realtime/health-routes.js';
+import { publicConfigRoutes } from '../public-config/routes.js';
 import { csrfGuard } from './csrf.js';
 import type { AppDeps } from './deps.js';
 import { apiNotFound, errorMiddleware } from './errors.js';
@@ -54,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, deviceCredentialRoutes, healthRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;
