@@ -14,6 +14,9 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
   const { db, sessions } = deps;
 
   mount(router, e.newDeviceSecret, sessions.userOf.bind(sessions), async ({ user, params, req, res }) => {
+    // ownership first: another account's device answers 404 whatever the state of the gateway
+    const [owned] = await db.query('SELECT 1 FROM devices WHERE id = $1 AND owner_id = $2', [params.id, user.id]);
+    if (!owned) throw new AppError(404, 'Device not found');
     const live = deps.live;
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
     const secret = newDeviceSecret();

@@ -1,10 +1,12 @@
 import type { Agent } from 'supertest';
-import { pathFor, surveyEndpoints, type Endpoint } from '@smi/contracts';
+import { deviceCredentialEndpoints, exportEndpoints, pathFor, surveyEndpoints, type Endpoint } from '@smi/contracts';
 import type { SurveyFixture } from './survey-fixtures.js';
 
 /** Test helper: one valid request per survey endpoint, built for an account's own fixture objects. */
 
-export type SurveyEndpointName = keyof typeof surveyEndpoints;
+/** Every endpoint whose objects belong to one account: the survey data, its exports and the device credentials. */
+export const ownedEndpoints = { ...surveyEndpoints, ...exportEndpoints, ...deviceCredentialEndpoints };
+export type SurveyEndpointName = keyof typeof ownedEndpoints;
 export interface SampleRequest {
   params: Record<string, string>;
   body?: Record<string, unknown>;
@@ -57,6 +59,8 @@ export const SAMPLES: Record<SurveyEndpointName, (f: SurveyFixture) => SampleReq
   listNotifications: (f) => ({ params: { userId: f.userId, count: '10' } }),
   listRecentNotifications: (f) => ({ params: { userId: f.userId } }),
   markNotificationRead: (f) => ({ body: { id: f.notification._id }, params: {} }),
+  exportPoints: (f) => ({ params: { format: 'csv', projectId: f.project._id } }),
+  newDeviceSecret: (f) => ({ params: { id: f.rover._id } }),
 };
 
 export function send(agent: Agent, endpoint: Endpoint, r: SampleRequest) {
