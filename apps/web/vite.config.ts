@@ -14,7 +14,8 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  // the manifest maps every route's source file to its chunk and static imports, so bundle sizes can be measured
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 900 },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

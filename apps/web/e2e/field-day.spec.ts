@@ -84,6 +84,8 @@ test('a newcomer signs up, connects a base and a rover, sees the rover live with
     await connected.getByRole('row', { name: `Open device ${name}` }).click();
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByText(`Device Code: ${code}`)).toBeVisible();
+    // the broker address is there before any secret is made (GET /api/config)
+    await expect(page.getByTestId('broker-url')).toHaveText(new RegExp(`^mqtt://127\\.0\\.0\\.1:${new URL(product.mqttUrl).port}$`));
     await page.getByRole('button', { name: 'Generate new secret' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Generate' }).click();
     await expect(page.getByTestId('device-secret')).toBeVisible();
@@ -99,7 +101,7 @@ test('a newcomer signs up, connects a base and a rover, sees the rover live with
 
   await expect(page.getByText('Connected ✅')).toBeVisible();
   await expect(page.getByText('Connected Rovers: 1')).toBeVisible();
-  await expect(page.getByTestId(`distance-${roverCode}`)).toHaveText(/^\d+ m$|^\d+\.\d{2} km$/, { timeout: 30_000 });
+  await expect(page.getByTestId(`distance-${roverCode}`)).toHaveText(/^\d+ m$|^\d+\.\d{2} km$|^\d+\.\d cm$/, { timeout: 30_000 });
   await expect(page.getByTestId('canvas-bounds')).toHaveText(/^Lat -?\d+\.\d{6} to -?\d+\.\d{6} · Lon -?\d+\.\d{6} to -?\d+\.\d{6}$/);
   await expect(page.getByRole('region', { name: 'Base Station', exact: true })).toContainText(/Latitude\s*-?\d+\.\d{6}/);
   await expect(connected.getByText('Online').first()).toBeVisible();
@@ -121,6 +123,9 @@ test('a newcomer signs up, connects a base and a rover, sees the rover live with
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // inside the app, without a reload: Back to a protected screen asks to log in again
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/devices');
   await expect(page).toHaveURL(/\/login$/);
 });

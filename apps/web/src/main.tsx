@@ -1,16 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { restoreTheme } from './features/settings/theme';
+import { reloadOnceForMissingChunk } from './app/chunk-reload';
 import './index.css';
 
-const router = createRouter();
+// the last visit's theme, before anything is drawn, so a dark page does not flash light
+restoreTheme();
+reloadOnceForMissingChunk();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Toasts } from '../components/toast-setup';
 import { ApiError } from '../lib/api-client';
-import { liveFeed } from '../lib/socket';
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -19,8 +18,6 @@ export function makeQueryClient() {
 
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? makeQueryClient());
-  // after the live feed comes back from a drop, what it missed is read again over REST
-  useEffect(() => liveFeed.onResync(() => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' })), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { liveReading, SOCKET_EVENTS } from '@smi/contracts';
 import { LiveStore } from './live-store';
+import { onLiveSessionEnd } from './live-session';
 
 /** SPEC section 4 "Socket connection status text". */
 export const FEED_TEXT = {
@@ -149,3 +150,4 @@ function defaultSocket(): Socket {
 
 export const liveFeed = new LiveFeed();
 export const disconnectLiveFeed = () => liveFeed.close();
+onLiveSessionEnd(disconnectLiveFeed);

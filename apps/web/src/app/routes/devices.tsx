@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useUser } from '../../features/auth/api/auth-state';
 import { useConnectedDevices } from '../../features/devices/api/connected-devices';
@@ -8,10 +8,21 @@ import { mergeLive } from '../../features/devices/live-merge';
 import { AlertsPanel } from '../../features/devices/components/alerts-panel';
 import { ConnectedDevicesPanel } from '../../features/devices/components/connected-devices-panel';
 import { RegisteredDevicesPanel } from '../../features/devices/components/registered-devices-panel';
-import { DeviceMap } from '../../features/devices/components/device-map';
 import { LiveCanvas } from '../../features/devices/components/live-canvas';
 import { useFeedStatus, useLiveReadings } from '../../lib/use-live';
 import { useAlertsFollowLive } from '../../features/devices/hooks/use-alerts-follow-live';
+import { Panel } from '../../components/panel';
+import { Spinner } from '../../components/spinner';
+import { lazyNamed } from '../../lib/lazy-named';
+
+// the map library is the largest part of this screen: the lists and the live canvas do not wait for it
+const DeviceMap = lazyNamed(() => import('../../features/devices/components/device-map'), 'DeviceMap');
+
+const mapLoading = (
+  <Panel title="Device Map" bodyClassName="flex h-72 items-center justify-center sm:h-80">
+    <Spinner label="Loading map" showLabel />
+  </Panel>
+);
 
 export function DevicesPage() {
   const user = useUser();
@@ -31,7 +42,9 @@ export function DevicesPage() {
     <>
       <PageHeader title="Devices" subtitle="Track all your devices here" />
       <div className="grid gap-6 xl:grid-cols-2">
-        <DeviceMap rovers={rovers} base={base} />
+        <Suspense fallback={mapLoading}>
+          <DeviceMap rovers={rovers} base={base} />
+        </Suspense>
         <AlertsPanel alerts={alerts.data} loading={alerts.isPending} failed={alerts.isError} />
       </div>
       <div className="mt-6 space-y-6">

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints, isAuthReply, userDataReply, userEndpoints, type UserData } from '@smi/contracts';
 import { ApiError, call } from '../../../lib/api-client';
+import { authKey, type AuthState } from './auth-key';
 
-export type AuthState =
-  /** `loggedOut`: the user just logged out here, so the guard goes home instead of to /login. */
-  | { status: 'anonymous'; loggedOut?: boolean }
-  | { status: 'unverified'; user: UserData }
-  | { status: 'verified'; user: UserData };
+export type { AuthState } from './auth-key';
 
 /**
  * Is there a session, and is its account verified? 401 means simply "not signed in";
@@ -25,7 +22,7 @@ export async function fetchAuthState(): Promise<AuthState> {
 }
 
 export const authQuery = queryOptions({
-  queryKey: ['auth'],
+  queryKey: authKey,
   queryFn: fetchAuthState,
   staleTime: 5 * 60_000,
   retry: false,

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { paths } from '../../../lib/paths';
 import { logout } from '../api/account-calls';
 import { authQuery, type AuthState } from '../api/auth-state';
-import { disconnectLiveFeed } from '../../../lib/socket';
+import { endLiveSession } from '../../../lib/live-session';
 
 /** Logout: the session ends on the server, local user data is dropped, 'Logged out successfully', then home. */
 export function useLogout() {
@@ -17,7 +17,7 @@ export function useLogout() {
       toast.error('Logout failed');
       return;
     }
-    disconnectLiveFeed();
+    endLiveSession();
     // the guard sees this state and leaves for the landing page (not /login, as for a session that simply ended)
     const state: AuthState = { status: 'anonymous', loggedOut: true };
     queryClient.setQueryData(authQuery.queryKey, state);
