@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ShellContext } from '../../components/shell-context';
+import { CenteredSpinner } from '../../components/spinner';
+import { useThemeSync } from '../../features/settings/hooks/use-theme-sync';
 import { ErrorBoundary } from './error-boundary';
 import { Sidebar } from './sidebar';
 
@@ -12,6 +14,7 @@ export function AppShell() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const { pathname } = useLocation();
+  useThemeSync();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -39,7 +42,10 @@ export function AppShell() {
       <ShellContext.Provider value={shell}>
         <main id="content" className="min-w-0 flex-1 px-4 pb-10 sm:px-8">
           <ErrorBoundary resetKey={pathname}>
-            <Outlet />
+            {/* the sidebar stays while a screen's code loads */}
+            <Suspense fallback={<CenteredSpinner label="Loading" />}>
+              <Outlet />
+            </Suspense>
           </ErrorBoundary>
         </main>
       </ShellContext.Provider>

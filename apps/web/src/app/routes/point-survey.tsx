@@ -8,7 +8,6 @@ import { addSection, useStoreSections } from '../../features/projects/api/projec
 import { useProject } from '../../features/projects/api/projects';
 import type { RecordDraft } from '../../features/survey/components/record-point-dialog';
 import { SurveyMap } from '../../features/survey/components/survey-map';
-import { useThemeSync } from '../../features/settings/hooks/use-theme-sync';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useDisplaySettings } from '../../lib/user-settings';
@@ -26,7 +25,6 @@ export function PointSurveyPage() {
   const settings = useDisplaySettings();
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
-  useThemeSync();
 
   const onRecord = async ({ name, section, rover, sample }: RecordDraft) => {
     if (!sample.position) {

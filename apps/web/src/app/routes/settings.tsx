@@ -9,7 +9,6 @@ import { AccountGroup, MapGroup } from '../../features/settings/components/map-a
 import { NetworkGroup } from '../../features/settings/components/network-group';
 import { DeviceGroup, SystemGroup } from '../../features/settings/components/system-device-groups';
 import { useSettingsEditor } from '../../features/settings/hooks/use-settings-editor';
-import { useThemeSync } from '../../features/settings/hooks/use-theme-sync';
 
 export function SettingsPage() {
   const user = useUser();
@@ -17,7 +16,6 @@ export function SettingsPage() {
   const editor = useSettingsEditor();
   const [changingPassword, setChangingPassword] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
-  useThemeSync();
   const { settings } = editor;
 
   return (
