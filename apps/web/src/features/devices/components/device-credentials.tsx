@@ -4,6 +4,7 @@ import type { DeviceSecretReply } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNewDeviceSecret } from '../api/device-secret';
+import { usePublicConfig } from '../../../lib/public-config';
 
 /**
  * How a device logs in to the broker: its code is the username, the secret is shown once when it is made.
@@ -14,6 +15,10 @@ export function DeviceCredentials({ deviceId, deviceCode }: { deviceId: string; 
   const [asking, setAsking] = useState(false);
   const [made, setMade] = useState<DeviceSecretReply | null>(null);
   const [copied, setCopied] = useState(false);
+  const config = usePublicConfig();
+  // the server's address for devices (GET /api/config), so a device can be set up before a new secret is made
+  const brokerUrl = made?.brokerUrl ?? config.data?.brokerUrl;
+  const brokerNote = config.isPending ? 'Loading…' : config.isError ? 'Could not load the broker address' : 'The MQTT gateway is not running';
 
   const confirm = async () => {
     setAsking(false);
@@ -35,7 +40,7 @@ export function DeviceCredentials({ deviceId, deviceCode }: { deviceId: string; 
       <dl className="grid gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="text-slate-500">Broker address</dt>
         <dd className="font-mono break-all" data-testid="broker-url">
-          {made?.brokerUrl ?? <span className="font-sans text-slate-500">Shown with a new secret</span>}
+          {brokerUrl ?? <span className="font-sans text-slate-500">{brokerNote}</span>}
         </dd>
         <dt className="text-slate-500">Username</dt>
         <dd className="font-mono break-all">{made?.username ?? deviceCode}</dd>

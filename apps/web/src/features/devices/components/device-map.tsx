@@ -4,10 +4,8 @@ import 'leaflet/dist/leaflet.css';
 import { LIMITS } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { centreOf, type LatLon } from '../../../lib/format';
+import { useTileSource } from '../../../lib/tiles';
 import type { LiveDevice } from '../live-merge';
-
-/** OpenStreetMap, the provider the settings name; tiles are decoration, the markers carry the facts. */
-const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /**
  * SPEC: the centre is the average of live rover positions; if none, the average of stored positions;
@@ -30,11 +28,13 @@ function FollowCentre({ centre }: { centre: LatLon }) {
 export function DeviceMap({ rovers, base }: { rovers: LiveDevice[]; base: LiveDevice | null }) {
   const centre = mapCentre(rovers, base);
   const placed = rovers.filter((r) => r.position);
+  // the server's TILE_URL; tiles are decoration, the markers carry the facts
+  const tiles = useTileSource();
   return (
     <Panel title="Device Map" bodyClassName="p-0">
-      <div className="relative h-72 overflow-hidden rounded-b-xl sm:h-80" role="region" aria-label={`Map of ${placed.length} rovers${base?.position ? ' and the base station' : ''}`}>
+      <div className="relative isolate h-72 overflow-hidden rounded-b-xl sm:h-80" role="region" aria-label={`Map of ${placed.length} rovers${base?.position ? ' and the base station' : ''}`}>
         <MapContainer center={[centre.latitude, centre.longitude]} zoom={18} className="h-full w-full" scrollWheelZoom={false}>
-          <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap contributors" maxZoom={22} maxNativeZoom={19} />
+          {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={22} maxNativeZoom={19} />}
           <FollowCentre centre={centre} />
           {base?.position && (
             <CircleMarker center={[base.position.latitude, base.position.longitude]} radius={9} pathOptions={{ color: '#475569', fillColor: '#94a3b8', fillOpacity: 0.9, weight: 3 }}>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { ProjectView, UserSettings } from '@smi/contracts';
+import { useTileSource } from '../../../lib/tiles';
 import { useFeedStatus, useLiveReadings } from '../../../lib/use-live';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { mapCentre } from '../rules/map-centre';
@@ -14,11 +15,6 @@ import { PointsLayer, type MapPoint } from './map/points-layer';
 import { StatusBox } from './status-box';
 import { SurveyControls } from './survey-controls';
 import type { RecordDraft } from './record-point-dialog';
-
-/** Tile sources by the settings' map provider (only OpenStreetMap is offered today). */
-const TILES: Record<UserSettings['map']['provider'], { url: string; attribution: string }> = {
-  OpenStreetMap: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '&copy; OpenStreetMap contributors' },
-};
 
 export interface SurveyMapProps {
   project: ProjectView;
@@ -47,7 +43,8 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
     baseNow.position,
   );
   const [initial] = useState(centre);
-  const tiles = TILES[settings.map.provider] ?? TILES.OpenStreetMap;
+  // the settings' only provider, OpenStreetMap, is served from the server's TILE_URL
+  const tiles = useTileSource();
 
   return (
     <div className="relative isolate h-full w-full overflow-hidden">
@@ -60,7 +57,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
         zoomControl
         attributionControl
       >
-        <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />
+        {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />}
         <SizeFix />
         <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
         <PointsLayer points={points} />
