@@ -1,4 +1,5 @@
-import { distanceMetres, formatDistance, toCanvas, type Bounds, type LatLon } from '../../../lib/format';
+import { distanceMetres, toCanvas, type Bounds, type LatLon } from '../../../lib/format';
+import { formatLength, type DistanceUnit } from '../../../lib/distance';
 
 export interface CanvasRover {
   name: string;
@@ -9,6 +10,8 @@ export interface CanvasScene {
   bounds: Bounds;
   base: LatLon | null;
   rovers: CanvasRover[];
+  /** The user's distance unit for the labels on the lines. */
+  unit: DistanceUnit;
 }
 
 /** Cells per side: 4 x 4 = the 16 cells of the spec. */
@@ -45,7 +48,7 @@ export function drawScene(ctx: CanvasRenderingContext2D, scene: CanvasScene, siz
       ctx.lineTo(p.x, p.y);
       ctx.stroke();
       ctx.setLineDash([]);
-      label(ctx, formatDistance(distanceMetres(scene.base, rover.position)), (base.x + p.x) / 2, (base.y + p.y) / 2, '#1e3a8a');
+      label(ctx, formatLength(distanceMetres(scene.base, rover.position), scene.unit), (base.x + p.x) / 2, (base.y + p.y) / 2, '#1e3a8a');
     }
   }
 

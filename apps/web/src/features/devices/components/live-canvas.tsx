@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Panel } from '../../../components/panel';
-import { distanceMetres, formatCoordinate, formatDistance, paddedBounds, type LatLon } from '../../../lib/format';
+import { distanceMetres, formatCoordinate, paddedBounds, type LatLon } from '../../../lib/format';
+import { formatLength } from '../../../lib/distance';
+import { useDisplaySettings } from '../../../lib/user-settings';
 import type { LiveDevice } from '../live-merge';
 import { drawScene } from './live-canvas-draw';
 
@@ -18,10 +20,12 @@ export function LiveCanvas({ rovers, base, feedText }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const placed = rovers.filter((r): r is LiveDevice & { position: LatLon } => r.position !== null);
   const basePosition = base?.position ?? null;
+  // the user's unit (Settings > Distance Unit), on the canvas and beside it alike
+  const unit = useDisplaySettings().system.distanceUnit;
   const bounds = paddedBounds([...placed.map((r) => r.position), ...(basePosition ? [basePosition] : [])]);
   const distances = rovers.map((r) => ({
     rover: r,
-    text: r.position && basePosition ? formatDistance(distanceMetres(basePosition, r.position)) : r.position ? 'No base position' : 'No position yet',
+    text: r.position && basePosition ? formatLength(distanceMetres(basePosition, r.position), unit) : r.position ? 'No base position' : 'No position yet',
   }));
 
   // drawn at the size it is shown (500 px, less on a phone) so labels keep their size
@@ -42,7 +46,7 @@ export function LiveCanvas({ rovers, base, feedText }: Props) {
     el.width = shown * ratio;
     el.height = shown * ratio;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawScene(ctx, { bounds: bounds ?? { minLat: -1, maxLat: 1, minLon: -1, maxLon: 1 }, base: basePosition, rovers: placed.map((r) => ({ name: r.device.Name, position: r.position })) }, shown);
+    drawScene(ctx, { bounds: bounds ?? { minLat: -1, maxLat: 1, minLon: -1, maxLon: 1 }, base: basePosition, rovers: placed.map((r) => ({ name: r.device.Name, position: r.position })), unit }, shown);
   });
 
   const summary = `${placed.length} rover${placed.length === 1 ? '' : 's'} placed${basePosition ? ' around the base station' : ', base station not connected'}`;
