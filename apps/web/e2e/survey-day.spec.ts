@@ -153,8 +153,11 @@ test('a surveyor records, reviews, exports and closes a survey, then adjusts set
   await expect(page.getByRole('radio', { name: 'FEET' })).toHaveAttribute('aria-checked', 'true');
   // the distance unit reaches the map: a rover's card gives its distance to the base in feet
   await page.goto(`/projects/pointsurvey/${projectId}`);
-  await page.locator('.leaflet-marker-icon[title="Rover Alpha"]').click({ force: true });
-  await expect(page.getByTestId(`to-base-${roverA}`)).toHaveText(/^\d+(\.\d)? ft$|^\d+\.\d{2} mi$/);
+  // the rover walks while we aim at it: click again until its card is open
+  await expect(async () => {
+    await page.locator('.leaflet-marker-icon[title="Rover Alpha"]').click({ force: true });
+    await expect(page.getByTestId(`to-base-${roverA}`)).toHaveText(/^\d+(\.\d)? ft$|^\d+\.\d{2} mi$/, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await page.goBack();
   await page.getByRole('radio', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
