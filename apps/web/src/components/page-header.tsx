@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, Menu } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../lib/paths';
 import { useShell } from './shell-context';
 
 interface Props {
@@ -10,10 +11,25 @@ interface Props {
   back?: boolean;
 }
 
+/**
+ * Where Back goes: the previous screen of this visit, or, for a screen opened directly (a link, a bookmark, a reload
+ * of the first page), its parent list instead of leaving the app.
+ */
+function useBack() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) return navigate(-1);
+    const parent = pathname.startsWith(paths.devices + '/') ? paths.devices : pathname.startsWith(paths.projects + '/') ? paths.projects : paths.dashboard;
+    navigate(parent, { replace: true });
+  };
+}
+
 /** Sticky page header: transparent at the top, opaque once the content has scrolled more than 10 px. */
 export function PageHeader({ title, subtitle, action, back }: Props) {
   const shell = useShell();
-  const navigate = useNavigate();
+  const goBack = useBack();
   const opaque = shell?.scrolled ?? false;
   return (
     <header
@@ -28,13 +44,13 @@ export function PageHeader({ title, subtitle, action, back }: Props) {
         </button>
       )}
       {back && (
-        <button type="button" onClick={() => navigate(-1)} className="icon-btn" aria-label="Go back">
+        <button type="button" onClick={goBack} className="icon-btn" aria-label="Go back">
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </button>
       )}
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{title}</h1>
-        {subtitle && <p className="mt-0.5 truncate text-sm text-slate-500">{subtitle}</p>}
+        <h1 className="line-clamp-2 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">{title}</h1>
+        {subtitle && <p className="mt-0.5 text-sm break-words text-slate-500">{subtitle}</p>}
       </div>
       {action && <div className="w-full shrink-0 sm:w-auto [&>*]:w-full sm:[&>*]:w-auto">{action}</div>}
     </header>

@@ -27,7 +27,8 @@ export function Segmented<T extends string>({ label, options, value, onChange, d
           disabled={disabled}
           onClick={() => value !== option && onChange(option)}
           className={`min-h-11 min-w-16 rounded-md px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${
-            value === option ? 'bg-white text-blue-700 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-slate-900 disabled:hover:text-slate-600'
+            // the chosen one filled in the brand colour: clear in sunlight and in the dark theme alike
+            value === option ? 'bg-brand-600 text-white shadow-sm' : 'text-slate-600 hover:text-slate-900 disabled:hover:text-slate-600'
           } ${disabled ? 'opacity-60' : ''}`}
         >
           {labels?.[option] ?? option}

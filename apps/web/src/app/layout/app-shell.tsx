@@ -37,7 +37,7 @@ export function AppShell() {
   const shell = useMemo(() => ({ openSidebar: () => setSidebarOpen(true), scrolled }), [scrolled]);
 
   return (
-    <div className="min-h-dvh bg-slate-50 md:flex">
+    <div className="app-shell min-h-dvh bg-slate-50 md:flex">
       <Sidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
       <ShellContext.Provider value={shell}>
         <main id="content" className="min-w-0 flex-1 px-4 pb-10 sm:px-8">

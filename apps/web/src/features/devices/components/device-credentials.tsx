@@ -49,7 +49,7 @@ export function DeviceCredentials({ deviceId, deviceCode }: { deviceId: string; 
           {made ? (
             <div className="space-y-2">
               <div className="flex items-center gap-2">
-                <code className="min-w-0 flex-1 rounded-md bg-slate-900 px-3 py-2 font-mono text-sm break-all text-emerald-300" data-testid="device-secret">
+                <code className="min-w-0 flex-1 rounded-md bg-brand-900 px-3 py-2 font-mono text-sm break-all text-emerald-300" data-testid="device-secret">
                   {made.secret}
                 </code>
                 <button type="button" className="icon-btn" onClick={copy} aria-label="Copy secret">

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { point } from 'leaflet';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
+import '../../../components/map-controls.css';
 import { LIMITS } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { centreOf, type LatLon } from '../../../lib/format';
@@ -17,11 +19,28 @@ export function mapCentre(rovers: LiveDevice[], base: LiveDevice | null): LatLon
   return centreOf(live) ?? centreOf(stored) ?? base?.position ?? { ...LIMITS.defaultBase };
 }
 
-function FollowCentre({ centre }: { centre: LatLon }) {
+/**
+ * Keeps the spec's centre in view. When the set of devices on the map changes (first positions, a device added),
+ * the zoom is also chosen so every device fits around that centre, so labels do not pile up on one spot.
+ */
+function FollowCentre({ centre, spots }: { centre: LatLon; spots: LatLon[] }) {
   const map = useMap();
+  const fitKey = spots.length;
   useEffect(() => {
     map.panTo([centre.latitude, centre.longitude], { animate: true });
   }, [map, centre.latitude, centre.longitude]);
+  useEffect(() => {
+    if (fitKey === 0) return;
+    // each spot and its mirror image around the centre: a box centred on the centre that holds them all
+    const box = spots.flatMap((p) => [
+      [p.latitude, p.longitude] as [number, number],
+      [2 * centre.latitude - p.latitude, 2 * centre.longitude - p.longitude] as [number, number],
+    ]);
+    const zoom = Math.min(19, map.getBoundsZoom(box, false, point(48, 48)));
+    map.setView([centre.latitude, centre.longitude], zoom, { animate: false });
+    // only when the number of devices changes: a rover walking about must not keep changing the zoom
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, fitKey]);
   return null;
 }
 
@@ -35,7 +54,7 @@ export function DeviceMap({ rovers, base }: { rovers: LiveDevice[]; base: LiveDe
       <div className="relative isolate h-72 overflow-hidden rounded-b-xl sm:h-80" role="region" aria-label={`Map of ${placed.length} rovers${base?.position ? ' and the base station' : ''}`}>
         <MapContainer center={[centre.latitude, centre.longitude]} zoom={18} className="h-full w-full" scrollWheelZoom={false}>
           {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={22} maxNativeZoom={19} />}
-          <FollowCentre centre={centre} />
+          <FollowCentre centre={centre} spots={[...placed.map((r) => r.position!), ...(base?.position ? [base.position] : [])]} />
           {base?.position && (
             <CircleMarker center={[base.position.latitude, base.position.longitude]} radius={9} pathOptions={{ color: '#475569', fillColor: '#94a3b8', fillOpacity: 0.9, weight: 3 }}>
               <Tooltip permanent direction="bottom" offset={[0, 8]}>

@@ -21,7 +21,9 @@ export function LiveCanvas({ rovers, base, feedText }: Props) {
   const placed = rovers.filter((r): r is LiveDevice & { position: LatLon } => r.position !== null);
   const basePosition = base?.position ?? null;
   // the user's unit (Settings > Distance Unit), on the canvas and beside it alike
-  const unit = useDisplaySettings().system.distanceUnit;
+  const display = useDisplaySettings();
+  const unit = display.system.distanceUnit;
+  const dark = display.map.theme === 'Dark';
   const bounds = paddedBounds([...placed.map((r) => r.position), ...(basePosition ? [basePosition] : [])]);
   const distances = rovers.map((r) => ({
     rover: r,
@@ -46,7 +48,7 @@ export function LiveCanvas({ rovers, base, feedText }: Props) {
     el.width = shown * ratio;
     el.height = shown * ratio;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawScene(ctx, { bounds: bounds ?? { minLat: -1, maxLat: 1, minLon: -1, maxLon: 1 }, base: basePosition, rovers: placed.map((r) => ({ name: r.device.Name, position: r.position })), unit }, shown);
+    drawScene(ctx, { bounds: bounds ?? { minLat: -1, maxLat: 1, minLon: -1, maxLon: 1 }, base: basePosition, rovers: placed.map((r) => ({ name: r.device.Name, position: r.position })), unit, dark }, shown);
   });
 
   const summary = `${placed.length} rover${placed.length === 1 ? '' : 's'} placed${basePosition ? ' around the base station' : ', base station not connected'}`;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
+import '../../../components/map-controls.css';
 import type { ProjectView, UserSettings } from '@smi/contracts';
 import { useTileSource } from '../../../lib/tiles';
 import { useFeedStatus, useLiveReadings } from '../../../lib/use-live';
