@@ -9,6 +9,8 @@ interface Props {
   subtitle?: ReactNode;
   action?: ReactNode;
   back?: boolean;
+  /** Low on phones (the survey map needs the height): the action stays beside a smaller title, Back is left out. */
+  compact?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ function useBack() {
 }
 
 /** Sticky page header: transparent at the top, opaque once the content has scrolled more than 10 px. */
-export function PageHeader({ title, subtitle, action, back }: Props) {
+export function PageHeader({ title, subtitle, action, back, compact }: Props) {
   const shell = useShell();
   const goBack = useBack();
   const opaque = shell?.scrolled ?? false;
@@ -44,15 +46,15 @@ export function PageHeader({ title, subtitle, action, back }: Props) {
         </button>
       )}
       {back && (
-        <button type="button" onClick={goBack} className="icon-btn" aria-label="Go back">
+        <button type="button" onClick={goBack} className={`icon-btn ${compact ? 'max-sm:hidden' : ''}`} aria-label="Go back">
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </button>
       )}
       <div className="min-w-0 flex-1">
-        <h1 className="line-clamp-2 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">{title}</h1>
-        {subtitle && <p className="mt-0.5 text-sm break-words text-slate-500">{subtitle}</p>}
+        <h1 className={`line-clamp-2 font-semibold tracking-tight break-words text-slate-900 sm:text-2xl ${compact ? 'text-base leading-tight' : 'text-xl'}`}>{title}</h1>
+        {subtitle && <p className={`mt-0.5 text-slate-500 ${compact ? 'truncate text-xs sm:text-sm' : 'text-sm break-words'}`}>{subtitle}</p>}
       </div>
-      {action && <div className="w-full shrink-0 sm:w-auto [&>*]:w-full sm:[&>*]:w-auto">{action}</div>}
+      {action && <div className={compact ? 'shrink-0' : 'w-full shrink-0 sm:w-auto [&>*]:w-full sm:[&>*]:w-auto'}>{action}</div>}
     </header>
   );
 }

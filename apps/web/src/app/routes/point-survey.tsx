@@ -86,6 +86,7 @@ export function PointSurveyPage() {
         title={project.data?.Name ?? 'Survey'}
         subtitle="Feel free to do surveys"
         back
+        compact
         action={
           <button type="button" className="btn-primary" onClick={() => navigate(paths.takenPoints(projectId))}>
             Proceed
@@ -93,7 +94,7 @@ export function PointSurveyPage() {
           </button>
         }
       />
-      <div className="relative -mx-4 -mt-6 min-h-80 flex-1 sm:-mx-8" role="region" aria-label="Survey map">
+      <div className="relative isolate -mx-4 -mt-6 min-h-80 flex-1 sm:-mx-8" role="region" aria-label="Survey map">
         {project.isPending ? (
           <CenteredSpinner label="Loading project" />
         ) : project.isError ? (

@@ -36,7 +36,8 @@ export function RoverMarker({ rover, size, base, unit }: { rover: RoverView; siz
       <Tooltip permanent direction="top" className="smi-label">
         {rover.name}
       </Tooltip>
-      <Popup>
+      {/* kept clear of the status box in the top-right corner when the map pans to show it */}
+      <Popup autoPanPaddingTopLeft={[16, 140]}>
         <div className="min-w-44 text-slate-800">
           <p className="text-sm font-semibold">{rover.name}</p>
           <p className="mb-2 font-mono text-xs text-slate-500">{rover.code}</p>
