@@ -6,7 +6,7 @@ import { useForgetLogout } from '../features/auth/hooks/use-forget-logout';
 import { paths, patterns } from '../lib/paths';
 import { lazyNamed as lazyPage } from '../lib/lazy-named';
 
-// every screen is its own chunk (docs/decisions/011): the landing page loads none of the signed-in code
+// every screen is its own chunk (docs/decisions/012): the landing page loads none of the signed-in code
 const LandingPage = lazyPage(() => import('./routes/landing'), 'LandingPage');
 const LoginPage = lazyPage(() => import('./routes/login'), 'LoginPage');
 const EmailVerifyPage = lazyPage(() => import('./routes/email-verify'), 'EmailVerifyPage');
