@@ -21,8 +21,8 @@ export function OverviewPanel({ project }: { project: Project }) {
       <dl className="divide-y divide-slate-100">
         {rows.map(([term, value]) => (
           <div key={term} className="flex items-center justify-between gap-4 py-2.5 text-sm">
-            <dt className="text-slate-500">{term}</dt>
-            <dd className="min-w-0 truncate text-right font-medium text-slate-900">{value}</dd>
+            <dt className="shrink-0 text-slate-500">{term}</dt>
+            <dd className="min-w-0 text-right font-medium break-words text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

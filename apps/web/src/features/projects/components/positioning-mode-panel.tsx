@@ -64,7 +64,7 @@ export function PositioningModePanel({ project }: { project: Project }) {
       aria-checked={mode === value}
       onClick={() => mode !== value && onPick()}
       className={`flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-semibold transition-colors ${
-        mode === value ? 'bg-white text-blue-700 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-slate-900'
+        mode === value ? 'bg-brand-600 text-white shadow-sm' : 'text-slate-600 hover:text-slate-900'
       }`}
     >
       <Icon aria-hidden="true" className="h-4 w-4" />

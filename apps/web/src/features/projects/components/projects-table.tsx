@@ -25,9 +25,18 @@ export function ProjectsTable({ projects, onOpen, empty }: Props) {
         rowLabel={(p) => `Open project ${p.Name}`}
         empty={empty}
         columns={[
-          { header: 'Project', cell: (p) => <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{p.Name}</span> },
+          {
+            header: 'Project',
+            cell: (p) => (
+              <>
+                <span className="block font-medium break-words text-slate-900">{p.Name}</span>
+                {/* on a phone the dates columns are hidden; the last change is kept under the name */}
+                <span className="mt-0.5 block text-xs whitespace-nowrap text-slate-500 sm:hidden">Modified {formatDate(p.Last_Modified)}</span>
+              </>
+            ),
+          },
           { header: 'Created On', cell: (p) => formatDate(p.Created_On), hideOnPhone: true, className: 'whitespace-nowrap' },
-          { header: 'Last Modified', cell: (p) => formatDate(p.Last_Modified), className: 'whitespace-nowrap' },
+          { header: 'Last Modified', cell: (p) => formatDate(p.Last_Modified), hideOnPhone: true, className: 'whitespace-nowrap' },
           {
             header: 'Status',
             cell: (p) => <span className={`font-semibold ${toneText[projectStatusTone(p.Status)]}`}>{p.Status}</span>,
