@@ -4,6 +4,7 @@ import { hashDeviceSecret, newDeviceSecret } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
+import { brokerHost } from '../public-config/routes.js';
 
 /**
  * POST /api/devices/:id/secret: a new MQTT secret for the owner's device, shown once. Only its bcrypt hash is
@@ -41,7 +42,3 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
   return router;
 }
 
-function brokerHost(publicUrl: string | undefined, requestHost: string): string {
-  const host = publicUrl ? new URL(publicUrl).hostname : requestHost;
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}

@@ -1,4 +1,5 @@
 import type { UserSettings } from '@smi/contracts';
+import { formatDistance } from './format';
 
 export type DistanceUnit = UserSettings['system']['distanceUnit'];
 
@@ -19,6 +20,5 @@ export function formatLength(metres: number, unit: DistanceUnit): string {
     return `${(feet / 5280).toFixed(2)} mi`;
   }
   if (m < 1) return `${(m * 100).toFixed(1)} cm`;
-  const whole = Math.round(m);
-  return whole < 1000 ? `${whole} m` : `${(m / 1000).toFixed(2)} km`;
+  return formatDistance(m);
 }
