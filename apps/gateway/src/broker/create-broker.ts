@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { Aedes, type AedesOptions } from 'aedes';
 import { MQTT_LIMITS } from '@smi/contracts';
 import { FrameScanner, guardedConnection } from './frame-guard.js';
+import { guardMqStack } from './mq-stack-guard.js';
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +23,9 @@ export interface BrokerOptions {
 /** aedes 1.2 with the given policy hooks, in memory or on Redis. */
 export async function createBroker(o: BrokerOptions): Promise<Aedes> {
   const shared = o.redisUrl ? redisBackends(o.redisUrl) : {};
-  return Aedes.createBroker({ ...o.hooks, ...shared, maxClientsIdLength: 256, concurrency: 1000 });
+  const broker = await Aedes.createBroker({ ...o.hooks, ...shared, maxClientsIdLength: 256, concurrency: 1000 });
+  guardMqStack(broker);
+  return broker;
 }
 
 function redisBackends(url: string) {
