@@ -29,9 +29,13 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log });
   const { io } = sockets;
 
+  // a reading is encoded only for rooms someone on this process watches (emit encodes before it looks at the room)
   const deliver = (r: LiveReading) => {
     latest.remember(r);
-    for (const role of Object.keys(ROLES) as Role[]) io.local.to(roomOf(role, r.deviceCode)).emit(ROLES[role], r);
+    for (const role of Object.keys(ROLES) as Role[]) {
+      const room = roomOf(role, r.deviceCode);
+      if (io.of('/').adapter.rooms.has(room)) io.local.to(room).emit(ROLES[role], r);
+    }
   };
   const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: deliver });
 

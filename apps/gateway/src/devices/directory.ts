@@ -2,24 +2,62 @@ import type { Queryable } from '@smi/db';
 import { devicesRepository, type DeviceRecord } from './repository.js';
 
 const TTL_MS = 5_000;
+// stale entries are re-read together, at most this often: one query for the whole fleet, not one per device
+const REFRESH_EVERY_MS = 200;
+
+interface Entry {
+  at: number;
+  device: Promise<DeviceRecord | null>;
+  settled: boolean;
+}
 
 /**
  * Devices by code, cached for a few seconds: every message names its device, and a busy deployment should not
- * ask the database for each one. A new secret (revoke signal) drops the cached entry at once.
+ * ask the database for each one. An entry older than the TTL is still answered at once while it is re-read in the
+ * background with every other stale one in a single query (a reading never waits for the database once its
+ * device is known; a rename or a removal shows within TTL + 200 ms). A new secret (revoke signal) drops the entry.
  */
 export function deviceDirectory(db: Queryable, ttlMs = TTL_MS) {
-  const cache = new Map<string, { at: number; device: Promise<DeviceRecord | null> }>();
+  const cache = new Map<string, Entry>();
+  const stale = new Set<string>();
+  let refreshTimer: NodeJS.Timeout | undefined;
+
+  function put(code: string, device: Promise<DeviceRecord | null>): Entry {
+    const entry: Entry = { at: Date.now(), device, settled: false };
+    device.then(
+      () => (entry.settled = true),
+      () => cache.get(code) === entry && cache.delete(code),
+    );
+    cache.set(code, entry);
+    if (cache.size > 50_000) cache.delete(cache.keys().next().value!);
+    return entry;
+  }
+
+  async function refresh() {
+    refreshTimer = undefined;
+    const codes = [...stale];
+    stale.clear();
+    const entries = new Map(codes.map((c) => [c, cache.get(c)]));
+    try {
+      const found = new Map((await devicesRepository.byCodes(db, codes)).map((d) => [d.code, d]));
+      // an entry dropped or replaced meanwhile (a login read it fresh) is newer than this answer
+      for (const [code, entry] of entries) if (entry && cache.get(code) === entry) put(code, Promise.resolve(found.get(code) ?? null));
+    } catch {
+      // the database is away: the entries stay stale and are tried again with their next message
+    }
+  }
+
   return {
     get(code: string): Promise<DeviceRecord | null> {
       const hit = cache.get(code);
       if (hit && Date.now() - hit.at < ttlMs) return hit.device;
-      const device = devicesRepository.byCode(db, code).catch((err) => {
-        cache.delete(code);
-        throw err;
-      });
-      cache.set(code, { at: Date.now(), device });
-      if (cache.size > 50_000) cache.delete(cache.keys().next().value!);
-      return device;
+      if (hit?.settled) {
+        stale.add(code);
+        refreshTimer ??= setTimeout(() => void refresh(), REFRESH_EVERY_MS).unref();
+        return hit.device;
+      }
+      if (hit) return hit.device;
+      return put(code, devicesRepository.byCode(db, code)).device;
     },
     /** Straight from the database (a login must see a secret changed a moment ago), refreshing the cache. */
     fresh(code: string): Promise<DeviceRecord | null> {

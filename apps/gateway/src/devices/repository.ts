@@ -59,24 +59,52 @@ export const devicesRepository = {
     return row ? { id: row.id, code: row.code, name: row.name, type: row.type, ownerId: row.owner_id, secretHash: row.secret_hash } : null;
   },
 
-  /** Marks the device online with its latest state; answers the old values (under a row lock) for transitions. */
-  async writeState(q: Queryable, code: string, s: DeviceStateWrite): Promise<StateTransitionRow | null> {
-    const [row] = await q.query<Record<string, unknown>>(
-      `WITH old AS (SELECT id, online, battery, signal, last_update FROM devices WHERE code = $1 FOR UPDATE)
+  /** Several devices by code (those that exist). */
+  async byCodes(q: Queryable, codes: string[]): Promise<DeviceRecord[]> {
+    const rows = await q.query<{ id: string; code: string; name: string; type: 'rover' | 'base'; owner_id: string; secret_hash: string | null }>(
+      'SELECT id, code, name, type, owner_id, secret_hash FROM devices WHERE code = ANY($1::text[])',
+      [codes],
+    );
+    return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, type: row.type, ownerId: row.owner_id, secretHash: row.secret_hash }));
+  },
+
+  /**
+   * Marks devices online with their latest state, all in one statement (a gateway with thousands of devices writes
+   * them once a second: one round trip, not thousands); answers, per device found, the old values read under a row
+   * lock (taken in id order, so concurrent writers cannot deadlock) for its transitions.
+   */
+  async writeStates(q: Queryable, writes: { code: string; state: DeviceStateWrite }[]): Promise<StateTransitionRow[]> {
+    const column = <K extends keyof DeviceStateWrite>(k: K) => writes.map((w) => w.state[k]);
+    const rows = await q.query<Record<string, unknown>>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::float8[], $9::float8[], $10::float8[])
+           AS t(code, battery, signal, latitude, longitude, altitude, fix, satellites, hdop, accuracy)
+       ),
+       old AS (SELECT id, online, battery, signal, last_update FROM devices WHERE code IN (SELECT code FROM input) ORDER BY id FOR UPDATE)
        UPDATE devices d SET online = true, last_update = now(),
-         battery = coalesce($2, d.battery), signal = coalesce($3, d.signal),
-         last_latitude = coalesce($4, d.last_latitude), last_longitude = coalesce($5, d.last_longitude),
-         last_altitude = coalesce($6, d.last_altitude), last_fix = $7,
-         last_satellites = coalesce($8, d.last_satellites), last_hdop = coalesce($9, d.last_hdop),
-         last_accuracy = coalesce($10, d.last_accuracy)
-       FROM old, users u
-       WHERE d.id = old.id AND u.id = d.owner_id
+         battery = coalesce(round(i.battery)::int, d.battery), signal = coalesce(round(i.signal)::int, d.signal),
+         last_latitude = coalesce(i.latitude, d.last_latitude), last_longitude = coalesce(i.longitude, d.last_longitude),
+         last_altitude = coalesce(i.altitude, d.last_altitude), last_fix = i.fix,
+         last_satellites = coalesce(round(i.satellites)::int, d.last_satellites), last_hdop = coalesce(i.hdop, d.last_hdop),
+         last_accuracy = coalesce(i.accuracy, d.last_accuracy)
+       FROM input i, old, users u
+       WHERE d.code = i.code AND d.id = old.id AND u.id = d.owner_id
        RETURNING d.id, d.code, d.name, d.owner_id, old.online AS was_online, old.last_update IS NOT NULL AS seen_before,
          old.battery AS old_battery, old.signal AS old_signal, d.battery, d.signal, ${NOTIFICATIONS_ON} AS notifications_on`,
-      [code, s.battery, s.signal, s.latitude, s.longitude, s.altitude, s.fixType, s.satellites, s.hdop, s.accuracy],
+      [
+        writes.map((w) => w.code),
+        column('battery'),
+        column('signal'),
+        column('latitude'),
+        column('longitude'),
+        column('altitude'),
+        column('fixType'),
+        column('satellites'),
+        column('hdop'),
+        column('accuracy'),
+      ],
     );
-    if (!row) return null;
-    return {
+    return rows.map((row) => ({
       id: row.id as string,
       code: row.code as string,
       name: row.name as string,
@@ -88,7 +116,7 @@ export const devicesRepository = {
       battery: row.battery as number | null,
       signal: row.signal as number | null,
       notificationsOn: row.notifications_on as boolean,
-    };
+    }));
   },
 
   /**

@@ -5,6 +5,8 @@ import { devicesRepository, type DeviceStateWrite, type OfflineRow } from './rep
 import { notificationsForWrite, offlineNotification } from './transitions.js';
 
 const num = (v: number | typeof NA) => (v === NA ? null : v);
+// devices per statement: one write of a large fleet is a few short transactions, not one long one
+const BATCH = 250;
 
 function toStateWrite(r: LiveReading): DeviceStateWrite {
   return {
@@ -21,9 +23,11 @@ function toStateWrite(r: LiveReading): DeviceStateWrite {
 }
 
 /**
- * Writes each device's latest state at most once per `minIntervalMs` (the last reading of a burst is always
- * written), with the notifications its transitions call for in the same transaction; and every few seconds
- * takes silent devices offline.
+ * Writes the latest state of every device that sent something, all together at most once per `minIntervalMs`
+ * (so each device at most once per interval, the last reading of a burst always), with the notifications their
+ * transitions call for in the same transaction; and every few seconds takes silent devices offline.
+ * One write for the whole fleet, not one per device: at 1,000 devices the per-device transactions took most of
+ * the event loop (PGlite runs in it) and held readings back.
  */
 export function deviceStateWriter(o: {
   db: Db;
@@ -34,37 +38,45 @@ export function deviceStateWriter(o: {
   onOffline: (row: OfflineRow) => void;
 }) {
   const minInterval = o.minIntervalMs ?? 1000;
-  const devices = new Map<string, { lastWrite: number; pending?: LiveReading; timer?: NodeJS.Timeout; writing?: Promise<void> }>();
+  let pending = new Map<string, LiveReading>();
+  let lastWrite = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | undefined;
   let closed = false;
 
-  async function write(code: string) {
-    const d = devices.get(code)!;
-    const reading = d.pending;
-    d.pending = undefined;
-    d.timer = undefined;
-    if (!reading || closed) return;
-    d.lastWrite = Date.now();
-    d.writing = o.db
-      .tx(async (q) => {
-        const row = await devicesRepository.writeState(q, code, toStateWrite(reading));
-        for (const n of row ? notificationsForWrite(row) : []) await devicesRepository.notify(q, n);
-      })
-      .catch((err) => {
-        o.onError();
-        o.log.warn({ err, device: code }, 'device state not written');
-      })
-      .finally(() => {
-        d.writing = undefined;
-        if (d.pending) schedule(code);
+  async function writeBatch(readings: LiveReading[]) {
+    try {
+      await o.db.tx(async (q) => {
+        const rows = await devicesRepository.writeStates(q, readings.map((r) => ({ code: r.deviceCode, state: toStateWrite(r) })));
+        for (const row of rows) for (const n of notificationsForWrite(row)) await devicesRepository.notify(q, n);
       });
+    } catch (err) {
+      o.onError();
+      o.log.warn({ err, devices: readings.length }, 'device state not written');
+    }
   }
 
-  function schedule(code: string) {
-    const d = devices.get(code)!;
-    if (d.timer || d.writing || closed) return;
-    const wait = d.lastWrite + minInterval - Date.now();
-    if (wait <= 0) void write(code);
-    else d.timer = setTimeout(() => void write(code), wait);
+  async function write() {
+    const readings = [...pending.values()];
+    pending = new Map();
+    lastWrite = Date.now();
+    for (let i = 0; i < readings.length; i += BATCH) await writeBatch(readings.slice(i, i + BATCH));
+  }
+
+  function schedule() {
+    if (timer || writing || closed || !pending.size) return;
+    const wait = lastWrite + minInterval - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        schedule();
+      }, wait);
+      return;
+    }
+    writing = write().finally(() => {
+      writing = undefined;
+      schedule();
+    });
   }
 
   let sweeping = false;
@@ -90,20 +102,16 @@ export function deviceStateWriter(o: {
 
   return {
     update(reading: LiveReading) {
-      let d = devices.get(reading.deviceCode);
-      if (!d) devices.set(reading.deviceCode, (d = { lastWrite: 0 }));
-      d.pending = reading;
-      schedule(reading.deviceCode);
+      pending.set(reading.deviceCode, reading);
+      schedule();
     },
     /** Writes what is pending now and stops. */
     async close() {
       clearInterval(sweeper);
-      for (const [code, d] of devices) {
-        clearTimeout(d.timer);
-        d.timer = undefined;
-        await d.writing;
-        if (d.pending) await write(code).then(() => devices.get(code)?.writing);
-      }
+      clearTimeout(timer);
+      timer = undefined;
+      await writing;
+      if (pending.size) await write();
       closed = true;
     },
   };
