@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Sessions, SessionUser } from '../auth/session.js';
 import type { Logger } from '../logger.js';
+import { LiveSessionAdapter } from './live-adapter.js';
 
 /**
  * A browser always names the page's origin on a websocket handshake: it must be this host (or PUBLIC_URL).
@@ -37,6 +38,8 @@ export async function createSocketServer(o: { server: HttpServer; sessions: Sess
     allowRequest: (req, done) => done(null, originAllowed(req, o.publicUrl)),
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     maxHttpBufferSize: 16 * 1024,
+    // live readings are not kept for replay (live-adapter.ts); the Redis adapter below replaces it
+    adapter: LiveSessionAdapter,
   });
   let closeRedis = async () => {};
   if (o.redisUrl) {
