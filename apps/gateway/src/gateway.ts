@@ -108,6 +108,9 @@ export async function startGateway(o: GatewayOptions) {
   const statsTimer = setInterval(() => publish(internalTopics.stats(id), JSON.stringify(stats())), o.statsEveryMs ?? 2000);
   statsTimer.unref();
 
+  // after an outage of this gateway (or all of them) nobody took silent devices offline: do it before any device
+  // can log in again, so a gap longer than the timeout reads Offline, then back Online, with one notification each
+  await state.sweep();
   const { server, port } = await listen(broker, o.port, o.host ?? '0.0.0.0', () => counters.oversized++);
   o.log.info({ gateway: id, port, redis: !!o.redisUrl }, `MQTT gateway on port ${port}`);
 

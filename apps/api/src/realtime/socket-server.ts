@@ -66,7 +66,8 @@ export async function createSocketServer(o: { server: HttpServer; sessions: Sess
   return {
     io,
     async close() {
-      io.disconnectSockets(true);
+      // a shutdown is not a logout: the connections just close (no disconnect packet, which socket.io clients take
+      // as final), so browsers reconnect by themselves once the server is back
       await new Promise<void>((ok) => io.close(() => ok()));
       await closeRedis();
     },

@@ -80,8 +80,7 @@ export function deviceStateWriter(o: {
   }
 
   let sweeping = false;
-  const sweepEvery = Math.min(5000, (o.offlineAfterS * 1000) / 3);
-  const sweeper = setInterval(async () => {
+  async function sweep() {
     if (sweeping || closed) return;
     sweeping = true;
     try {
@@ -97,10 +96,14 @@ export function deviceStateWriter(o: {
     } finally {
       sweeping = false;
     }
-  }, sweepEvery);
+  }
+  const sweepEvery = Math.min(5000, (o.offlineAfterS * 1000) / 3);
+  const sweeper = setInterval(() => void sweep(), sweepEvery);
   sweeper.unref();
 
   return {
+    /** Takes devices silent for longer than the timeout offline now (the gateway does it once before it listens). */
+    sweep,
     update(reading: LiveReading) {
       pending.set(reading.deviceCode, reading);
       schedule();
