@@ -41,7 +41,12 @@ export async function startGateway(o: GatewayOptions) {
   const counters = createCounters();
   const directory = deviceDirectory(o.db);
   const policy = brokerPolicy({ service: o.service, directory, verifySecret: secretVerifier(), counters, log: o.log });
-  const broker: Aedes = await createBroker({ hooks: policy.hooks, redisUrl: o.redisUrl, onOversized: () => counters.oversized++ });
+  const broker: Aedes = await createBroker({
+    hooks: policy.hooks,
+    redisUrl: o.redisUrl,
+    onOversized: () => counters.oversized++,
+    onRedisError: (err) => o.log.warn({ err }, 'redis error (broker)'),
+  });
 
   const publish = (topic: string, payload: Buffer | string) =>
     broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false } as PublishPacket, () => {});

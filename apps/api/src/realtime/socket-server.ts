@@ -47,6 +47,16 @@ export async function createSocketServer(o: { server: HttpServer; sessions: Sess
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => o.log.warn({ err }, 'redis error (socket.io adapter)'));
     await Promise.all([pub.connect(), sub.connect()]);
+    // the adapter publishes without waiting for the answer (every emit to a socket, with recovery on): while Redis is
+    // away node-redis rejects those after its 5 s command timeout, and an unhandled rejection ended the process
+    const publish = pub.publish.bind(pub);
+    Object.assign(pub, {
+      publish: (...args: Parameters<typeof publish>) => {
+        const sent = publish(...args);
+        sent.catch((err: unknown) => o.log.warn({ err }, 'socket.io adapter message not published (Redis unavailable)'));
+        return sent;
+      },
+    });
     io.adapter(createAdapter(pub, sub));
     closeRedis = async () => {
       await Promise.all([pub.quit(), sub.quit()]).catch(() => {});

@@ -18,17 +18,19 @@ export interface BrokerOptions {
   /** redis://...: messages and sessions shared by every gateway process (mqemitter-redis, aedes-persistence-redis). */
   redisUrl?: string;
   onOversized: () => void;
+  /** Redis went away (or came back with an error): logged, never fatal; the clients reconnect by themselves. */
+  onRedisError?: (err: Error) => void;
 }
 
 /** aedes 1.2 with the given policy hooks, in memory or on Redis. */
 export async function createBroker(o: BrokerOptions): Promise<Aedes> {
-  const shared = o.redisUrl ? redisBackends(o.redisUrl) : {};
+  const shared = o.redisUrl ? redisBackends(o.redisUrl, o.onRedisError ?? (() => {})) : {};
   const broker = await Aedes.createBroker({ ...o.hooks, ...shared, maxClientsIdLength: 256, concurrency: 1000 });
   guardMqStack(broker);
   return broker;
 }
 
-function redisBackends(url: string) {
+function redisBackends(url: string, onError: (err: Error) => void) {
   // both packages are CommonJS and take ioredis options
   const persistence = require('aedes-persistence-redis') as (opts: object) => unknown;
   const mqemitter = require('mqemitter-redis') as (opts: object) => unknown;
@@ -41,7 +43,10 @@ function redisBackends(url: string) {
     db: Number(u.pathname.slice(1) || 0),
     tls: u.protocol === 'rediss:' ? {} : undefined,
   };
-  return { persistence: persistence(opts), mq: mqemitter(opts) };
+  const mq = mqemitter(opts) as { state: { on(event: 'error', fn: (err: Error) => void): void } };
+  // mqemitter-redis re-emits connection errors on `state`: with no listener the first one ended the process
+  mq.state.on('error', onError);
+  return { persistence: persistence(opts), mq };
 }
 
 /** A TCP listener handing each connection, through the frame guard, to the broker. */
