@@ -21,6 +21,31 @@ export function deviceDirectory(db: Queryable, ttlMs = TTL_MS) {
   const cache = new Map<string, Entry>();
   const stale = new Set<string>();
   let refreshTimer: NodeJS.Timeout | undefined;
+  // devices not in the cache, asked for in this turn of the event loop: read together (a fleet's first messages
+  // after a start are thousands of lookups at once)
+  let missing: Map<string, { ok: (d: DeviceRecord | null) => void; fail: (err: unknown) => void }> | undefined;
+
+  function load(code: string): Promise<DeviceRecord | null> {
+    if (!missing) {
+      const batch = (missing = new Map());
+      setImmediate(() => {
+        missing = undefined;
+        devicesRepository.byCodes(db, [...batch.keys()]).then(
+          (rows) => {
+            const found = new Map(rows.map((d) => [d.code, d]));
+            for (const [c, w] of batch) w.ok(found.get(c) ?? null);
+          },
+          (err: unknown) => {
+            for (const w of batch.values()) w.fail(err);
+          },
+        );
+      });
+    }
+    const batch = missing;
+    const waiting = batch.get(code);
+    if (waiting) return new Promise((ok, fail) => batch.set(code, { ok: (d) => (waiting.ok(d), ok(d)), fail: (e) => (waiting.fail(e), fail(e)) }));
+    return new Promise((ok, fail) => batch.set(code, { ok, fail }));
+  }
 
   function put(code: string, device: Promise<DeviceRecord | null>): Entry {
     const entry: Entry = { at: Date.now(), device, settled: false };
@@ -57,7 +82,7 @@ export function deviceDirectory(db: Queryable, ttlMs = TTL_MS) {
         return hit.device;
       }
       if (hit) return hit.device;
-      return put(code, devicesRepository.byCode(db, code)).device;
+      return put(code, load(code)).device;
     },
     /** Straight from the database (a login must see a secret changed a moment ago), refreshing the cache. */
     fresh(code: string): Promise<DeviceRecord | null> {
