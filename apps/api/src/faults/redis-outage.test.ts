@@ -49,7 +49,7 @@ describe.runIf(DATABASE_URL)('Redis stops under two api processes and a gateway 
     await redis?.stop();
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
     await admin.end();
-  });
+  }, 60_000);
 
   /** A browser on one api process, subscribing on every (re)connection, recording the device's readings. */
   function browser(server: SpawnedServer, cookie: string, code: string) {

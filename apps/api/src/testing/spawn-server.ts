@@ -44,9 +44,15 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
     child,
     url,
     output: () => out,
+    /** Sends the signal; a process still running 15 s later is killed, so a test's teardown never hangs. */
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const late = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(late);
+      }
     },
   };
 }
