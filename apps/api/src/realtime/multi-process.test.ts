@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnGateway } from '../testing/spawn-gateway.js';
 import { spawnServer, type SpawnedServer } from '../testing/spawn-server.js';
 import { connected, eventually, recorder, subscribe } from './live-harness.js';
 
-const GATEWAY_MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../../gateway/src/main.ts');
 const { DATABASE_URL, REDIS_URL } = process.env;
 const GGA = '$GPGGA,202530.00,5109.0262,N,11401.8407,W,5,40,0.5,1097.36,M,-17.00,M,18,TSTR*61';
 
@@ -76,25 +74,3 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two api processes and one gateway on 
   });
 });
 
-async function spawnGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', GATEWAY_MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const port = await new Promise<number>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`gateway did not start:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/MQTT gateway on port (\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        ok(Number(m[1]));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`gateway exited with ${code}:\n${out}`)));
-  });
-  return { child, port };
-}
