@@ -60,6 +60,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    // a dependency that is down (Redis, PostgreSQL) must not keep the process from exiting
+    setTimeout(() => {
+      log.warn({ signal }, 'shutdown took over 10 s; exiting anyway');
+      process.exit(0);
+    }, 10_000).unref();
     await live.close();
     server.close();
     server.closeAllConnections();
