@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startPrivateRedis } from './testing/private-redis.js';
 import { spawnServer } from './testing/spawn-server.js';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -47,6 +48,25 @@ describe('the product process (as npm start runs it)', () => {
       await second.stop();
     }
   }, 180_000);
+
+  it('exits on SIGTERM even when its Redis has gone away', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'smi-main-'));
+    dirs.push(dataDir);
+    const redis = await startPrivateRedis();
+    let redisUp = true;
+    const server = await spawnServer({ DATA_DIR: dataDir, REDIS_URL: redis.url });
+    try {
+      expect((await fetch(`${server.url}/api/auth/is-auth`)).status).toBe(401);
+      await redis.stop();
+      redisUp = false;
+      // unbounded, the shutdown waited on Redis forever and stop() had to SIGKILL it (exit code null)
+      expect(await server.stop()).toBe(0);
+      expect(server.output()).toContain('shutdown took over 10 s; exiting anyway');
+    } finally {
+      await server.stop('SIGKILL');
+      if (redisUp) await redis.stop();
+    }
+  }, 120_000);
 
   it('stops with one line naming a wrong variable and exit code 1', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
