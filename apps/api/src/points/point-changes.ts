@@ -18,31 +18,18 @@ async function lockProject(q: Queryable, ownerId: string, projectId: string) {
 /** created: false when the ClientId was recorded before; the first point is answered and nothing is counted twice. */
 export async function recordPoint(db: Db, ownerId: string, body: RecordPointBody) {
   const point = { ...body, Timestamp: body.Timestamp ?? new Date().toISOString() };
-  return db.tx(async (q) => {
-    await lockProject(q, ownerId, body.ProjectId);
-    const row = await pointsRepository.insert(q, body.ProjectId, point);
-    if (!row) {
-      const first = await pointsRepository.byClientId(q, body.ProjectId, body.ClientId!);
-      return { created: false, data: toPointView(first!) };
-    }
-    // a section the project does not have yet is added: a point taken in the field is never refused for its section
-    await projectsRepository.update(
-      q,
-      ownerId,
-      body.ProjectId,
-      `total_points = total_points + 1,
-       sections = CASE WHEN $3 = ANY(sections) THEN sections ELSE array_append(sections, $3) END`,
-      [row.section],
-    );
-    return { created: true, data: toPointView(row) };
-  });
+  const { project, row } = await pointsRepository.record(db, ownerId, point);
+  if (!project) throw new AppError(404, 'Project not found');
+  if (row) return { created: true, data: toPointView(row) };
+  const first = await pointsRepository.byClientId(db, body.ProjectId, body.ClientId!);
+  return { created: false, data: toPointView(first!) };
 }
 
 export async function deletePoint(db: Db, ownerId: string, projectId: string, pointId: string) {
   await db.tx(async (q) => {
     await lockProject(q, ownerId, projectId);
     if (!(await pointsRepository.remove(q, projectId, pointId))) throw new AppError(404, 'Point not found');
-    await projectsRepository.update(q, ownerId, projectId, 'total_points = total_points - 1');
+    await projectsRepository.update(q, ownerId, projectId, 'total_points = total_points - 1, points_revision = points_revision + 1');
   });
   return { success: true as const, message: 'Point deleted successfully' };
 }

@@ -27,15 +27,29 @@ const COLUMNS = `id, project_id, client_id, name, type, latitude, longitude, acc
 
 /** Points are reached through their project; callers check the project is the user's first. */
 export const pointsRepository = {
-  /** Inserts a point; undefined when the project already has a point with this ClientId (the retry of a lost reply). */
-  async insert(q: Queryable, projectId: string, p: RecordPointBody & { Timestamp: string }): Promise<PointRow | undefined> {
-    const [row] = await q.query<PointRow>(
-      `INSERT INTO points (project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section,
-         fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}`,
+  /**
+   * Records a point and counts it in its project in one statement (one round trip, atomic on its own): the project row
+   * is locked, the point inserted, and Total_Points, Sections, Last_Modified and the points revision updated with it.
+   * `project` false: not the owner's project. `row` undefined: the project already has a point with this ClientId
+   * (the retry of a lost reply), nothing was changed.
+   */
+  async record(q: Queryable, ownerId: string, p: RecordPointBody & { Timestamp: string }): Promise<{ project: boolean; row?: PointRow }> {
+    const [result] = await q.query<PointRow & { project_found: boolean }>(
+      `WITH project AS (SELECT id FROM projects WHERE id = $1 AND owner_id = $17::uuid FOR UPDATE),
+       inserted AS (
+         INSERT INTO points (project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section,
+           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude)
+         SELECT id, $2::uuid, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::timestamptz, $9::text, $10::text,
+           $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8 FROM project
+         ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
+       counted AS (
+         UPDATE projects SET total_points = total_points + 1, last_modified = now(), points_revision = points_revision + 1,
+           -- a section the project does not have yet is added: a point taken in the field is never refused for its section
+           sections = CASE WHEN inserted.section = ANY(sections) THEN sections ELSE array_append(sections, inserted.section) END
+         FROM inserted WHERE projects.id = inserted.project_id)
+       SELECT EXISTS (SELECT 1 FROM project) AS project_found, inserted.* FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
       [
-        projectId,
+        p.ProjectId,
         p.ClientId ?? null,
         p.Name,
         p.Type,
@@ -51,9 +65,11 @@ export const pointsRepository = {
         p.HorizontalAccuracy ?? null,
         p.VerticalAccuracy ?? null,
         p.Altitude ?? null,
+        ownerId,
       ],
     );
-    return row;
+    const { project_found, ...row } = result!;
+    return { project: project_found, row: row.id ? row : undefined };
   },
 
   async byClientId(q: Queryable, projectId: string, clientId: string): Promise<PointRow | undefined> {

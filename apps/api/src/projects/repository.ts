@@ -47,6 +47,15 @@ export const projectsRepository = {
     return row;
   },
 
+  /** The revision of the owner's project's points (see migration 002), as text; undefined when not theirs. */
+  async pointsRevision(q: Queryable, ownerId: string, id: string): Promise<string | undefined> {
+    const [row] = await q.query<{ revision: string }>('SELECT points_revision::text AS revision FROM projects WHERE id = $1 AND owner_id = $2', [
+      id,
+      ownerId,
+    ]);
+    return row?.revision;
+  },
+
   /** Most recently modified first; `limit` null lists them all. */
   async list(q: Queryable, ownerId: string, limit: number | null): Promise<ProjectRow[]> {
     return q.query<ProjectRow>(
@@ -64,9 +73,9 @@ export const projectsRepository = {
     return row;
   },
 
-  /** Stamps Last_Modified after a change to one of the project's points. */
+  /** Stamps Last_Modified and the points revision after a change to one of the project's points. */
   async touch(q: Queryable, ownerId: string, id: string): Promise<void> {
-    await q.query('UPDATE projects SET last_modified = now() WHERE id = $1 AND owner_id = $2', [id, ownerId]);
+    await q.query('UPDATE projects SET last_modified = now(), points_revision = points_revision + 1 WHERE id = $1 AND owner_id = $2', [id, ownerId]);
   },
 
   async remove(q: Queryable, ownerId: string, id: string): Promise<boolean> {
