@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createDataDirApart, pgliteOptions } from './pglite-memory.js';
 
 /** What a repository needs: run SQL, get plain rows. */
 export interface Queryable {
@@ -54,8 +55,12 @@ export async function openDb(options: OpenOptions = {}): Promise<Db> {
 }
 
 async function openPglite({ dataDir, schema }: OpenOptions): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+  const options = pgliteOptions();
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    await createDataDirApart(dataDir, options);
+  }
+  const lite = await PGlite.create(dataDir, options);
   if (schema) await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
   return {
     kind: 'pglite',
