@@ -1,0 +1,87 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement here, so a
+// slow statement never holds the api's event loop, where readings and requests are handled.
+// Plain JavaScript on purpose: a worker thread must load without the TypeScript loader of its parent.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const ROLLBACK = Symbol('rollback');
+/** @type {Map<number, { q: import('@electric-sql/pglite').Transaction, end: (how: { id: number, commit: boolean }) => void }>} */
+const open = new Map();
+let nextTx = 1;
+/** @type {PGlite} */
+let lite;
+
+/** What the parent needs of an error: the message and PostgreSQL's fields (code 23505, constraint, ...). */
+function describe(err) {
+  if (!err || typeof err !== 'object') return { message: String(err) };
+  const out = { message: String(err.message ?? err) };
+  for (const key of ['code', 'detail', 'constraint', 'table', 'column', 'severity', 'hint', 'position', 'where']) {
+    if (err[key] !== undefined) out[key] = err[key];
+  }
+  return out;
+}
+
+const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
+const fail = (id, err) => parentPort.postMessage({ id, ok: false, error: describe(err) });
+
+async function begin(id) {
+  const tx = nextTx++;
+  let end;
+  /** @type {Promise<{ id: number, commit: boolean }>} the parent's end of this transaction */
+  const ended = new Promise((resolve) => (end = resolve));
+  let started = false;
+  let last;
+  try {
+    // PGlite commits when the callback resolves and rolls back when it throws; the parent decides which by `end`,
+    // and hears back only once the COMMIT or ROLLBACK is done
+    await lite.transaction(async (q) => {
+      started = true;
+      open.set(tx, { q, end });
+      reply(id, tx);
+      last = await ended;
+      if (!last.commit) throw ROLLBACK;
+    });
+    reply(last.id, null);
+  } catch (err) {
+    if (!started) fail(id, err);
+    else if (err === ROLLBACK) reply(last.id, null);
+    else fail(last.id, err);
+  } finally {
+    open.delete(tx);
+  }
+}
+
+async function handle(msg) {
+  const { id, op } = msg;
+  try {
+    if (op === 'query') {
+      const target = msg.tx ? open.get(msg.tx)?.q : lite;
+      if (!target) throw new Error('the transaction has ended');
+      return reply(id, (await target.query(msg.sql, msg.params)).rows);
+    }
+    if (op === 'begin') return void begin(id);
+    if (op === 'end') {
+      const tx = open.get(msg.tx);
+      if (!tx) throw new Error('the transaction has ended');
+      open.delete(msg.tx);
+      return tx.end({ id, commit: msg.commit });
+    }
+    if (op === 'close') {
+      await lite.close();
+      reply(id, null);
+      return parentPort.close();
+    }
+    throw new Error(`unknown operation ${op}`);
+  } catch (err) {
+    fail(id, err);
+  }
+}
+
+try {
+  lite = await PGlite.create(workerData.dataDir, workerData.options);
+  if (workerData.schema) await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${workerData.schema}"; SET search_path TO "${workerData.schema}"`);
+  parentPort.on('message', (msg) => void handle(msg));
+  parentPort.postMessage({ id: 0, ok: true, result: 'ready' });
+} catch (err) {
+  parentPort.postMessage({ id: 0, ok: false, error: describe(err) });
+}
