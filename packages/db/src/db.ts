@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread.js';
 import { createDataDirApart, pgliteOptions } from './pglite-memory.js';
 
 /** What a repository needs: run SQL, get plain rows. */
@@ -60,26 +60,7 @@ async function openPglite({ dataDir, schema }: OpenOptions): Promise<Db> {
     mkdirSync(dataDir, { recursive: true });
     await createDataDirApart(dataDir, options);
   }
-  const lite = await PGlite.create(dataDir, options);
-  if (schema) await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
-  return {
-    kind: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await lite.query<T>(sql, params)).rows;
-    },
-    async tx<T>(fn: (q: Queryable) => Promise<T>) {
-      return lite.transaction(async (t) =>
-        fn({
-          async query<R>(sql: string, params: unknown[] = []) {
-            return (await t.query<R>(sql, params)).rows;
-          },
-        }),
-      );
-    },
-    async close() {
-      await lite.close();
-    },
-  };
+  return openPgliteThread({ dataDir, schema, options });
 }
 
 async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOptions): Promise<Db> {
