@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from './lib/load.js';
+import { paced } from './lib/paced.js';
 import { recordPoints, seedSurveyor, startProduct } from './lib/product.js';
 import type { BenchResult } from './lib/report.js';
 
@@ -32,15 +33,18 @@ export async function run(): Promise<BenchResult> {
     const bare = await startBare(listBody);
     try {
       const headers = { cookie: s.cookie };
-      const listFixed = await load({ url: listUrl, headers, seconds: 10, connections: 4, rate: 20 });
-      const bareFixed = await load({ url: `${bare.url}/list`, seconds: 10, connections: 4, rate: 20 });
+      const listFixed = await paced({ url: listUrl, headers, seconds: 10, connections: 4, rate: 20 });
+      const bareFixed = await paced({ url: `${bare.url}/list`, seconds: 10, connections: 4, rate: 20 });
       const listMax = await load({ url: listUrl, headers, seconds: 10, connections: 8 });
       const bareMax = await load({ url: `${bare.url}/list`, seconds: 10, connections: 8 });
       const point = JSON.stringify({ ProjectId: s.projectId, Name: 'B', Latitude: 6.6, Longitude: 79.9, Accuracy: 'High', Section: 'bench' });
       const post = { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: point };
-      const record = await load({ url: `${product.url}/api/points`, ...post, seconds: 10, connections: 10, rate: 200 });
-      const bareRecord = await load({ url: `${bare.url}/record`, ...post, seconds: 10, connections: 10, rate: 200 });
-      const failed = [listFixed, listMax, record].reduce((n, r) => n + r.errors + r.non2xx, 0);
+      const record = await paced({ url: `${product.url}/api/points`, ...post, seconds: 10, connections: 10, rate: 200 });
+      const bareRecord = await paced({ url: `${bare.url}/record`, ...post, seconds: 10, connections: 10, rate: 200 });
+      // autocannon's rate option: each second's 200 requests in one burst (docs/decisions/014), for comparison
+      const recordBurst = await load({ url: `${product.url}/api/points`, ...post, seconds: 10, connections: 10, rate: 200 });
+      const bareBurst = await load({ url: `${bare.url}/record`, ...post, seconds: 10, connections: 10, rate: 200 });
+      const failed = [listFixed, listMax, record, recordBurst].reduce((n, r) => n + r.errors + r.non2xx, 0);
       return {
         name: 'api',
         figures: [
@@ -51,7 +55,10 @@ export async function run(): Promise<BenchResult> {
           { name: 'record point p99 @200 req/s', value: record.p99, unit: 'ms', baseline: { name: 'bare express', value: bareRecord.p99 }, target: { value: 15, kind: 'max' } },
           { name: 'failed requests', value: failed, unit: '', target: { value: 0, kind: 'max' } },
         ],
-        notes: [`list body ${(listBody.length / 1024).toFixed(0)} KiB`, `record: ${record.requests} requests`],
+        notes: [
+          `list body ${(listBody.length / 1024).toFixed(0)} KiB; fixed rates evenly paced (lib/paced.ts), throughput with autocannon`,
+          `record: ${record.requests} requests paced; with autocannon's per-second bursts of 200: p50 ${recordBurst.p50} / p99 ${recordBurst.p99} ms (bare express ${bareBurst.p50} / ${bareBurst.p99} ms)`,
+        ],
       };
     } finally {
       bare.stop();

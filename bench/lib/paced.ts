@@ -1,0 +1,53 @@
+import { Agent, request } from 'node:http';
+import type { LoadResult } from './load.js';
+import { percentile } from './stats.js';
+
+/**
+ * A fixed request rate as users make it: request i leaves at start + i / rate whatever happened to the earlier
+ * ones (an open loop), over at most `connections` keep-alive connections. Latency is counted from the instant the
+ * request was due, so a server (or a client) falling behind is measured, not hidden. autocannon's own rate option
+ * sends each second's quota in one burst at the start of the second (docs/decisions/014).
+ */
+export async function paced(o: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  seconds: number;
+  connections: number;
+  rate: number;
+}): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: o.connections });
+  const samples: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const total = Math.round(o.rate * o.seconds);
+  const one = (due: number) =>
+    new Promise<void>((done) => {
+      const req = request(o.url, { method: o.method ?? 'GET', headers: o.headers, agent }, (res) => {
+        if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+        res.on('data', () => {});
+        res.on('end', () => {
+          samples.push(performance.now() - due);
+          done();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        done();
+      });
+      req.end(o.body);
+    });
+  const start = performance.now() + 20;
+  const sent: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / o.rate;
+    const wait = due - performance.now();
+    if (wait > 0.5) await new Promise((r) => setTimeout(r, wait));
+    sent.push(one(due));
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  const elapsed = (performance.now() - start) / 1000;
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), rps: samples.length / elapsed, errors, non2xx, requests: samples.length };
+}
