@@ -14,9 +14,9 @@ export async function startProduct(env: Record<string, string> = {}, o: { restar
   // restarted: as a deployment runs after its first start. The first start creates the database (PGlite's initdb,
   // a WebAssembly instance of its own whose ~430 MB stay in the RSS until V8 happens to collect them).
   if (o.restarted) await (await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env })).stop();
-  // BENCH_PROFILE_DIR=/some/dir: the product writes a V8 CPU profile there when it stops (lib/cpu-profile-preload.ts)
+  // BENCH_PROFILE_DIR=/some/dir: the product writes a V8 CPU profile there when it stops (lib/cpu-profile-preload.mjs)
   const dir = process.env.BENCH_PROFILE_DIR;
-  const profile: Record<string, string> = dir ? { NODE_OPTIONS: `--import tsx --import ${join(here, 'cpu-profile-preload.ts')}`, BENCH_PROFILE_DIR: dir } : {};
+  const profile: Record<string, string> = dir ? { NODE_OPTIONS: `--import tsx --import ${join(here, 'cpu-profile-preload.mjs')}`, BENCH_PROFILE_DIR: dir } : {};
   const server: SpawnedServer = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...profile, ...env });
   return {
     server,
