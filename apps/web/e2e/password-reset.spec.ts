@@ -49,6 +49,14 @@ test('a user who forgot the password resets it with the mailed code and logs in 
 test('the guard sends visitors to /login and unverified accounts to /email-verify', async ({ page }) => {
   await page.goto('/devices');
   await expect(page).toHaveURL(/\/login$/);
+  // a shared map link: the visitor is asked to log in, and the app, which asks for a signed-in screen's data while
+  // it starts, asks for none of it before the session is known to be verified
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/projects/pointsurvey/0b4c3c8e-6e8a-4b59-9a4f-3a1d2f6b7c10');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(asked).toContain('/api/auth/is-auth');
+  expect(asked.filter((path) => /^\/api\/(projects|points|user)\//.test(path))).toEqual([]);
 
   const email = uniqueEmail('linus');
   await page.request.post('/api/auth/register', { data: { name: 'Linus', email, password: 'field-work-1' } });

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { makeQueryClient, Providers } from './app/providers';
+import { AppRoutes, screensFor } from './app/router';
 import { restoreTheme } from './features/settings/theme';
 import { reloadOnceForMissingChunk } from './app/chunk-reload';
 import './index.css';
@@ -11,9 +11,19 @@ import './index.css';
 restoreTheme();
 reloadOnceForMissingChunk();
 
+// a page opened directly (bookmark, link, reload) fetches its code, the session check and its data side by side,
+// not each only after the one before has arrived and been drawn
+const queryClient = makeQueryClient();
+const opened = screensFor(window.location.pathname);
+// first in the browser's queue: the session check waits for it
+if (opened.signedIn) {
+  void import('./app/route-data').then(({ warmRouteData }) => warmRouteData(queryClient, window.location.pathname)).catch(() => undefined);
+}
+opened.preload();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,10 +1,10 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from './layout/error-boundary';
 import { Splash } from './layout/splash';
 import { useForgetLogout } from '../features/auth/hooks/use-forget-logout';
 import { paths, patterns } from '../lib/paths';
-import { lazyNamed as lazyPage } from '../lib/lazy-named';
+import { lazyNamed as lazyPage, type LazyScreen } from '../lib/lazy-named';
 
 // every screen is its own chunk (docs/decisions/012): the landing page loads none of the signed-in code
 const LandingPage = lazyPage(() => import('./routes/landing'), 'LandingPage');
@@ -37,31 +37,39 @@ function Root() {
   );
 }
 
+/** What a route tells the app's start: the screen code to fetch at once, and whether it needs a signed-in user. */
+export interface RouteHandle {
+  preload: () => Promise<unknown>;
+  signedIn?: boolean;
+}
+
+const screen = (path: string, Page: LazyScreen<ComponentType>): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle });
+
 /** Protected screens: checked by the guard, drawn inside the shell (which shows its own loading state per screen). */
 export const shellRoutes: RouteObject[] = [
-  { path: paths.dashboard, element: <DashboardPage /> },
-  { path: paths.devices, element: <DevicesPage /> },
-  { path: patterns.registerDevice, element: <RegisterDevicePage /> },
-  { path: patterns.device, element: <DeviceDetailPage /> },
-  { path: paths.notifications, element: <NotificationsPage /> },
-  { path: paths.projects, element: <ProjectsPage /> },
-  { path: patterns.newProject, element: <NewProjectPage /> },
-  { path: patterns.project, element: <ProjectDetailPage /> },
-  { path: patterns.pointSurvey, element: <PointSurveyPage /> },
-  { path: patterns.takenPoints, element: <TakenPointsPage /> },
-  { path: paths.settings, element: <SettingsPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  screen(paths.dashboard, DashboardPage),
+  screen(paths.devices, DevicesPage),
+  screen(patterns.registerDevice, RegisterDevicePage),
+  screen(patterns.device, DeviceDetailPage),
+  screen(paths.notifications, NotificationsPage),
+  screen(paths.projects, ProjectsPage),
+  screen(patterns.newProject, NewProjectPage),
+  screen(patterns.project, ProjectDetailPage),
+  screen(patterns.pointSurvey, PointSurveyPage),
+  screen(patterns.takenPoints, TakenPointsPage),
+  screen(paths.settings, SettingsPage),
+  screen('*', NotFoundPage),
 ];
 
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: paths.landing, element: <LandingPage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.emailVerify, element: <EmailVerifyPage /> },
-      { path: paths.resetPassword, element: <ResetPasswordPage /> },
-      { element: <ProtectedShell />, children: shellRoutes },
+      screen(paths.landing, LandingPage),
+      screen(paths.login, LoginPage),
+      screen(paths.emailVerify, EmailVerifyPage),
+      screen(paths.resetPassword, ResetPasswordPage),
+      { element: <ProtectedShell />, handle: { preload: ProtectedShell.preload, signedIn: true } satisfies RouteHandle, children: shellRoutes },
     ],
   },
 ];
@@ -72,4 +80,17 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * The chunks the page at `pathname` draws (the signed-in frame and the screen): `preload()` starts them all at once,
+ * while the session is checked, instead of one after the other as React reaches each. `signedIn`: behind the guard.
+ */
+export function screensFor(pathname: string): { signedIn: boolean; preload: () => void } {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((m) => m.route.handle as RouteHandle | undefined);
+  return {
+    signedIn: handles.some((h) => h?.signedIn),
+    // a chunk that fails here is asked for again (and its failure shown) when React draws the screen
+    preload: () => handles.forEach((h) => h?.preload().catch(() => undefined)),
+  };
 }
