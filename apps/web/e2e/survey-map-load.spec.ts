@@ -109,4 +109,28 @@ test(`the survey map stays usable with ${POINTS} recorded points (figures writte
   writeFileSync(RESULT, JSON.stringify({ name: 'web-survey-map-5000', date: new Date().toISOString(), machine, figures, frames: { loaded: loaded.frames, baseline: baseline.frames } }, null, 2));
   test.info().attach('survey-map-5000.json', { path: RESULT, contentType: 'application/json' });
   expect(loaded.frames.count).toBeGreaterThan(0);
+
+  // one layer draws them all, and its tooltip names the point under the pointer. The map opens on the grid's centre
+  // (the average of the points), half a step (2e-5 degrees, ~15 px at zoom 20) south-west of P2551 (row 25,
+  // column 50); P3071 and P3072 are rows 30, columns 70 and 71.
+  await page.goto(`/projects/pointsurvey/${full}`);
+  const box = (await page.getByRole('region', { name: 'Survey map' }).boundingBox())!;
+  const at = (row: number, col: number) => [box.x + box.width / 2 + (col - 49.5) * 14.9, box.y + box.height / 2 - (row - 24.5) * 15] as const;
+  const hover = async (row: number, col: number, name: string) => {
+    // the view may still be gliding to its centre: point again until the tooltip names the point
+    await expect(async () => {
+      await page.mouse.move(box.x + 5, box.y + box.height - 5);
+      await page.mouse.move(...at(row, col));
+      await expect(page.locator('.leaflet-tooltip', { hasText: new RegExp(`^${name}$`) })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
+  };
+  await hover(30, 70, 'P3071');
+  // to the next point without leaving the layer
+  await expect(async () => {
+    // Leaflet reads the pointer at most every 32 ms: a move right after the last one may go unseen
+    await page.mouse.move(...at(30, 71));
+    await page.mouse.move(at(30, 71)[0] + 1, at(30, 71)[1]);
+    await expect(page.locator('.leaflet-tooltip', { hasText: /^P3072$/ })).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.locator('.leaflet-tooltip', { hasText: /^P3071$/ })).toHaveCount(0);
 });

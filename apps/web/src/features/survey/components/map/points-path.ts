@@ -1,0 +1,153 @@
+import L from 'leaflet';
+
+export interface MapPoint {
+  _id: string;
+  Name: string;
+  Latitude: number;
+  Longitude: number;
+}
+
+/** The layer that draws every recorded point: `setPoints` replaces them; the tooltip names the one under the pointer. */
+export interface PointsPath extends L.Path {
+  setPoints(points: readonly MapPoint[]): this;
+}
+
+interface Dot {
+  latlng: L.LatLng;
+  label: string;
+  at?: L.Point;
+}
+
+/** Leaflet's internals this layer plugs into (the same ones L.CircleMarker uses on a canvas renderer). */
+interface CanvasInternals {
+  _ctx: CanvasRenderingContext2D;
+  _drawing: boolean;
+  _bounds: L.Bounds;
+  options: L.RendererOptions;
+}
+
+interface Self {
+  options: L.CircleMarkerOptions & { radius: number; weight: number };
+  _map?: L.Map;
+  _renderer: CanvasInternals;
+  _dots: Dot[];
+  _hit: number;
+  _shown: number;
+  _pxBounds?: L.Bounds;
+  _clickTolerance(): number;
+  _updatePath(): void;
+  redraw(): void;
+  on(type: string, fn: (this: Self) => void): void;
+  isTooltipOpen(): boolean;
+  openTooltip(): void;
+}
+
+/**
+ * All recorded points as ONE path on a canvas renderer, drawn exactly as one L.CircleMarker each would be (same
+ * rounding, same fill then stroke per point, in list order), hit-tested the same way (radius + half the stroke +
+ * the renderer's tolerance, the topmost point wins). Thousands of CircleMarkers cost ~50 ms to add on a cold page
+ * (a layer, two map listeners and events each); this costs a projection per point.
+ */
+const PointsPathClass = L.Path.extend({
+  options: { fill: true, radius: 5 },
+
+  initialize(this: Self, options: L.CircleMarkerOptions) {
+    L.Util.setOptions(this, options);
+    this._dots = [];
+    this._hit = -1;
+    this._shown = -1;
+    // the tooltip opens on mouseover (and on click, for touch) at the point under the pointer; moving on to the next
+    // point inside this one layer is no new mouseover, so it is followed here
+    this.on('mouseover click', function (this: Self) {
+      this._shown = this._hit;
+    });
+    this.on('mousemove', function (this: Self) {
+      if (this._hit === this._shown) return;
+      this._shown = this._hit;
+      if (this.isTooltipOpen()) this.openTooltip();
+    });
+  },
+
+  setPoints(this: Self, points: readonly MapPoint[]) {
+    this._dots = points.map((p) => ({ latlng: L.latLng(p.Latitude, p.Longitude), label: p.Name || 'Unnamed Point' }));
+    this._hit = -1;
+    this.redraw();
+    return this;
+  },
+
+  /** The point under the pointer: the tooltip's anchor (a getLatLng would make the map take this layer for a marker). */
+  getCenter(this: Self) {
+    return this._dots[this._hit]?.latlng ?? this._dots[0]?.latlng ?? L.latLng(0, 0);
+  },
+
+  hoveredLabel(this: Self) {
+    return this._dots[this._hit]?.label ?? '';
+  },
+
+  _project(this: Self) {
+    const map = this._map!;
+    const pad = this.options.radius + this._clickTolerance();
+    let bounds: L.Bounds | undefined;
+    for (const dot of this._dots) {
+      dot.at = map.latLngToLayerPoint(dot.latlng);
+      if (bounds) bounds.extend(dot.at);
+      else bounds = L.bounds(dot.at, dot.at);
+    }
+    this._pxBounds = bounds && L.bounds(bounds.min!.subtract([pad, pad]), bounds.max!.add([pad, pad]));
+  },
+
+  _update(this: Self) {
+    if (this._map) this._updatePath();
+  },
+
+  // called by the renderer while it draws (and a no-op otherwise, as for L.CircleMarker)
+  _updatePath(this: Self) {
+    const renderer = this._renderer;
+    if (!renderer._drawing || !this._dots.length) return;
+    const ctx = renderer._ctx;
+    const o = this.options;
+    const r = Math.max(Math.round(o.radius), 1);
+    const extent = r + this._clickTolerance();
+    const visible = renderer._bounds;
+    // the same canvas state L.Renderer's _fillStroke sets for each path
+    ctx.setLineDash([]);
+    ctx.lineWidth = o.weight;
+    ctx.strokeStyle = o.color ?? '#3388ff';
+    ctx.fillStyle = o.fillColor ?? o.color ?? '#3388ff';
+    ctx.lineCap = (o.lineCap ?? 'round') as CanvasLineCap;
+    ctx.lineJoin = (o.lineJoin ?? 'round') as CanvasLineJoin;
+    const stroke = o.stroke !== false && o.weight !== 0;
+    for (const { at } of this._dots) {
+      if (!at || at.x + extent < visible.min!.x || at.x - extent > visible.max!.x || at.y + extent < visible.min!.y || at.y - extent > visible.max!.y) continue;
+      ctx.beginPath();
+      ctx.arc(at.x, at.y, r, 0, Math.PI * 2, false);
+      if (o.fill) {
+        ctx.globalAlpha = o.fillOpacity ?? 1;
+        ctx.fill((o.fillRule ?? 'evenodd') as CanvasFillRule);
+      }
+      if (stroke) {
+        ctx.globalAlpha = o.opacity ?? 1;
+        ctx.stroke();
+      }
+    }
+  },
+
+  // hit test for the renderer's pointer events: remembers the topmost point under `p`
+  _containsPoint(this: Self, p: L.Point) {
+    const reach = this.options.radius + this._clickTolerance();
+    for (let i = this._dots.length - 1; i >= 0; i--) {
+      const at = this._dots[i]!.at;
+      if (at && (at.x - p.x) ** 2 + (at.y - p.y) ** 2 <= reach * reach) {
+        this._hit = i;
+        return true;
+      }
+    }
+    return false;
+  },
+});
+
+type PointsPathWithLabel = PointsPath & { hoveredLabel(): string };
+
+export function pointsPath(options: L.CircleMarkerOptions): PointsPathWithLabel {
+  return new (PointsPathClass as unknown as new (o: L.CircleMarkerOptions) => PointsPathWithLabel)(options);
+}
