@@ -5,8 +5,8 @@ import { bareSocket, mqttUrlOf, registerRovers, watchingSocket } from './lib/dev
 import { countersNote, gatewayCounters } from './lib/gateway-counters.js';
 import { drain, latencySink, sleep, type LatencySink } from './lib/latency.js';
 import { sinceStamp, stampOfGga } from './lib/nmea-stamp.js';
-import { rssMb, startBareRelay, watchProcess } from './lib/proc.js';
-import { seedSurveyor, startProduct } from './lib/product.js';
+import { rssMb, startBareRelay, startBuiltProduct, watchProcess } from './lib/proc.js';
+import { seedSurveyor } from './lib/product.js';
 import type { BenchResult } from './lib/report.js';
 
 const DEVICES = 1000;
@@ -33,12 +33,14 @@ async function measure(pid: number, url: string, connections: { username: string
 /**
  * Scale: 1,000 devices, each on its own MQTT connection, publishing GGA at 1 Hz, and 200 signed-in browser sockets
  * each watching 5 of them: the server's peak RSS and CPU, and whether every reading reached its watcher. Against
- * the same load on the bare aedes + socket.io relay. Devices log in with the service credential (a device secret
+ * the same load on the bare aedes + socket.io relay. The product runs as `npm start` runs it (bundled, plain node,
+ * restarted once on its data folder). Devices log in with the service credential (a device secret
  * would add a bcrypt login per device at connect time and nothing after).
  */
 export async function run(): Promise<BenchResult> {
   const codes: string[] = [];
-  const product = await startProduct({ JWT_SECRET }, { restarted: true });
+  // memory is measured on the process `npm start` runs: the bundled server under plain node (decision 005)
+  const product = await startBuiltProduct({ JWT_SECRET });
   const pid = product.server.child.pid!;
   const service = serviceCredential({ jwtSecret: JWT_SECRET });
   const sink = latencySink();

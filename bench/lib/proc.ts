@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../../apps/api/build-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TICKS_PER_S = 100; // USER_HZ on Linux
@@ -53,4 +55,54 @@ export async function startBareRelay(mode: 'relay' | 'broker-only' = 'relay'): P
     child.once('exit', (code) => fail(new Error(`bare relay exited with ${code}`)));
   });
   return { child, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, httpUrl: `http://127.0.0.1:${httpPort}`, stop: () => child.kill() };
+}
+
+/** Starts `node main` on free ports with a clean environment; resolves once it logs the address it listens on. */
+async function spawnNode(main: string, env: Record<string, string>) {
+  const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', MQTT_PORT: '0', LOG_LEVEL: 'info' };
+  const child = spawn(process.execPath, [main], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  let out = '';
+  const url = await new Promise<string>((ok, fail) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/Site Measurement IoT on (http:\/\/localhost:\d+)/);
+      if (m) ok(m[1]!.replace('localhost', '127.0.0.1'));
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => fail(new Error(`the server exited:\n${out}`)));
+  });
+  return {
+    child,
+    url,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The product as `npm start` runs it: apps/api bundled to plain JavaScript (apps/api/build-server.ts) under plain
+ * node, with a temporary data folder, started once before (a deployment runs restarted on its data folder).
+ */
+export async function startBuiltProduct(env: Record<string, string> = {}) {
+  const main = await buildServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'smi-bench-'));
+  await (await spawnNode(main, { DATA_DIR: dataDir, ...env })).stop();
+  // BENCH_PROFILE_DIR: as lib/product.ts (the preload is plain JavaScript: no tsx needed)
+  const dir = process.env.BENCH_PROFILE_DIR;
+  const profile: Record<string, string> = dir ? { NODE_OPTIONS: `--import ${join(here, 'cpu-profile-preload.mjs')}`, BENCH_PROFILE_DIR: dir } : {};
+  const server = await spawnNode(main, { DATA_DIR: dataDir, ...profile, ...env });
+  return {
+    server,
+    url: server.url,
+    output: server.output,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

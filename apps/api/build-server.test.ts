@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer } from './build-server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+describe('the server as npm start runs it (bundled to plain JavaScript)', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('starts under plain node, creates and migrates its database, answers the API and exits 0 on SIGTERM', async () => {
+    // inside apps/api, so node finds the packages from the bundle as it will from dist/
+    const outDir = join(here, 'dist', `test-${process.pid}`);
+    const dataDir = mkdtempSync(join(tmpdir(), 'smi-built-'));
+    dirs.push(outDir, dataDir);
+    const main = await buildServer(join(outDir, 'main.js'));
+
+    const child = spawn(process.execPath, [main], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+    let out = '';
+    const url = await new Promise<string>((ok, fail) => {
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = out.match(/Site Measurement IoT on (http:\/\/localhost:\d+)/);
+        if (m) ok(m[1]!.replace('localhost', '127.0.0.1'));
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      void exited.then((code) => fail(new Error(`the built server exited with ${code}:\n${out}`)));
+    });
+    try {
+      expect(out).toMatch(/"applied":\["001_init"/);
+      const res = await fetch(`${url}/api/auth/is-auth`);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ success: false, message: 'Not authorized. Log in again.' });
+      const reg = await fetch(`${url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Built', email: 'built@example.com', password: 'secret-1' }),
+      });
+      expect(reg.status).toBe(201);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * `npm start` runs the server as plain JavaScript (decision 005): apps/api/src/main.ts and the workspace packages it
+ * imports (@smi/*, TypeScript sources) bundled into one ES module, dist/main.js. Under `node --import tsx` the
+ * TypeScript loader runs on a thread of its own with a V8 heap of its own, ~70 MB of the server's RSS.
+ * node_modules packages stay outside the bundle and are loaded by node as usual.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The folder node would load a package from when asked for it by a file in `from` (node_modules, upwards). */
+function packageFolder(name: string, from: string): string | undefined {
+  const parts = name.startsWith('@') ? name.split('/').slice(0, 2) : name.split('/').slice(0, 1);
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', ...parts);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Each source keeps its own import.meta.url (the migrations folder, the built web app, createRequire, the database
+ * thread's file are all found next to the source), and a package is left to node only if node finds the same copy
+ * from dist/ as from the importing source (apps/api/node_modules holds versions of its own).
+ */
+function keepPlaces(outdir: string): Plugin {
+  return {
+    name: 'keep-places',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('@smi/')) return undefined;
+        if (isBuiltin(args.path)) return { external: true };
+        const want = packageFolder(args.path, args.resolveDir);
+        const got = packageFolder(args.path, outdir);
+        if (want !== got) return { errors: [{ text: `${args.path}: ${args.importer} uses ${want}, dist/ would load ${got}` }] };
+        return { external: true };
+      });
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path.includes('/node_modules/')) return undefined;
+        const source = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+        return { contents: source, loader: 'ts' };
+      });
+    },
+  };
+}
+
+export async function buildServer(outfile = join(here, 'dist', 'main.js')): Promise<string> {
+  const out = isAbsolute(outfile) ? outfile : resolve(outfile);
+  await build({
+    entryPoints: [join(here, 'src', 'main.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [keepPlaces(dirname(out))],
+  });
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await buildServer(process.argv[2]);
+}
