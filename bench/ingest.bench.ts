@@ -35,10 +35,12 @@ interface Step {
  * One rate: rate/HZ devices publish GGA at HZ for WARMUP_S + STEP_S; `subscribe` times every message where it comes
  * out. Sustained = p99 under 50 ms, every reading out, and the publishers managed 90 % of the rate.
  */
-async function step(rate: number, pid: number, brokerUrl: string, codes: string[], auth: { username: string; password?: string }, out: { url: string; topic: string; stamp: (payload: Buffer) => number }): Promise<Step> {
+async function step(rate: number, pid: number, brokerUrl: string, codes: string[], auth: { username: string; password?: string }, out: { url: string; topic: string; stamps: (payload: Buffer) => number[] }): Promise<Step> {
   const sink = latencySink();
   const receiver = await mqtt.connectAsync(out.url, { ...auth, reconnectPeriod: 0 });
-  receiver.on('message', (_topic, payload) => sink.add(sinceStamp(out.stamp(payload))));
+  receiver.on('message', (_topic, payload) => {
+    for (const stamp of out.stamps(payload)) sink.add(sinceStamp(stamp));
+  });
   await receiver.subscribeAsync(out.topic, { qos: 0 });
   const devices = codes.slice(0, rate / HZ);
   const fleet = await startFleet({ url: brokerUrl, connections: sharedConnections(devices, DEVICES_PER_CONNECTION, auth.username, auth.password), hz: HZ, seconds: WARMUP_S + STEP_S });
@@ -92,7 +94,7 @@ export async function run(): Promise<BenchResult> {
     const url = `mqtt://127.0.0.1:${mqttUrl}`;
     productSteps = await ramp(async (rate) => {
       if (codes.length < rate / HZ) codes.push(...(await registerRovers(product.url, s.cookie, rate / HZ - codes.length, `ING${codes.length}`)).map((d) => d.code));
-      return step(rate, product.server.child.pid!, url, codes, service, { url, topic: internalTopics.allReadings, stamp: (p) => (JSON.parse(p.toString('utf8')) as { altitude: number }).altitude });
+      return step(rate, product.server.child.pid!, url, codes, service, { url, topic: internalTopics.allReadings, stamps: (p) => (JSON.parse(p.toString('utf8')) as { altitude: number }[]).map((r) => r.altitude) });
     });
     notes.push(`${Math.min(needed, codes.length)} devices registered; ${countersNote(await gatewayCounters(product.url))}`);
   } catch (err) {
@@ -106,7 +108,7 @@ export async function run(): Promise<BenchResult> {
   let bareSteps: Step[];
   try {
     const codes = Array.from({ length: RATES.at(-1)! / HZ }, (_, i) => `BARE-${i}`);
-    bareSteps = await ramp((rate) => step(rate, bare.child.pid!, bare.mqttUrl, codes, { username: 'bench' }, { url: bare.mqttUrl, topic: 'devices/+/nmea', stamp: (p) => stampOfGga(p.toString('latin1')) }));
+    bareSteps = await ramp((rate) => step(rate, bare.child.pid!, bare.mqttUrl, codes, { username: 'bench' }, { url: bare.mqttUrl, topic: 'devices/+/nmea', stamps: (p) => [stampOfGga(p.toString('latin1'))] }));
   } finally {
     bare.stop();
   }

@@ -5,6 +5,7 @@ import { internalTopics, type GatewayStats, type LiveReading } from '@smi/contra
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
 import { customBrokers } from './bridge/custom-brokers.js';
+import { readingBatcher } from './bridge/reading-batch.js';
 import { coalescingForwarder } from './bridge/forwarder.js';
 import { ingest } from './bridge/ingest.js';
 import { leadership } from './bridge/leadership.js';
@@ -51,9 +52,10 @@ export async function startGateway(o: GatewayOptions) {
   const publish = (topic: string, payload: Buffer | string) =>
     broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false } as PublishPacket, () => {});
 
+  const batches = readingBatcher({ max: 200, send: (readings) => publish(internalTopics.readings(id), JSON.stringify(readings)) });
   const forwarder = coalescingForwarder({
     perSecond: o.readingsPerSecond ?? 20,
-    send: (r) => publish(internalTopics.reading(r.deviceCode), JSON.stringify(r)),
+    send: (r) => batches.add(r),
     onCoalesced: () => counters.coalesced++,
   });
   const relay = correctionsRelay({ db: o.db, publish, onRelayed: (n) => (counters.correctionsRelayed += n) });
@@ -136,6 +138,7 @@ export async function startGateway(o: GatewayOptions) {
       await new Promise<void>((ok) => broker.close(() => ok()));
       await serverClosed;
       forwarder.close();
+      batches.close();
       await custom.close();
       await lead.close();
       await state.close();

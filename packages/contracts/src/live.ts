@@ -101,7 +101,11 @@ export const deviceTopics = {
 
 /** Internal topics (service credential only): normalised readings, gateway counters, control signals. */
 export const internalTopics = {
-  reading: (code: string) => `smi/internal/readings/${code}`,
+  /**
+   * A gateway's normalised readings: the payload is a JSON array of LiveReadings, those it made in one turn of its
+   * event loop (one message for a burst instead of one per reading; no reading waits for a timer).
+   */
+  readings: (gatewayId: string) => `smi/internal/readings/${gatewayId}`,
   allReadings: 'smi/internal/readings/+',
   stats: (gatewayId: string) => `smi/internal/stats/${gatewayId}`,
   allStats: 'smi/internal/stats/+',
@@ -110,6 +114,16 @@ export const internalTopics = {
   /** payload: a user id whose network settings changed; the gateway re-reads custom brokers. */
   settingsChanged: 'smi/internal/control/settings',
 };
+
+/** The valid LiveReadings of an internal readings payload (an array; a single reading from an older gateway too). */
+export function liveReadingsIn(data: unknown): LiveReading[] {
+  const out: LiveReading[] = [];
+  for (const item of Array.isArray(data) ? data : [data]) {
+    const r = liveReading.safeParse(item);
+    if (r.success) out.push(r.data);
+  }
+  return out;
+}
 
 export const MQTT_LIMITS = { payloadBytes: LIMITS.mqttPayloadBytes } as const;
 

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { gatewayStats, internalTopics, liveReading, type GatewayCounters, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { gatewayStats, internalTopics, liveReadingsIn, type GatewayCounters, type GatewayStats, type LiveReading } from '@smi/contracts';
 import type { Logger } from '../logger.js';
 
 // a gateway that stopped reporting is left out of the health totals after this long
@@ -39,8 +39,7 @@ export function gatewayLink(o: { url: string; username: string; password: string
       return;
     }
     if (topic.startsWith('smi/internal/readings/')) {
-      const r = liveReading.safeParse(data);
-      if (r.success) o.onReading(r.data);
+      for (const r of liveReadingsIn(data)) o.onReading(r);
     } else if (topic.startsWith('smi/internal/stats/')) {
       const s = gatewayStats.safeParse(data);
       if (s.success) stats.set(s.data.gatewayId, { at: Date.now(), stats: s.data });

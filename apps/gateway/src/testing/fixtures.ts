@@ -33,12 +33,13 @@ export async function readingsListener(url: string, service: { username: string;
   const readings: LiveReading[] = [];
   const waiters: { test: (r: LiveReading) => boolean; ok: (r: LiveReading) => void }[] = [];
   client.on('message', (_topic, payload) => {
-    const r = JSON.parse(payload.toString()) as LiveReading;
-    readings.push(r);
-    for (const w of [...waiters]) {
-      if (!w.test(r)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.ok(r);
+    for (const r of JSON.parse(payload.toString()) as LiveReading[]) {
+      readings.push(r);
+      for (const w of [...waiters]) {
+        if (!w.test(r)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.ok(r);
+      }
     }
   });
   await client.subscribeAsync(internalTopics.allReadings);
