@@ -25,8 +25,9 @@ export class EmbeddedDbError extends Error {
  * bytes intact). The thread keeps the process alive only while a statement is pending.
  */
 export async function openPgliteThread(o: { dataDir?: string; schema?: string; options?: PGliteOptions }): Promise<Db> {
-  // no inherited loaders (tsx, profilers): the thread runs plain JavaScript
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: o, execArgv: [] });
+  // the thread's code is plain JavaScript; it inherits the process's options (a loader or profiler in NODE_OPTIONS
+  // is loaded by every thread, so it must be able to load it)
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: o });
   const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
   let nextId = 1;
   let stopped: Error | undefined;
