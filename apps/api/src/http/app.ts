@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { LIMITS } from '@smi/contracts';
 import { authRoutes } from '../auth/routes.js';
@@ -60,7 +62,8 @@ export function createApp(deps: AppDeps): Express {
 
   const dist = deps.config.webDist;
   if (dist && existsSync(join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    // the build writes .br/.gz beside each asset (apps/web/vite-precompress.ts): sent as they are, nothing compressed per request
+    app.use(expressStaticGzip(dist, { enableBrotli: true, orderPreference: ['br'], index: false, serveStatic: { index: false, maxAge: '1h', setHeaders: immutableAssets } }));
     app.get('/{*splat}', (_req, res) => res.sendFile(join(dist, 'index.html'), { headers: { 'Cache-Control': 'no-cache' } }));
   } else {
     app.get('/{*splat}', (_req, res) => {
@@ -72,6 +75,6 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
-function immutableAssets(res: express.Response, path: string) {
-  if (/[\\/]assets[\\/]/.test(path)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+function immutableAssets(res: ServerResponse, path: string) {
+  if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }
