@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServer } from './build-server.js';
+import { buildServer, SERVER_NODE_OPTIONS } from './build-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -19,7 +19,7 @@ describe('the server as npm start runs it (bundled to plain JavaScript)', () => 
     dirs.push(outDir, dataDir);
     const main = await buildServer(join(outDir, 'main.js'));
 
-    const child = spawn(process.execPath, [main], {
+    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, main], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -51,4 +51,9 @@ describe('the server as npm start runs it (bundled to plain JavaScript)', () => 
     }
     expect(await exited).toBe(0);
   }, 120_000);
+
+  it('is what the root npm start runs, with the same node options', () => {
+    const root = JSON.parse(readFileSync(join(here, '..', '..', 'package.json'), 'utf8')) as { scripts: { start: string } };
+    expect(root.scripts.start).toContain(`npm run bundle -w @smi/api && node ${SERVER_NODE_OPTIONS.join(' ')} apps/api/dist/main.js`);
+  });
 });

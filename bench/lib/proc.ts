@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from '../../apps/api/build-server.js';
+import { buildServer, SERVER_NODE_OPTIONS } from '../../apps/api/build-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TICKS_PER_S = 100; // USER_HZ on Linux
@@ -57,10 +57,10 @@ export async function startBareRelay(mode: 'relay' | 'broker-only' = 'relay'): P
   return { child, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, httpUrl: `http://127.0.0.1:${httpPort}`, stop: () => child.kill() };
 }
 
-/** Starts `node main` on free ports with a clean environment; resolves once it logs the address it listens on. */
+/** Starts `node <server options> main` on free ports with a clean environment; resolves once it logs the address it listens on. */
 async function spawnNode(main: string, env: Record<string, string>) {
   const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', MQTT_PORT: '0', LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, [main], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, main], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   let out = '';
   const url = await new Promise<string>((ok, fail) => {
@@ -86,7 +86,7 @@ async function spawnNode(main: string, env: Record<string, string>) {
 
 /**
  * The product as `npm start` runs it: apps/api bundled to plain JavaScript (apps/api/build-server.ts) under plain
- * node, with a temporary data folder, started once before (a deployment runs restarted on its data folder).
+ * node with the same options, with a temporary data folder, started once before (a deployment runs restarted on its data folder).
  */
 export async function startBuiltProduct(env: Record<string, string> = {}) {
   const main = await buildServer();
