@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
-import { authQuery } from '../features/auth/api/auth-state';
+import { authQuery, fetchAuthState } from '../features/auth/api/auth-state';
 import { pointsQuery } from '../features/points/api/points';
 import { projectQuery } from '../features/projects/api/projects';
 import { patterns } from '../lib/paths';
@@ -34,17 +34,20 @@ const screens: [pattern: string, warm: Warm][] = [
 ];
 
 /**
- * Called as the app starts on a signed-in path (a bookmark, a shared link, a reload): checks the session (the
- * guard's own query) and, for a verified user, asks for the screen's data in parallel with its code. Nothing is
- * asked for anyone else, so a visitor who is not signed in sees no failed calls.
+ * Called as the app starts on a signed-in path (a bookmark, a shared link, a reload): checks the session and, for a
+ * verified user, asks for the screen's data in parallel with its code. Nothing is asked for anyone else, so a
+ * visitor who is not signed in sees no failed calls.
  */
 export async function warmRouteData(client: QueryClient, pathname: string): Promise<void> {
-  const auth = await client.fetchQuery(authQuery).catch(() => undefined);
-  if (auth?.status !== 'verified') return;
-  // the shell's theme and every screen's units
-  void client.prefetchQuery(settingsQuery);
-  for (const [pattern, warm] of screens) {
-    const match = matchPath(pattern, pathname);
-    if (match) return warm(client, match.params);
-  }
+  const warmScreen = () => {
+    // the shell's theme and every screen's units
+    void client.prefetchQuery(settingsQuery);
+    for (const [pattern, warm] of screens) {
+      const match = matchPath(pattern, pathname);
+      if (match) return warm(client, match.params);
+    }
+  };
+  // the guard's own query (same key: it waits for this one); the data is asked for once the session is known to be
+  // verified, alongside the user's name rather than after it
+  await client.fetchQuery({ ...authQuery, queryFn: () => fetchAuthState(warmScreen) }).catch(() => undefined);
 }

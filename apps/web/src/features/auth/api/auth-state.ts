@@ -8,11 +8,14 @@ export type { AuthState } from './auth-key';
 /**
  * Is there a session, and is its account verified? 401 means simply "not signed in";
  * any other failure (server down, network) is thrown so the guard can say so.
+ * `onVerified` runs as soon as the session is known to be verified, before the user's data is read (the app's start
+ * asks for the opened screen's data then).
  */
-export async function fetchAuthState(): Promise<AuthState> {
+export async function fetchAuthState(onVerified?: () => void): Promise<AuthState> {
   try {
     const auth = await call(authEndpoints.isAuth, { reply: isAuthReply, quiet: true });
     if (!auth.success) return { status: 'anonymous' };
+    if (auth.verified) onVerified?.();
     const { userData } = await call(userEndpoints.userData, { reply: userDataReply, quiet: true });
     return auth.verified ? { status: 'verified', user: userData } : { status: 'unverified', user: userData };
   } catch (err) {
@@ -23,7 +26,7 @@ export async function fetchAuthState(): Promise<AuthState> {
 
 export const authQuery = queryOptions({
   queryKey: authKey,
-  queryFn: fetchAuthState,
+  queryFn: () => fetchAuthState(),
   staleTime: 5 * 60_000,
   retry: false,
 });
