@@ -119,7 +119,8 @@ test(`the survey map stays usable with ${POINTS} recorded points (figures writte
   const hover = async (row: number, col: number, name: string) => {
     // the view may still be gliding to its centre: point again until the tooltip names the point
     await expect(async () => {
-      await page.mouse.move(box.x + 5, box.y + box.height - 5);
+      // from off the map (the grid fills it), so the pointer arrives on the point afresh
+      await page.mouse.move(box.x + box.width / 2, box.y - 20);
       await page.mouse.move(...at(row, col));
       await expect(page.locator('.leaflet-tooltip', { hasText: new RegExp(`^${name}$`) })).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 15_000 });
