@@ -27,7 +27,8 @@ export class EmbeddedDbError extends Error {
 export async function openPgliteThread(o: { dataDir?: string; schema?: string; options?: PGliteOptions }): Promise<Db> {
   // the thread's code is plain JavaScript; it inherits the process's options (a loader or profiler in NODE_OPTIONS
   // is loaded by every thread, so it must be able to load it)
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: o });
+  // a small young generation: the thread's garbage (rows on their way out) stays a few MB (decision 005)
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: o, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
   const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
   let nextId = 1;
   let stopped: Error | undefined;
