@@ -130,6 +130,8 @@ export async function startGateway(o: GatewayOptions) {
     counters,
     stats,
     customBrokerUrls: custom.urls,
+    /** Every gateway's readings messages (this broker's, and through Redis the others'), taken in-process. */
+    subscribeReadings: (handler: (payload: Buffer) => void) => subscribeInternal(broker, internalTopics.allReadings, handler),
     async close() {
       clearInterval(refresher);
       clearInterval(statsTimer);

@@ -9,7 +9,20 @@ const STATS_STALE_MS = 30_000;
  * The api's MQTT connection to the gateway, with the service credential: normalised readings and gateway counters
  * come in on internal topics, control signals (a revoked device secret, changed network settings) go out.
  */
-export function gatewayLink(o: { url: string; username: string; password: string; log: Logger; onReading: (r: LiveReading) => void }) {
+/** The readings of an internal readings message (see internalTopics.readings); nothing for a payload that is not JSON. */
+export function readingsOfPayload(payload: Buffer): LiveReading[] {
+  try {
+    return liveReadingsIn(JSON.parse(payload.toString('utf8')));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `onReading` absent: readings are not taken over this connection (the embedded gateway hands them over in-process),
+ * only the counters and the control signals.
+ */
+export function gatewayLink(o: { url: string; username: string; password: string; log: Logger; onReading?: (r: LiveReading) => void }) {
   const client = mqtt.connect(o.url, {
     username: o.username,
     password: o.password,
@@ -25,22 +38,24 @@ export function gatewayLink(o: { url: string; username: string; password: string
   client.on('connect', () => {
     warned = false;
     o.log.info({ gateway: o.url }, 'connected to the MQTT gateway');
-    client.subscribe([internalTopics.allReadings, internalTopics.allStats], { qos: 0 });
+    client.subscribe(o.onReading ? [internalTopics.allReadings, internalTopics.allStats] : [internalTopics.allStats], { qos: 0 });
   });
   client.on('error', (err) => {
     if (!warned) o.log.warn({ err, gateway: o.url }, 'MQTT gateway connection failed (retrying)');
     warned = true;
   });
   client.on('message', (topic, payload) => {
+    if (topic.startsWith('smi/internal/readings/')) {
+      for (const r of readingsOfPayload(payload)) o.onReading?.(r);
+      return;
+    }
     let data: unknown;
     try {
       data = JSON.parse(payload.toString('utf8'));
     } catch {
       return;
     }
-    if (topic.startsWith('smi/internal/readings/')) {
-      for (const r of liveReadingsIn(data)) o.onReading(r);
-    } else if (topic.startsWith('smi/internal/stats/')) {
+    if (topic.startsWith('smi/internal/stats/')) {
       const s = gatewayStats.safeParse(data);
       if (s.success) stats.set(s.data.gatewayId, { at: Date.now(), stats: s.data });
     }

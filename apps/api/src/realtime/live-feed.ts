@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { internalTopics, type GatewayCounters, type LiveReading } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
-import { gatewayLink } from './gateway-link.js';
+import { gatewayLink, readingsOfPayload } from './gateway-link.js';
 import { latestReadings } from './latest-readings.js';
 import { ROLES, roomOf, userRoom, type Role } from './rooms.js';
 import { createSocketServer, userOf } from './socket-server.js';
@@ -17,6 +17,11 @@ export interface LiveFeedOptions {
   /** What devices are told to connect to; default mqtt://{host of the request}:{mqttPort}. */
   mqttPublicUrl?: string;
   mqttPort: number;
+  /**
+   * The embedded gateway's own subscription to the internal readings topic (its broker, and through Redis every
+   * other gateway's): readings are taken in-process instead of over a loopback MQTT connection.
+   */
+  localReadings?: (handler: (payload: Buffer) => void) => Promise<void>;
 }
 
 /**
@@ -37,7 +42,10 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       if (io.of('/').adapter.rooms.has(room)) io.local.to(room).emit(ROLES[role], r);
     }
   };
-  const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: deliver });
+  const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: o.localReadings ? undefined : deliver });
+  await o.localReadings?.((payload) => {
+    for (const r of readingsOfPayload(payload)) deliver(r);
+  });
 
   io.on('connection', (socket) => {
     const user = userOf(socket);
