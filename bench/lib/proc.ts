@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_NODE_OPTIONS } from '../../apps/api/build-server.js';
+import { spawnServer } from '../../apps/api/src/testing/spawn-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TICKS_PER_S = 100; // USER_HZ on Linux
@@ -57,32 +58,8 @@ export async function startBareRelay(mode: 'relay' | 'broker-only' = 'relay'): P
   return { child, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, httpUrl: `http://127.0.0.1:${httpPort}`, stop: () => child.kill() };
 }
 
-/** Starts `node <server options> main` on free ports with a clean environment; resolves once it logs the address it listens on. */
-async function spawnNode(main: string, env: Record<string, string>) {
-  const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', MQTT_PORT: '0', LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, main], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  let out = '';
-  const url = await new Promise<string>((ok, fail) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = out.match(/Site Measurement IoT on (http:\/\/localhost:\d+)/);
-      if (m) ok(m[1]!.replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(() => fail(new Error(`the server exited:\n${out}`)));
-  });
-  return {
-    child,
-    url,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** Starts `node <server options> main` on free ports with a clean environment (the product's own spawnServer). */
+const spawnNode = (main: string, env: Record<string, string>) => spawnServer(env, 60_000, [...SERVER_NODE_OPTIONS, main]);
 
 /**
  * The product as `npm start` runs it: apps/api bundled to plain JavaScript (apps/api/build-server.ts) under plain

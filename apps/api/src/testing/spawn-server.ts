@@ -12,12 +12,13 @@ export interface SpawnedServer {
 }
 
 /**
- * Starts the product as `npm start` does (node --import tsx apps/api/src/main.ts) on free ports, and resolves once
- * it logs the address it listens on. `env` is added to a clean environment (no DATABASE_URL unless given).
+ * Starts the product (by default its sources: node --import tsx apps/api/src/main.ts; `nodeArgs` runs something else,
+ * such as the bundle under the server's options) on free ports, and resolves once it logs the address it listens on.
+ * `env` is added to a clean environment (no DATABASE_URL unless given).
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs = ['--import', 'tsx', MAIN]): Promise<SpawnedServer> {
   const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, nodeArgs, {
     env: { ...base, PORT: '0', MQTT_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
