@@ -17,7 +17,7 @@ const schema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(1).max(86400).default(30),
-  /** Readings of one device forwarded per second at most; faster ones are coalesced (the newest wins). */
+  /** Readings of one device forwarded per second at most, on average (bursts of a quarter second's worth pass at once); faster ones are coalesced (the newest wins). */
   MQTT_DEVICE_READINGS_PER_S: z.coerce.number().int().min(1).max(1000).default(20),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
