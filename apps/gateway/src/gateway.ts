@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Aedes, PublishPacket } from 'aedes';
-import { internalTopics, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
 import { customBrokers } from './bridge/custom-brokers.js';
@@ -52,7 +52,17 @@ export async function startGateway(o: GatewayOptions) {
   const publish = (topic: string, payload: Buffer | string) =>
     broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false } as PublishPacket, () => {});
 
-  const batches = readingBatcher({ max: 200, send: (readings) => publish(internalTopics.readings(id), JSON.stringify(readings)) });
+  const ownReadingsTopic = internalTopics.readings(id);
+  // in-process consumers (the embedded api) take this gateway's batches as they are: no JSON round trip, no
+  // validation of what this process just built; other gateways' batches reach them through the broker
+  const localConsumers: ((readings: readonly LiveReading[]) => void)[] = [];
+  const batches = readingBatcher({
+    max: 200,
+    send: (readings) => {
+      publish(ownReadingsTopic, JSON.stringify(readings));
+      for (const consume of localConsumers) consume(readings);
+    },
+  });
   const forwarder = coalescingForwarder({
     perSecond: o.readingsPerSecond ?? 20,
     send: (r) => batches.add(r),
@@ -130,8 +140,16 @@ export async function startGateway(o: GatewayOptions) {
     counters,
     stats,
     customBrokerUrls: custom.urls,
-    /** Every gateway's readings messages (this broker's, and through Redis the others'), taken in-process. */
-    subscribeReadings: (handler: (payload: Buffer) => void) => subscribeInternal(broker, internalTopics.allReadings, handler),
+    /**
+     * Every gateway's readings, taken in-process: this gateway's batches as it makes them, the others' (through
+     * Redis) decoded and validated from their messages.
+     */
+    async subscribeReadings(handler: (readings: readonly LiveReading[]) => void) {
+      localConsumers.push(handler);
+      await subscribeInternal(broker, internalTopics.allReadings, (payload, topic) => {
+        if (topic !== ownReadingsTopic) handler(liveReadingsOfPayload(payload));
+      });
+    },
     async close() {
       clearInterval(refresher);
       clearInterval(statsTimer);
@@ -149,12 +167,12 @@ export async function startGateway(o: GatewayOptions) {
 }
 export type Gateway = Awaited<ReturnType<typeof startGateway>>;
 
-function subscribeInternal(broker: Aedes, topic: string, handler: (payload: Buffer) => void): Promise<void> {
+function subscribeInternal(broker: Aedes, topic: string, handler: (payload: Buffer, topic: string) => void): Promise<void> {
   return new Promise((ok) =>
     broker.subscribe(
       topic,
       (packet, cb) => {
-        handler(packet.payload as Buffer);
+        handler(packet.payload as Buffer, packet.topic);
         cb();
       },
       ok,

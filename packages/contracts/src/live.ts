@@ -125,6 +125,15 @@ export function liveReadingsIn(data: unknown): LiveReading[] {
   return out;
 }
 
+/** The readings of an internal readings message (see internalTopics.readings); nothing for a payload that is not JSON. */
+export function liveReadingsOfPayload(payload: Uint8Array): LiveReading[] {
+  try {
+    return liveReadingsIn(JSON.parse(new TextDecoder().decode(payload)));
+  } catch {
+    return [];
+  }
+}
+
 export const MQTT_LIMITS = { payloadBytes: LIMITS.mqttPayloadBytes } as const;
 
 // ---- socket.io realtime feed ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { gatewayStats, internalTopics, liveReadingsIn, type GatewayCounters, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { gatewayStats, internalTopics, liveReadingsOfPayload, type GatewayCounters, type GatewayStats, type LiveReading } from '@smi/contracts';
 import type { Logger } from '../logger.js';
 
 // a gateway that stopped reporting is left out of the health totals after this long
@@ -9,15 +9,6 @@ const STATS_STALE_MS = 30_000;
  * The api's MQTT connection to the gateway, with the service credential: normalised readings and gateway counters
  * come in on internal topics, control signals (a revoked device secret, changed network settings) go out.
  */
-/** The readings of an internal readings message (see internalTopics.readings); nothing for a payload that is not JSON. */
-export function readingsOfPayload(payload: Buffer): LiveReading[] {
-  try {
-    return liveReadingsIn(JSON.parse(payload.toString('utf8')));
-  } catch {
-    return [];
-  }
-}
-
 /**
  * `onReading` absent: readings are not taken over this connection (the embedded gateway hands them over in-process),
  * only the counters and the control signals.
@@ -46,7 +37,7 @@ export function gatewayLink(o: { url: string; username: string; password: string
   });
   client.on('message', (topic, payload) => {
     if (topic.startsWith('smi/internal/readings/')) {
-      for (const r of readingsOfPayload(payload)) o.onReading?.(r);
+      for (const r of liveReadingsOfPayload(payload)) o.onReading?.(r);
       return;
     }
     let data: unknown;

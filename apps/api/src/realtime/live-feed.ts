@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { internalTopics, type GatewayCounters, type LiveReading } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
-import { gatewayLink, readingsOfPayload } from './gateway-link.js';
+import { gatewayLink } from './gateway-link.js';
 import { latestReadings } from './latest-readings.js';
 import { ROLES, roomOf, userRoom, type Role } from './rooms.js';
 import { createSocketServer, userOf } from './socket-server.js';
@@ -21,7 +21,7 @@ export interface LiveFeedOptions {
    * The embedded gateway's own subscription to the internal readings topic (its broker, and through Redis every
    * other gateway's): readings are taken in-process instead of over a loopback MQTT connection.
    */
-  localReadings?: (handler: (payload: Buffer) => void) => Promise<void>;
+  localReadings?: (handler: (readings: readonly LiveReading[]) => void) => Promise<void>;
 }
 
 /**
@@ -43,8 +43,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     }
   };
   const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: o.localReadings ? undefined : deliver });
-  await o.localReadings?.((payload) => {
-    for (const r of readingsOfPayload(payload)) deliver(r);
+  await o.localReadings?.((readings) => {
+    for (const r of readings) deliver(r);
   });
 
   io.on('connection', (socket) => {
