@@ -1,6 +1,7 @@
 /**
  * Summarises a V8 .cpuprofile (node --cpu-prof): self time by function and by package, the top rows of each.
- * node --import tsx bench/lib/profile-top.ts file.cpuprofile [rows]
+ * node --import tsx bench/lib/profile-top.ts file.cpuprofile [rows] [last seconds]
+ * With `last seconds`, only the samples of the profile's last seconds count (e.g. the final step of a ramp).
  */
 import { readFileSync } from 'node:fs';
 
@@ -12,8 +13,14 @@ interface Node {
 const profile = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const rows = Number(process.argv[3] ?? 30);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const lastUs = process.argv[4] ? Number(process.argv[4]) * 1e6 : Infinity;
+const span = profile.timeDeltas.reduce((a, b) => a + b, 0);
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+let at = 0;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (span - at <= lastUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const pkg = (url: string) => url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (url.includes('/apps/') ? url.replace(/.*\/apps\//, 'apps/') : url || '(native)');
