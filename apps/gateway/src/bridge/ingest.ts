@@ -41,25 +41,15 @@ export function ingest(o: {
 }) {
   const current = new Map<string, LiveReading>();
 
-  async function handle(topic: string, payload: Buffer): Promise<void> {
-    const receivedAt = Date.now();
-    const target = parseDeviceTopic(topic);
-    if (!target) {
-      o.counters.unknownTopic++;
-      return;
-    }
-    if (payload.length > MQTT_LIMITS.payloadBytes) {
-      o.counters.oversized++;
-      return;
-    }
-    const device = await o.directory.get(target.code).catch(() => null);
+  /** A message of a device the directory knows: decoded and handed on in the same turn. */
+  function take(device: DeviceRecord | null, kind: DeviceTopicKind, payload: Buffer, receivedAt: number): void {
     if (!device) {
       o.counters.unknownDevice++;
       return;
     }
     const prev = current.get(device.code) ?? blankReading(device, receivedAt);
     let next: LiveReading | undefined;
-    switch (target.kind) {
+    switch (kind) {
       case 'rtcm':
         o.onRtcm(device, payload);
         return;
@@ -83,18 +73,44 @@ export function ingest(o: {
       o.counters.malformed++;
       return;
     }
-    // the directory may have a newer name or type than the last reading
-    next = { ...next, deviceName: device.name, Name: device.name, deviceType: device.type };
+    // the directory may have a newer name or type than the last reading (next is a new object: ours to set)
+    next.deviceName = device.name;
+    next.Name = device.name;
+    next.deviceType = device.type;
     current.set(device.code, next);
     o.counters.readings++;
     o.onReading(next, device);
   }
 
+  function handle(topic: string, payload: Buffer): Promise<void> | void {
+    const receivedAt = Date.now();
+    const target = parseDeviceTopic(topic);
+    if (!target) {
+      o.counters.unknownTopic++;
+      return;
+    }
+    if (payload.length > MQTT_LIMITS.payloadBytes) {
+      o.counters.oversized++;
+      return;
+    }
+    const known = o.directory.known(target.code);
+    if (known !== undefined) return take(known, target.kind, payload, receivedAt);
+    // first message of a device (or its entry is being read): wait for the directory
+    return o.directory.get(target.code).then(
+      (device) => take(device, target.kind, payload, receivedAt),
+      () => take(null, target.kind, payload, receivedAt),
+    );
+  }
+
   return {
-    handle(topic: string, payload: Buffer) {
-      return handle(topic, payload).catch(() => {
+    /** Never throws: a message that cannot be used is counted as malformed. */
+    handle(topic: string, payload: Buffer): Promise<void> | void {
+      try {
+        const pending = handle(topic, payload);
+        if (pending) return pending.catch(() => void o.counters.malformed++);
+      } catch {
         o.counters.malformed++;
-      });
+      }
     },
     latest: (code: string) => current.get(code),
     /** The device went offline: its next reading starts from what it had, marked offline until then. */

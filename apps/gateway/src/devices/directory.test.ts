@@ -38,6 +38,21 @@ describe('the device directory', () => {
     expect(queries).toBeLessThanOrEqual(3);
   });
 
+  it('answers `known` without waiting once an entry is read, and keeps it fresh in the background like `get`', async () => {
+    const rover = await createDevice(db, owner, 'rover', 'Before');
+    const dir = deviceDirectory(counted, 50);
+    expect(dir.known(rover.code)).toBeUndefined(); // never asked: not known yet
+    expect(dir.known('NO-SUCH-DEVICE')).toBeUndefined();
+    const first = dir.get(rover.code);
+    expect(dir.known(rover.code)).toBeUndefined(); // being read
+    await first;
+    expect(dir.known(rover.code)).toMatchObject({ code: rover.code, name: 'Before' });
+    await dir.get('NO-SUCH-DEVICE');
+    expect(dir.known('NO-SUCH-DEVICE')).toBeNull(); // known not to exist
+    await db.query("UPDATE devices SET name = 'After' WHERE code = $1", [rover.code]);
+    await eventually(() => dir.known(rover.code)?.name === 'After');
+  });
+
   it('reads a login fresh: a secret changed a moment ago is seen at once', async () => {
     const rover = await createDevice(db, owner);
     const dir = deviceDirectory(counted, 60_000);

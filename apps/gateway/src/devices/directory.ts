@@ -9,6 +9,8 @@ interface Entry {
   at: number;
   device: Promise<DeviceRecord | null>;
   settled: boolean;
+  /** what `device` resolved to, once settled */
+  value?: DeviceRecord | null;
 }
 
 /**
@@ -50,7 +52,10 @@ export function deviceDirectory(db: Queryable, ttlMs = TTL_MS) {
   function put(code: string, device: Promise<DeviceRecord | null>): Entry {
     const entry: Entry = { at: Date.now(), device, settled: false };
     device.then(
-      () => (entry.settled = true),
+      (value) => {
+        entry.value = value;
+        entry.settled = true;
+      },
       () => cache.get(code) === entry && cache.delete(code),
     );
     cache.set(code, entry);
@@ -72,17 +77,29 @@ export function deviceDirectory(db: Queryable, ttlMs = TTL_MS) {
     }
   }
 
+  /** A settled entry past its TTL is answered as it is and re-read in the background with the other stale ones. */
+  function markIfStale(code: string, hit: Entry) {
+    if (Date.now() - hit.at < ttlMs) return;
+    stale.add(code);
+    refreshTimer ??= setTimeout(() => void refresh(), REFRESH_EVERY_MS).unref();
+  }
+
   return {
     get(code: string): Promise<DeviceRecord | null> {
       const hit = cache.get(code);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.device;
-      if (hit?.settled) {
-        stale.add(code);
-        refreshTimer ??= setTimeout(() => void refresh(), REFRESH_EVERY_MS).unref();
-        return hit.device;
-      }
-      if (hit) return hit.device;
-      return put(code, load(code)).device;
+      if (!hit) return put(code, load(code)).device;
+      if (hit.settled) markIfStale(code, hit);
+      return hit.device;
+    },
+    /**
+     * The device as the cache knows it right now, without waiting: the record, null for a code known not to exist,
+     * or undefined when it is not known yet (ask `get`). Every message of a connected device takes this path.
+     */
+    known(code: string): DeviceRecord | null | undefined {
+      const hit = cache.get(code);
+      if (!hit?.settled) return undefined;
+      markIfStale(code, hit);
+      return hit.value;
     },
     /** Straight from the database (a login must see a secret changed a moment ago), refreshing the cache. */
     fresh(code: string): Promise<DeviceRecord | null> {
