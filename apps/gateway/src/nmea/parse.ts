@@ -26,8 +26,10 @@ export function parseNmeaPayload(text: string): ParsedNmea {
     if (update === 'rejected') result.rejected++;
     else if (update === 'ignored') result.ignored++;
     else {
+      // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
+      if (result.used === 0) result.update = update;
+      else Object.assign(result.update, withoutUndefined(update));
       result.used++;
-      Object.assign(result.update, withoutUndefined(update));
     }
   }
   return result;
