@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb, migrate } from '@smi/db';
 import { createClient } from 'redis';
 import { composeDeps } from './compose.js';
 import { EnvError, loadEnv } from './env.js';
-import { createApp } from './http/app.js';
+import { createApp, createAppServer } from './http/app.js';
 import { createLimiters } from './http/rate-limit.js';
 import { createLogger } from './logger.js';
 import { startLive } from './realtime/start.js';
@@ -45,7 +44,7 @@ async function main() {
     webDist: WEB_DIST,
     limiters: createLimiters({ redis }),
   });
-  const server = createServer(createApp(deps));
+  const server = createAppServer(createApp(deps));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(env.PORT, ok);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -77,4 +77,24 @@ export function createApp(deps: AppDeps): Express {
 
 function immutableAssets(res: ServerResponse, path: string) {
   if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}
+
+/**
+ * The HTTP server for the app, whose requests and responses are made with the app's own prototypes from the start.
+ * Express otherwise swaps the prototype of every request and response (Object.setPrototypeOf in app.handle), and
+ * V8 then kept each request's objects past two young-generation collections: ~13 KB promoted per request, the old
+ * generation full every ~4 s at 200 req/s, and each of its collections held the event loop 30-45 ms (the record-point
+ * p99). Made this way, Express finds the prototype already set and changes nothing (a bare Express 5 app under the
+ * same load: 12-13 MB promoted in 6 s before, 0.05 MB after).
+ */
+export function createAppServer(app: Express): Server {
+  function AppRequest(...args: ConstructorParameters<typeof IncomingMessage>) {
+    return Reflect.construct(IncomingMessage, args, AppRequest) as IncomingMessage;
+  }
+  AppRequest.prototype = app.request;
+  function AppResponse(...args: ConstructorParameters<typeof ServerResponse>) {
+    return Reflect.construct(ServerResponse, args, AppResponse) as ServerResponse;
+  }
+  AppResponse.prototype = app.response;
+  return createServer({ IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse }, app);
 }

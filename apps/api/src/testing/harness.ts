@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { openTestDb } from '@smi/db';
 import { composeDeps } from '../compose.js';
-import { createApp } from '../http/app.js';
+import { createApp, createAppServer } from '../http/app.js';
 import { createLimiters } from '../http/rate-limit.js';
 import type { AppDeps } from '../http/deps.js';
 import { silentLogger } from '../logger.js';
@@ -38,7 +38,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
   });
   const app = createApp(deps);
-  const server: Server = createServer(app);
+  const server: Server = createAppServer(app);
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
