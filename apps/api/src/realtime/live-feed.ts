@@ -18,8 +18,8 @@ export interface LiveFeedOptions {
   mqttPublicUrl?: string;
   mqttPort: number;
   /**
-   * The embedded gateway's own subscription to the internal readings topic (its broker, and through Redis every
-   * other gateway's): readings are taken in-process instead of over a loopback MQTT connection.
+   * The embedded gateway's readings, taken in-process instead of over a loopback MQTT connection: its own batches
+   * as it makes them, every other gateway's (through Redis) decoded from the internal readings topic.
    */
   localReadings?: (handler: (readings: readonly LiveReading[]) => void) => Promise<void>;
 }

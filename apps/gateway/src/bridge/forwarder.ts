@@ -1,5 +1,13 @@
 import type { LiveReading } from '@smi/contracts';
 
+/** One device's bucket: tokens as of `at`, and the reading waiting for the next token. */
+interface Bucket {
+  tokens: number;
+  at: number;
+  pending?: LiveReading;
+  timer?: NodeJS.Timeout;
+}
+
 /**
  * Hands each device's readings on at `perSecond` a second at most, on average: a token bucket per device that holds
  * a quarter of a second's worth (at least one) and refills at `perSecond`. A reading finding a token goes out at
@@ -15,9 +23,8 @@ export function coalescingForwarder(o: { perSecond: number; send: (r: LiveReadin
   const now = o.now ?? (() => performance.now());
   const capacity = Math.max(1, Math.floor(o.perSecond / 4));
   const msPerToken = 1000 / o.perSecond;
-  const devices = new Map<string, { tokens: number; at: number; pending?: LiveReading; timer?: NodeJS.Timeout }>();
+  const devices = new Map<string, Bucket>();
 
-  type Bucket = typeof devices extends Map<string, infer B> ? B : never;
   function refill(d: Bucket, t: number) {
     d.tokens = Math.min(capacity, d.tokens + (t - d.at) / msPerToken);
     d.at = t;
