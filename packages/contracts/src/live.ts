@@ -126,9 +126,10 @@ export function liveReadingsIn(data: unknown): LiveReading[] {
 }
 
 /** The readings of an internal readings message (see internalTopics.readings); nothing for a payload that is not JSON. */
+const utf8 = new TextDecoder();
 export function liveReadingsOfPayload(payload: Uint8Array): LiveReading[] {
   try {
-    return liveReadingsIn(JSON.parse(new TextDecoder().decode(payload)));
+    return liveReadingsIn(JSON.parse(utf8.decode(payload)));
   } catch {
     return [];
   }

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type Db } from '@smi/db';
 import { composeDeps } from '../compose.js';
 import { silentLogger } from '../logger.js';
-import { createApp } from './app.js';
+import { createApp, createAppServer } from './app.js';
 
 // a built web app as `vite build` leaves it: hashed assets with their .br/.gz beside them, index.html, a favicon
 const script = `export const greeting = ${JSON.stringify('survey '.repeat(400))};\n`;
@@ -46,7 +46,7 @@ beforeAll(async () => {
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     webDist: dist,
   });
-  server = createServer(createApp(deps));
+  server = createAppServer(createApp(deps));
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

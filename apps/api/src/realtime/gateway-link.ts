@@ -8,8 +8,6 @@ const STATS_STALE_MS = 30_000;
 /**
  * The api's MQTT connection to the gateway, with the service credential: normalised readings and gateway counters
  * come in on internal topics, control signals (a revoked device secret, changed network settings) go out.
- */
-/**
  * `onReading` absent: readings are not taken over this connection (the embedded gateway hands them over in-process),
  * only the counters and the control signals.
  */
