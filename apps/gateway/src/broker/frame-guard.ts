@@ -19,9 +19,20 @@ export class FrameScanner {
     private readonly onOversized: () => void,
   ) {}
 
-  /** The bytes to hand on, or 'close' for a frame no client should send. */
+  /**
+   * The bytes to hand on, or 'close' for a frame no client should send. The frames that pass are handed on as the
+   * runs of the chunk they arrived in (the chunk itself when all of it passes): no copy, and no Buffer per frame.
+   */
   feed(chunk: Buffer): Buffer[] | 'close' {
     const out: Buffer[] = [];
+    // where the run of passing bytes in this chunk started (-1: none open)
+    let from = -1;
+    const cut = (to: number) => {
+      if (from >= 0 && to > from) out.push(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to));
+      from = -1;
+    };
+    // the header being read began at this index of the chunk (-1: in an earlier chunk; its bytes so far are carried)
+    let headerAt = this.header.length ? -1 : 0;
     let i = 0;
     while (i < chunk.length) {
       if (this.skipping > 0) {
@@ -29,28 +40,37 @@ export class FrameScanner {
         this.skipping -= n;
         i += n;
       } else if (this.passing > 0) {
+        if (from < 0) from = i;
         const n = Math.min(this.passing, chunk.length - i);
-        out.push(chunk.subarray(i, i + n));
         this.passing -= n;
         i += n;
       } else {
+        if (!this.header.length) headerAt = i;
         this.header.push(chunk[i++]!);
         const length = remainingLength(this.header);
         if (length === 'invalid') return 'close';
         if (length === undefined) continue;
         const type = this.header[0]! >> 4;
         if (type === PUBLISH && length > this.maxPublish) {
+          cut(headerAt < 0 ? 0 : headerAt);
           this.onOversized();
           this.skipping = length;
         } else if (type !== PUBLISH && length > this.maxOther) {
           return 'close';
+        } else if (headerAt >= 0) {
+          if (from < 0) from = headerAt;
+          this.passing = length;
         } else {
-          out.push(Buffer.from(this.header));
+          // the header began in an earlier chunk: its bytes from there go first, then this chunk's from its start
+          out.push(Buffer.from(this.header.slice(0, this.header.length - i)));
+          from = 0;
           this.passing = length;
         }
         this.header = [];
       }
     }
+    // a header cut off by the end of the chunk waits for the next one
+    cut(this.header.length && headerAt >= 0 ? headerAt : chunk.length);
     return out;
   }
 }

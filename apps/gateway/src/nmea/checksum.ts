@@ -10,11 +10,31 @@ export function withChecksum(body: string): string {
   return `$${body}*${nmeaChecksum(body)}`;
 }
 
+/** The value of a hex digit's character code, or -1. */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48; // 0-9
+  if (c >= 65 && c <= 70) return c - 55; // A-F
+  if (c >= 97 && c <= 102) return c - 87; // a-f
+  return -1;
+}
+
 /**
- * True when the sentence is "$BODY*HH" and HH matches. A sentence without a checksum is refused too: over a network
- * link a receiver always sends one, and a line without it cannot be told apart from a cut-off line.
+ * True when the sentence is "$BODY*HH" (or "!BODY*HH") and HH matches: a body of at least one character with no '*'
+ * or '$', then exactly two hex digits. A sentence without a checksum is refused too: over a network link a receiver
+ * always sends one, and a line without it cannot be told apart from a cut-off line. Every reading passes here, so
+ * it reads character codes and allocates nothing.
  */
 export function hasValidChecksum(sentence: string): boolean {
-  const match = /^[$!]([^*$]+)\*([0-9A-Fa-f]{2})$/.exec(sentence);
-  return !!match && nmeaChecksum(match[1]!) === match[2]!.toUpperCase();
+  const n = sentence.length;
+  const first = sentence.charCodeAt(0);
+  if (n < 5 || (first !== 36 && first !== 33) || sentence.charCodeAt(n - 3) !== 42) return false; // '$' '!' '*'
+  let sum = 0;
+  for (let i = 1; i < n - 3; i++) {
+    const c = sentence.charCodeAt(i);
+    if (c === 42 || c === 36) return false;
+    sum ^= c;
+  }
+  const high = hexValue(sentence.charCodeAt(n - 2));
+  const low = hexValue(sentence.charCodeAt(n - 1));
+  return high >= 0 && low >= 0 && sum === high * 16 + low;
 }

@@ -1,4 +1,4 @@
-import { parseNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
+import { parseUnsafeNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
 import { hasValidChecksum } from './checksum.js';
 import type { FixUpdate } from './fix-update.js';
 import * as gga from './gga.js';
@@ -16,12 +16,34 @@ export interface ParsedNmea {
   ignored: number;
 }
 
+/**
+ * The sentences of a payload: split at line breaks and before every '$' (sentences sent back to back), each
+ * trimmed, empty ones left out. Every reading passes here: a scan by character code, no regular expression.
+ */
+function sentencesOf(text: string, each: (sentence: string) => void): void {
+  let start = 0;
+  const take = (end: number) => {
+    if (end <= start) return;
+    const sentence = text.slice(start, end).trim();
+    if (sentence) each(sentence);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      take(i); // '\n' (a '\r' before it goes with the trim)
+      start = i + 1;
+    } else if (c === 36 && i > start) {
+      take(i); // '$': a new sentence
+      start = i;
+    }
+  }
+  take(text.length);
+}
+
 /** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC and GST. */
 export function parseNmeaPayload(text: string): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
-  for (const raw of text.split(/\r?\n|(?=\$)/)) {
-    const sentence = raw.trim();
-    if (!sentence) continue;
+  sentencesOf(text, (sentence) => {
     const update = decodeSentence(sentence);
     if (update === 'rejected') result.rejected++;
     else if (update === 'ignored') result.ignored++;
@@ -31,7 +53,7 @@ export function parseNmeaPayload(text: string): ParsedNmea {
       else Object.assign(result.update, withoutUndefined(update));
       result.used++;
     }
-  }
+  });
   return result;
 }
 
@@ -42,7 +64,8 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
   if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId) return 'ignored';
   let packet;
   try {
-    packet = parseNmeaSentence(sentence);
+    // the checksum is checked above: nmea-simple's "unsafe" parse is the same decoding without checking it again
+    packet = parseUnsafeNmeaSentence(sentence);
   } catch {
     return 'rejected';
   }
