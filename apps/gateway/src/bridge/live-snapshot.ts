@@ -39,17 +39,32 @@ function stamp(receivedAt: number, timeOfDayMs?: number, dateMs?: number): strin
   return new Date(Math.abs(t - receivedAt) <= PLAUSIBLE_CLOCK_SKEW_MS ? t : receivedAt).toISOString();
 }
 
-/** The reading after NMEA sentences: a sentence saying "no fix" clears the position. */
+/**
+ * The reading after NMEA sentences: a sentence saying "no fix" clears the position. Every NMEA reading passes here:
+ * the new reading is written out field by field (one object of one shape, in the order of blankReading), not
+ * spread from the last one and patched.
+ */
 export function applyFix(prev: LiveReading, u: FixUpdate, receivedAt: number): LiveReading {
-  const next: LiveReading = { ...prev, action: 'position', timestamp: stamp(receivedAt, u.timeOfDayMs, u.dateMs) };
-  if (u.position === null) Object.assign(next, { latitude: NA, longitude: NA, altitude: NA });
-  else if (u.position) Object.assign(next, u.position);
-  if (u.fixType !== undefined) next.fixType = u.fixType ?? NA;
-  if (u.altitude !== undefined) next.altitude = u.altitude;
-  if (u.satellites !== undefined) next.satellites = u.satellites;
-  if (u.hdop !== undefined) next.hdop = u.hdop;
-  if (u.accuracy !== undefined) next.accuracy = u.accuracy;
-  if (u.verticalAccuracy !== undefined) next.verticalAccuracy = u.verticalAccuracy;
+  const p = u.position;
+  const next: LiveReading = {
+    deviceCode: prev.deviceCode,
+    deviceName: prev.deviceName,
+    Name: prev.Name,
+    deviceType: prev.deviceType,
+    action: 'position',
+    status: prev.status,
+    timestamp: stamp(receivedAt, u.timeOfDayMs, u.dateMs),
+    latitude: p === null ? NA : p ? p.latitude : prev.latitude,
+    longitude: p === null ? NA : p ? p.longitude : prev.longitude,
+    altitude: u.altitude !== undefined ? u.altitude : p === null ? NA : prev.altitude,
+    battery: prev.battery,
+    signal: prev.signal,
+    fixType: u.fixType !== undefined ? (u.fixType ?? NA) : prev.fixType,
+    satellites: u.satellites ?? prev.satellites,
+    hdop: u.hdop ?? prev.hdop,
+    accuracy: u.accuracy ?? prev.accuracy,
+    verticalAccuracy: u.verticalAccuracy ?? prev.verticalAccuracy,
+  };
   next.status = statusOf(next);
   return next;
 }

@@ -9,7 +9,9 @@ const PUBLISH = 3;
  * (and counted), any other frame longer than `maxOther` ends the connection. aedes has no size limit of its own.
  */
 export class FrameScanner {
-  private header: number[] = [];
+  // the fixed header being read: type byte + up to 4 length bytes (a fifth length byte is refused)
+  private readonly header = new Uint8Array(5);
+  private headerLength = 0;
   private passing = 0;
   private skipping = 0;
 
@@ -20,19 +22,16 @@ export class FrameScanner {
   ) {}
 
   /**
-   * The bytes to hand on, or 'close' for a frame no client should send. The frames that pass are handed on as the
-   * runs of the chunk they arrived in (the chunk itself when all of it passes): no copy, and no Buffer per frame.
+   * Hands on (`pass`) the bytes of the frames that may go through, and answers false for a frame no client should
+   * send (the connection is to be closed). The frames that pass go as the runs of the chunk they arrived in (the
+   * chunk itself when all of it passes): no copy, no Buffer per frame, and nothing allocated for a chunk of whole
+   * frames. Every socket read of every device passes here.
    */
-  feed(chunk: Buffer): Buffer[] | 'close' {
-    const out: Buffer[] = [];
+  feed(chunk: Buffer, pass: (bytes: Buffer) => void): boolean {
     // where the run of passing bytes in this chunk started (-1: none open)
     let from = -1;
-    const cut = (to: number) => {
-      if (from >= 0 && to > from) out.push(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to));
-      from = -1;
-    };
     // the header being read began at this index of the chunk (-1: in an earlier chunk; its bytes so far are carried)
-    let headerAt = this.header.length ? -1 : 0;
+    let headerAt = this.headerLength ? -1 : 0;
     let i = 0;
     while (i < chunk.length) {
       if (this.skipping > 0) {
@@ -45,41 +44,43 @@ export class FrameScanner {
         this.passing -= n;
         i += n;
       } else {
-        if (!this.header.length) headerAt = i;
-        this.header.push(chunk[i++]!);
-        const length = remainingLength(this.header);
-        if (length === 'invalid') return 'close';
+        if (!this.headerLength) headerAt = i;
+        this.header[this.headerLength++] = chunk[i++]!;
+        const length = remainingLength(this.header, this.headerLength);
+        if (length === 'invalid') return false;
         if (length === undefined) continue;
         const type = this.header[0]! >> 4;
         if (type === PUBLISH && length > this.maxPublish) {
-          cut(headerAt < 0 ? 0 : headerAt);
+          if (from >= 0 && headerAt > from) pass(chunk.subarray(from, headerAt));
+          from = -1;
           this.onOversized();
           this.skipping = length;
         } else if (type !== PUBLISH && length > this.maxOther) {
-          return 'close';
+          return false;
         } else if (headerAt >= 0) {
           if (from < 0) from = headerAt;
           this.passing = length;
         } else {
           // the header began in an earlier chunk: its bytes from there go first, then this chunk's from its start
-          out.push(Buffer.from(this.header.slice(0, this.header.length - i)));
+          pass(Buffer.from(this.header.subarray(0, this.headerLength - i)));
           from = 0;
           this.passing = length;
         }
-        this.header = [];
+        this.headerLength = 0;
       }
     }
     // a header cut off by the end of the chunk waits for the next one
-    cut(this.header.length && headerAt >= 0 ? headerAt : chunk.length);
-    return out;
+    const to = this.headerLength && headerAt >= 0 ? headerAt : chunk.length;
+    if (from >= 0 && to > from) pass(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to));
+    return true;
   }
 }
 
 // MQTT "remaining length": 1 to 4 bytes, 7 bits each, high bit = more follows
-function remainingLength(header: number[]): number | undefined | 'invalid' {
-  if (header.length < 2) return undefined;
+function remainingLength(header: Uint8Array, length: number): number | undefined | 'invalid' {
+  if (length < 2) return undefined;
   let value = 0;
-  for (let k = 1; k < header.length; k++) {
+  for (let k = 1; k < length; k++) {
     const byte = header[k]!;
     value += (byte & 0x7f) * 128 ** (k - 1);
     if ((byte & 0x80) === 0) return value;
@@ -129,14 +130,16 @@ export function guardedConnection(socket: Socket, scanner: FrameScanner): Duplex
       cb(err);
     },
   });
+  let more = true;
+  const pass = (bytes: Buffer) => {
+    more = conn.push(bytes) && more;
+  };
   socket.on('data', (chunk: Buffer) => {
-    const out = scanner.feed(chunk);
-    if (out === 'close') {
+    more = true;
+    if (!scanner.feed(chunk, pass)) {
       conn.destroy();
       return;
     }
-    let more = true;
-    for (const part of out) more = conn.push(part) && more;
     if (!more) socket.pause();
   });
   socket.on('end', () => conn.push(null));

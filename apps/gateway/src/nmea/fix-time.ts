@@ -8,7 +8,10 @@ const DAY_MS = 86_400_000;
 export function fixTime(receivedAt: number, timeOfDayMs?: number, dateMs?: number): number {
   if (timeOfDayMs === undefined) return receivedAt;
   if (dateMs !== undefined) return dateMs + timeOfDayMs;
-  const midnight = Math.floor(receivedAt / DAY_MS) * DAY_MS;
-  const candidates = [midnight - DAY_MS, midnight, midnight + DAY_MS].map((d) => d + timeOfDayMs);
-  return candidates.reduce((best, t) => (Math.abs(t - receivedAt) < Math.abs(best - receivedAt) ? t : best));
+  // that time of day on the day before, the same day and the day after: the nearest (the earlier on a tie)
+  const sameDay = Math.floor(receivedAt / DAY_MS) * DAY_MS + timeOfDayMs;
+  let best = sameDay - DAY_MS;
+  if (Math.abs(sameDay - receivedAt) < Math.abs(best - receivedAt)) best = sameDay;
+  if (Math.abs(sameDay + DAY_MS - receivedAt) < Math.abs(best - receivedAt)) best = sameDay + DAY_MS;
+  return best;
 }
