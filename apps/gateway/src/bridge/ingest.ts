@@ -13,17 +13,18 @@ import { parseNmeaPayload } from '../nmea/parse.js';
 import { applyDeviceReading, applyFix, applyStatus, blankReading } from './live-snapshot.js';
 
 const KINDS = new Set<string>(DEVICE_TOPIC_KINDS);
+const DEVICE_TOPIC_PREFIX = 'devices/';
 
 /** devices/{code}/{kind} -> its parts, or null for any other topic. */
 export function parseDeviceTopic(topic: string): { code: string; kind: DeviceTopicKind } | null {
   // every message passes here: two indexOf instead of a split into an array of three strings
-  const PREFIX = 'devices/';
-  if (!topic.startsWith(PREFIX)) return null;
-  const slash = topic.indexOf('/', PREFIX.length);
-  if (slash <= PREFIX.length || topic.indexOf('/', slash + 1) !== -1) return null;
+  const start = DEVICE_TOPIC_PREFIX.length;
+  if (!topic.startsWith(DEVICE_TOPIC_PREFIX)) return null;
+  const slash = topic.indexOf('/', start);
+  if (slash <= start || topic.indexOf('/', slash + 1) !== -1) return null;
   const kind = topic.slice(slash + 1);
   if (!KINDS.has(kind)) return null;
-  return { code: topic.slice(PREFIX.length, slash), kind: kind as DeviceTopicKind };
+  return { code: topic.slice(start, slash), kind: kind as DeviceTopicKind };
 }
 
 function json(payload: Buffer): unknown {

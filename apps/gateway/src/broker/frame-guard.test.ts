@@ -1,5 +1,6 @@
 import mqttPacket from 'mqtt-packet';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../testing/fixtures.js';
 import { FrameScanner } from './frame-guard.js';
 
 const MAX_PUBLISH = 300;
@@ -8,14 +9,6 @@ const MAX_OTHER = 64;
 const publish = (topic: string, bytes: number) =>
   mqttPacket.generate({ cmd: 'publish', topic, payload: Buffer.alloc(bytes, 0x41), qos: 0, retain: false, dup: false });
 const ping = () => mqttPacket.generate({ cmd: 'pingreq' });
-
-/** A deterministic pseudo-random source (the same cuts on every run). */
-function rng(seed: number) {
-  return () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-}
 
 /** Feeds `stream` cut at the given offsets; answers the bytes handed on (or 'close') and how many frames were skipped. */
 function scan(stream: Buffer, cuts: number[]) {
@@ -54,7 +47,7 @@ describe('the frame scanner', () => {
       expect(oversized).toBe(1);
     }
     // ...and many random ones, down to one byte per chunk
-    const random = rng(7);
+    const random = seededRandom(7);
     for (let round = 0; round < 200; round++) {
       const cuts: number[] = [];
       for (let at = 0; at < stream.length; at += 1 + Math.floor(random() * (round % 2 ? 4 : 300))) if (at > 0) cuts.push(at);

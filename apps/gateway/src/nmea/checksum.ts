@@ -1,8 +1,13 @@
+/** XOR of the character codes of text[from, to). */
+function xorOf(text: string, from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum ^= text.charCodeAt(i);
+  return sum;
+}
+
 /** XOR of every character between '$' and '*', as two upper-case hex digits (NMEA 0183). */
 export function nmeaChecksum(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum ^= body.charCodeAt(i);
-  return sum.toString(16).toUpperCase().padStart(2, '0');
+  return xorOf(body, 0, body.length).toString(16).toUpperCase().padStart(2, '0');
 }
 
 /** Builds a complete sentence from its body (no '$', no '*'): "GPGGA,..." -> "$GPGGA,...*47". */
@@ -27,14 +32,10 @@ function hexValue(c: number): number {
 export function hasValidChecksum(sentence: string): boolean {
   const n = sentence.length;
   const first = sentence.charCodeAt(0);
-  if (n < 5 || (first !== 36 && first !== 33) || sentence.charCodeAt(n - 3) !== 42) return false; // '$' '!' '*'
-  let sum = 0;
-  for (let i = 1; i < n - 3; i++) {
-    const c = sentence.charCodeAt(i);
-    if (c === 42 || c === 36) return false;
-    sum ^= c;
-  }
+  if (n < 5 || (first !== 36 && first !== 33)) return false; // '$' or '!'
+  // the only '*' is the one before the two digits, and no '$' after the first character
+  if (sentence.indexOf('*', 1) !== n - 3 || sentence.indexOf('$', 1) !== -1) return false;
   const high = hexValue(sentence.charCodeAt(n - 2));
   const low = hexValue(sentence.charCodeAt(n - 1));
-  return high >= 0 && low >= 0 && sum === high * 16 + low;
+  return high >= 0 && low >= 0 && xorOf(sentence, 1, n - 3) === high * 16 + low;
 }

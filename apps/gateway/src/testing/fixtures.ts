@@ -63,3 +63,11 @@ export async function eventually<T>(fn: () => Promise<T> | T, everyMs = 25): Pro
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** A deterministic pseudo-random source in [0, 1) (a linear congruential generator): the same sequence on every run. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+}
