@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { Aedes, type AedesOptions } from 'aedes';
+import { writeToStream } from 'mqtt-packet';
 import { MQTT_LIMITS } from '@smi/contracts';
 import { FrameScanner, guardedConnection } from './frame-guard.js';
 import { guardMqStack } from './mq-stack-guard.js';
@@ -24,6 +25,11 @@ export interface BrokerOptions {
 
 /** aedes 1.2 with the given policy hooks, in memory or on Redis. */
 export async function createBroker(o: BrokerOptions): Promise<Aedes> {
+  // mqtt-packet's default writes 16-bit numbers from a table of 65,536 two-byte Buffers, built on the first packet
+  // and alive for good: a sixth of this process's heap objects, marked again by every full collection (each one a
+  // pause under load). Off, each number is a fresh two-byte Buffer that dies young. Process-wide (every mqtt-packet
+  // writer here shares the flag), and set before the broker writes its first packet.
+  writeToStream.cacheNumbers = false;
   const shared = o.redisUrl ? redisBackends(o.redisUrl, o.onRedisError ?? (() => {})) : {};
   const broker = await Aedes.createBroker({ ...o.hooks, ...shared, maxClientsIdLength: 256, concurrency: 1000 });
   guardMqStack(broker);
