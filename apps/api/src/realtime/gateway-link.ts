@@ -20,6 +20,8 @@ export function gatewayLink(o: { url: string; username: string; password: string
     reconnectPeriod: 1000,
     connectTimeout: 5000,
     resubscribe: true,
+    // no table of 65,536 cached number Buffers in an api process of its own either (see the gateway's createBroker)
+    writeCache: false,
   });
   const stats = new Map<string, { at: number; stats: GatewayStats }>();
   let warned = false;
