@@ -53,4 +53,25 @@ describe('the database layer', () => {
       ]),
     ).rejects.toThrow();
   });
+
+  it('runs a statement with settings local to it: in force for that statement, gone after it', async () => {
+    const [inside] = await db.queryWith<{ sort: string; bitmap: string }>(
+      { enable_sort: 'off', enable_bitmapscan: 'off' },
+      "SELECT current_setting('enable_sort') AS sort, current_setting('enable_bitmapscan') AS bitmap",
+    );
+    expect(inside).toEqual({ sort: 'off', bitmap: 'off' });
+    const [after] = await db.query<{ sort: string }>("SELECT current_setting('enable_sort') AS sort");
+    expect(after).toEqual({ sort: 'on' });
+    const rows = await db.queryWith<{ n: number }>({ enable_sort: 'off' }, 'SELECT $1::int + 1 AS n', [41]);
+    expect(rows).toEqual([{ n: 42 }]);
+  });
+
+  it('refuses a setting that is not a plain name and value (SET takes no parameters), and a failed statement leaves the settings off', async () => {
+    await expect(db.queryWith({ "enable_sort = off; DROP TABLE users; --": 'on' }, 'SELECT 1')).rejects.toThrow('not a setting');
+    await expect(db.queryWith({ enable_sort: "off'; DROP TABLE users; --" }, 'SELECT 1')).rejects.toThrow('not a setting');
+    await expect(db.queryWith({ enable_sort: 'off' }, 'SELECT 1 / 0')).rejects.toThrow();
+    const [after] = await db.query<{ sort: string; users: number }>("SELECT current_setting('enable_sort') AS sort, count(*)::int AS users FROM users");
+    expect(after!.sort).toBe('on');
+    expect(typeof after!.users).toBe('number');
+  });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { openPgliteThread } from './pglite-thread.js';
 import { createDataDirApart, pgliteOptions } from './pglite-memory.js';
+import { settingStatements } from './settings.js';
 
 /** What a repository needs: run SQL, get plain rows. */
 export interface Queryable {
@@ -12,6 +13,12 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement in a transaction of its own with settings local to it (`SET LOCAL name = value`, e.g.
+   * planner switches). On PGlite the whole transaction is one message to the database thread, so it never waits
+   * on the event loop between its steps (nor holds PGlite's one connection while the event loop is busy).
+   */
+  queryWith<T = Record<string, unknown>>(settings: Record<string, string>, sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -82,7 +89,7 @@ async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOp
       c.release();
     }
   }
-  return {
+  const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
       try {
@@ -112,8 +119,15 @@ async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOp
         client.release(broken);
       }
     },
+    queryWith<T>(settings: Record<string, string>, sql: string, params: unknown[] = []) {
+      return db.tx(async (q) => {
+        for (const statement of settingStatements(settings)) await q.query(statement);
+        return q.query<T>(sql, params);
+      });
+    },
     async close() {
       await pool.end();
     },
   };
+  return db;
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
+import { settingStatements } from './settings.js';
 
 interface Reply {
   id: number;
@@ -79,6 +80,9 @@ export async function openPgliteThread(o: { dataDir?: string; schema?: string; o
       }
       await call({ op: 'end', tx, commit: true });
       return result;
+    },
+    async queryWith<T>(settings: Record<string, string>, sql: string, params: unknown[] = []) {
+      return call<T[]>({ op: 'queryWith', settings: settingStatements(settings), sql, params });
     },
     async close() {
       if (stopped) return;

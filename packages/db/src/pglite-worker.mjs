@@ -59,6 +59,14 @@ async function handle(msg) {
       if (!target) throw new Error('the transaction has ended');
       return reply(id, (await target.query(msg.sql, msg.params)).rows);
     }
+    if (op === 'queryWith') {
+      // the settings' SET LOCAL statements and the query in one transaction, all on this thread
+      const rows = await lite.transaction(async (q) => {
+        for (const statement of msg.settings) await q.query(statement);
+        return (await q.query(msg.sql, msg.params)).rows;
+      });
+      return reply(id, rows);
+    }
     if (op === 'begin') return void begin(id);
     if (op === 'end') {
       const tx = open.get(msg.tx);

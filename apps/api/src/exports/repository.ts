@@ -149,32 +149,42 @@ export function exportsRepository(db: Db) {
 
 /**
  * Pages of rows after a (recorded_at, seq) cursor. A page comes back as one JSON value of arrays: parsing 17 typed
- * columns a row costs 3-4x more (PGlite and node-postgres alike), and arrays a third less than objects. The planner hints keep the index walk even without
- * statistics (PGlite never runs autovacuum; without them the planner sorts every remaining row for each page).
+ * columns a row costs 3-4x more (PGlite and node-postgres alike), and arrays a third less than objects. The planner
+ * hints keep the index walk even without statistics (PGlite never runs autovacuum; without them the planner sorts
+ * every remaining row for each page). Each page is one queryWith (on PGlite one message to the database thread),
+ * and the next page is asked for before this one is handed on: the database reads it while the caller writes this
+ * one out (100,000 points to csv: 1.10-1.28 s before, see the commit).
  */
 async function* keyset<T extends unknown[]>(db: Db, columns: string, projectId: string, section?: string): AsyncGenerator<T[]> {
-  let cursor: [string, number] | null = null;
-  for (;;) {
+  const read = async (cursor: [string, number] | null): Promise<T[]> => {
     const params: unknown[] = [projectId];
     let where = 'project_id = $1';
     if (section !== undefined) where += ` AND section = $${params.push(section)}`;
     if (cursor) where += ` AND (recorded_at, seq) > ($${params.push(cursor[0])}::timestamptz, $${params.push(cursor[1])}::bigint)`;
     const sql = `SELECT json_agg(json_build_array(${columns}, recorded_at, seq) ORDER BY recorded_at, seq)::text AS page
                    FROM (SELECT * FROM points WHERE ${where} ORDER BY recorded_at, seq LIMIT ${PAGE_SIZE}) t`;
-    const [row] = await db.tx(async (q) => {
-      await q.query('SET LOCAL enable_bitmapscan = off');
-      await q.query('SET LOCAL enable_sort = off');
-      return q.query<{ page: string | null }>(sql, params);
-    });
-    const page = row?.page ? (JSON.parse(row.page) as T[]) : [];
-    if (page.length > 0) yield page;
-    if (page.length < PAGE_SIZE) return;
+    const [row] = await db.queryWith<{ page: string | null }>(PAGE_PLAN, sql, params);
+    return row?.page ? (JSON.parse(row.page) as T[]) : [];
+  };
+  let next = read(null);
+  for (;;) {
+    const page = await next;
+    if (page.length < PAGE_SIZE) {
+      if (page.length > 0) yield page;
+      return;
+    }
+    const last = page[page.length - 1]!;
+    next = read([last[last.length - 2] as string, last[last.length - 1] as number]);
+    // a caller that stops early (the client hung up) never awaits the page read ahead; its failure is nobody's
+    next.catch(() => {});
+    yield page;
     // PGlite answers without touching the event loop: let other requests (and a client's hang-up) in between pages
     await nextTurn();
-    const last = page[page.length - 1]!;
-    cursor = [last[last.length - 2] as string, last[last.length - 1] as number];
   }
 }
+
+/** Planner switches for a keyset page: walk the (project_id, recorded_at, seq) index, never bitmap-and-sort. */
+const PAGE_PLAN = { enable_bitmapscan: 'off', enable_sort: 'off' };
 
 export type ExportsRepository = ReturnType<typeof exportsRepository>;
 
