@@ -9,7 +9,7 @@ import { readingBatcher } from './bridge/reading-batch.js';
 import { coalescingForwarder } from './bridge/forwarder.js';
 import { ingest } from './bridge/ingest.js';
 import { leadership } from './bridge/leadership.js';
-import { blankReading } from './bridge/live-snapshot.js';
+import type { DeviceLive } from './bridge/device-live.js';
 import { createCounters } from './broker/counters.js';
 import { createBroker, listen } from './broker/create-broker.js';
 import { brokerPolicy } from './broker/policy.js';
@@ -63,9 +63,10 @@ export async function startGateway(o: GatewayOptions) {
       for (const consume of localConsumers) consume(readings);
     },
   });
-  const forwarder = coalescingForwarder({
+  // a device's live state waits for its token as it is; the reading that goes out is made from it then
+  const forwarder = coalescingForwarder<DeviceLive>({
     perSecond: o.readingsPerSecond ?? 20,
-    send: (r) => batches.add(r),
+    send: (s) => batches.add(s.snapshot()),
     onCoalesced: () => counters.coalesced++,
   });
   const relay = correctionsRelay({ db: o.db, publish, onRelayed: (n) => (counters.correctionsRelayed += n) });
@@ -74,22 +75,19 @@ export async function startGateway(o: GatewayOptions) {
     log: o.log,
     offlineAfterS: o.offlineAfterS,
     onError: () => counters.stateWriteErrors++,
-    onOffline: (row) => {
-      const offline: LiveReading = ingestor.markOffline(row.code) ?? { ...blankReading(row, Date.now()), action: 'offline', status: 'offline' };
-      forwarder.offer(offline);
-    },
+    onOffline: (row) => forwarder.offer(ingestor.markOffline(row)),
   });
   const ingestor = ingest({
     directory,
     counters,
-    onReading: (reading) => {
-      forwarder.offer(reading);
-      state.update(reading);
+    onReading: (live) => {
+      forwarder.offer(live);
+      state.update(live);
     },
     onRtcm: (device, payload) => {
       void relay(device.code, payload);
       // corrections are a sign of life too (a base may send nothing else)
-      state.update(ingestor.latest(device.code) ?? blankReading(device, Date.now()));
+      state.update(ingestor.stateOf(device));
     },
   });
 
@@ -140,14 +138,16 @@ export async function startGateway(o: GatewayOptions) {
     counters,
     stats,
     customBrokerUrls: custom.urls,
+    /** The latest reading of a device this gateway has heard from, made now from its live state. */
+    latestReading: (code: string): LiveReading | undefined => ingestor.latest(code)?.snapshot(),
     /**
-     * Every gateway's readings, taken in-process: this gateway's batches as it makes them, the others' (through
-     * Redis) decoded and validated from their messages.
+     * Every gateway's readings, taken in-process: this gateway's batches as it makes them (`own`: their latest is
+     * latestReading's to give), the others' (through Redis) decoded and validated from their messages.
      */
-    async subscribeReadings(handler: (readings: readonly LiveReading[]) => void) {
-      localConsumers.push(handler);
+    async subscribeReadings(handler: (readings: readonly LiveReading[], own: boolean) => void) {
+      localConsumers.push((readings) => handler(readings, true));
       await subscribeInternal(broker, internalTopics.allReadings, (payload, topic) => {
-        if (topic !== ownReadingsTopic) handler(liveReadingsOfPayload(payload));
+        if (topic !== ownReadingsTopic) handler(liveReadingsOfPayload(payload), false);
       });
     },
     async close() {

@@ -44,18 +44,36 @@ function fromRow(r: DeviceStateRow): LiveReading {
   };
 }
 
+/** Marks a device whose last reading came from the embedded gateway: its latest is the gateway's to give. */
+const LOCAL = 0;
+
 /**
- * The latest reading of each device: the last one this process received, else (a process that just started,
- * a device quiet since) its stored state, written by the gateway at most a second behind.
+ * The latest reading of each device: the last one this process received (of the embedded gateway's own devices,
+ * the gateway's state now), else (a process that just started, a device quiet since) its stored state, written by
+ * the gateway at most a second behind.
  */
-export function latestReadings(db: Queryable) {
-  const live = new Map<string, LiveReading>();
+export function latestReadings(db: Queryable, localLatest?: (code: string) => LiveReading | undefined) {
+  const live = new Map<string, LiveReading | typeof LOCAL>();
+  const known = (code: string): LiveReading | undefined => {
+    const r = live.get(code);
+    return r === LOCAL ? localLatest?.(code) : r;
+  };
   return {
+    /** A reading from another gateway (through the broker): kept until the device's next one. */
     remember(r: LiveReading) {
       live.set(r.deviceCode, r);
     },
+    /** A reading of the embedded gateway's: nothing kept per reading (at tens of thousands a second, kept readings filled the old generation). */
+    rememberLocal(code: string) {
+      if (live.get(code) !== LOCAL) live.set(code, LOCAL);
+    },
     async of(codes: string[]): Promise<LiveReading[]> {
-      const missing = codes.filter((c) => !live.has(c));
+      const found = new Map<string, LiveReading>();
+      for (const c of codes) {
+        const r = known(c);
+        if (r) found.set(c, r);
+      }
+      const missing = codes.filter((c) => !found.has(c));
       const stored = missing.length
         ? await db.query<DeviceStateRow>(
             `SELECT code, name, type, online, battery, signal, last_update, last_latitude, last_longitude, last_altitude,
@@ -65,7 +83,7 @@ export function latestReadings(db: Queryable) {
           )
         : [];
       const byCode = new Map(stored.map((r) => [r.code, fromRow(r)]));
-      return codes.map((c) => live.get(c) ?? byCode.get(c)).filter((r): r is LiveReading => !!r);
+      return codes.map((c) => found.get(c) ?? byCode.get(c)).filter((r): r is LiveReading => !!r);
     },
   };
 }

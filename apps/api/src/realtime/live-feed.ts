@@ -18,10 +18,14 @@ export interface LiveFeedOptions {
   mqttPublicUrl?: string;
   mqttPort: number;
   /**
-   * The embedded gateway's readings, taken in-process instead of over a loopback MQTT connection: its own batches
-   * as it makes them, every other gateway's (through Redis) decoded from the internal readings topic.
+   * The embedded gateway, whose readings are taken in-process instead of over a loopback MQTT connection: its own
+   * batches as it makes them, every other gateway's (through Redis) decoded from the internal readings topic. Of
+   * its own devices the latest reading is asked of it when a socket subscribes, not kept here per reading.
    */
-  localReadings?: (handler: (readings: readonly LiveReading[]) => void) => Promise<void>;
+  localGateway?: {
+    subscribeReadings(handler: (readings: readonly LiveReading[], own: boolean) => void): Promise<void>;
+    latestReading(code: string): LiveReading | undefined;
+  };
 }
 
 /**
@@ -30,21 +34,29 @@ export interface LiveFeedOptions {
  */
 export async function startLiveFeed(o: LiveFeedOptions) {
   const { db, log, sessions, events, config } = o.deps;
-  const latest = latestReadings(db);
+  const latest = latestReadings(db, o.localGateway?.latestReading);
   const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log });
   const { io } = sockets;
 
   // a reading is encoded only for rooms someone on this process watches (emit encodes before it looks at the room)
-  const deliver = (r: LiveReading) => {
-    latest.remember(r);
+  const emit = (r: LiveReading) => {
     for (const role of Object.keys(ROLES) as Role[]) {
       const room = roomOf(role, r.deviceCode);
       if (io.of('/').adapter.rooms.has(room)) io.local.to(room).emit(ROLES[role], r);
     }
   };
-  const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: o.localReadings ? undefined : deliver });
-  await o.localReadings?.((readings) => {
-    for (const r of readings) deliver(r);
+  const deliver = (r: LiveReading) => {
+    latest.remember(r);
+    emit(r);
+  };
+  const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: o.localGateway ? undefined : deliver });
+  await o.localGateway?.subscribeReadings((readings, own) => {
+    for (const r of readings) {
+      // the embedded gateway keeps its devices' state: a reading of its own is not kept here past its emit
+      if (own) latest.rememberLocal(r.deviceCode);
+      else latest.remember(r);
+      emit(r);
+    }
   });
 
   io.on('connection', (socket) => {

@@ -36,7 +36,7 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
     redisUrl: env.REDIS_URL,
     mqttPublicUrl: gwEnv.MQTT_PUBLIC_URL,
     mqttPort: gateway?.port ?? env.MQTT_PORT,
-    localReadings: gateway?.subscribeReadings,
+    localGateway: gateway,
   });
   deps.live = live;
 

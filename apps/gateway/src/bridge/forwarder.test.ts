@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveReading } from '@smi/contracts';
 import { coalescingForwarder } from './forwarder.js';
-import { blankReading } from './live-snapshot.js';
+import { DeviceLive } from './device-live.js';
 
-const reading = (code: string, n: number): LiveReading => ({ ...blankReading({ code, name: code, type: 'rover' }, 0), altitude: n });
+/** A reading as the forwarder sees one: a device code and a number to tell them apart. */
+const reading = (code: string, n: number) => ({ deviceCode: code, n });
 
 function setup(perSecond: number) {
   const sent: { code: string; n: number; at: number }[] = [];
@@ -11,7 +11,7 @@ function setup(perSecond: number) {
   const f = coalescingForwarder({
     perSecond,
     now: () => Date.now(),
-    send: (r) => sent.push({ code: r.deviceCode, n: r.altitude as number, at: Date.now() }),
+    send: (r: { deviceCode: string; n: number }) => sent.push({ code: r.deviceCode, n: r.n, at: Date.now() }),
     onCoalesced: () => coalesced++,
   });
   return { f, sent, coalesced: () => coalesced };
@@ -94,5 +94,20 @@ describe('readings forwarded at a capped rate per device', () => {
     f.close();
     vi.advanceTimersByTime(1000);
     expect(sent).toHaveLength(5);
+  });
+
+  it('sends a device state that waited for its token as it is when the token comes: the newest reading', () => {
+    const sent: string[] = [];
+    const f = coalescingForwarder<DeviceLive>({ perSecond: 4, now: () => Date.now(), send: (s) => sent.push(s.snapshot().latitude.toString()), onCoalesced: () => {} });
+    const live = new DeviceLive({ code: 'A', name: 'A', type: 'rover' }, Date.now());
+    for (const latitude of [1, 2, 3]) {
+      live.applyFix({ position: { latitude, longitude: 0 } }, Date.now());
+      f.offer(live);
+    }
+    // one token (a quarter second of 4/s): the first went out, the state waits and changes while it waits
+    expect(sent).toEqual(['1']);
+    live.applyFix({ position: { latitude: 4, longitude: 0 } }, Date.now());
+    vi.advanceTimersByTime(250);
+    expect(sent).toEqual(['1', '4']);
   });
 });

@@ -5,12 +5,11 @@ import {
   deviceStatusPayload,
   type DeviceTopicKind,
   type GatewayCounters,
-  type LiveReading,
 } from '@smi/contracts';
 import type { DeviceDirectory } from '../devices/directory.js';
 import type { DeviceRecord } from '../devices/repository.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
-import { applyDeviceReading, applyFix, applyStatus, blankReading } from './live-snapshot.js';
+import { DeviceLive } from './device-live.js';
 
 const KINDS = new Set<string>(DEVICE_TOPIC_KINDS);
 const DEVICE_TOPIC_PREFIX = 'devices/';
@@ -36,16 +35,24 @@ function json(payload: Buffer): unknown {
 }
 
 /**
- * Turns one device message into the device's new LiveReading. The topic alone says which device it is; whatever
- * the payload claims about identity is ignored. Every message that is not used is counted under one reason.
+ * Turns one device message into the device's new state (its DeviceLive, updated in place). The topic alone says
+ * which device it is; whatever the payload claims about identity is ignored. Every message that is not used is
+ * counted under one reason, and changes nothing.
  */
 export function ingest(o: {
   directory: DeviceDirectory;
   counters: GatewayCounters;
-  onReading: (reading: LiveReading, device: DeviceRecord) => void;
+  onReading: (state: DeviceLive, device: DeviceRecord) => void;
   onRtcm: (device: DeviceRecord, payload: Buffer) => void;
 }) {
-  const current = new Map<string, LiveReading>();
+  const current = new Map<string, DeviceLive>();
+
+  /** The device's state, made blank (and kept) the first time it is asked for. */
+  function stateOf(device: Pick<DeviceRecord, 'code' | 'name' | 'type'>, at: number): DeviceLive {
+    let state = current.get(device.code);
+    if (!state) current.set(device.code, (state = new DeviceLive(device, at)));
+    return state;
+  }
 
   /** A message of a device the directory knows: decoded and handed on in the same turn. */
   function take(device: DeviceRecord | null, kind: DeviceTopicKind, payload: Buffer, receivedAt: number): void {
@@ -53,39 +60,47 @@ export function ingest(o: {
       o.counters.unknownDevice++;
       return;
     }
-    const prev = current.get(device.code) ?? blankReading(device, receivedAt);
-    let next: LiveReading | undefined;
+    if (kind === 'rtcm') {
+      o.onRtcm(device, payload);
+      return;
+    }
+    // a device's first message is applied to a blank state, kept only when the message was used
+    const state = current.get(device.code) ?? new DeviceLive(device, receivedAt);
+    let used = false;
     switch (kind) {
-      case 'rtcm':
-        o.onRtcm(device, payload);
-        return;
       case 'nmea': {
         const parsed = parseNmeaPayload(payload.toString('latin1'));
-        if (parsed.used > 0) next = applyFix(prev, parsed.update, receivedAt);
+        if (parsed.used > 0) {
+          state.applyFix(parsed.update, receivedAt);
+          used = true;
+        }
         break;
       }
       case 'reading': {
         const r = devicePublishedReading.safeParse(json(payload));
-        if (r.success) next = applyDeviceReading(prev, r.data, receivedAt);
+        if (r.success) {
+          state.applyDeviceReading(r.data, receivedAt);
+          used = true;
+        }
         break;
       }
       case 'status': {
         const s = deviceStatusPayload.safeParse(json(payload));
-        if (s.success) next = applyStatus(prev, s.data, receivedAt);
+        if (s.success) {
+          state.applyStatus(s.data, receivedAt);
+          used = true;
+        }
         break;
       }
     }
-    if (!next) {
+    if (!used) {
       o.counters.malformed++;
       return;
     }
-    // the directory may have a newer name or type than the last reading (next is a new object: ours to set)
-    next.deviceName = device.name;
-    next.Name = device.name;
-    next.deviceType = device.type;
-    current.set(device.code, next);
+    state.named(device);
+    current.set(device.code, state);
     o.counters.readings++;
-    o.onReading(next, device);
+    o.onReading(state, device);
   }
 
   function handle(topic: string, payload: Buffer): Promise<void> | void {
@@ -118,14 +133,17 @@ export function ingest(o: {
         o.counters.malformed++;
       }
     },
-    latest: (code: string) => current.get(code),
+    /** The device's state now, if it has sent anything usable (or was marked offline). */
+    latest: (code: string): DeviceLive | undefined => current.get(code),
+    /** The device's state, blank if it has sent nothing usable yet (a base that sends only RTCM). */
+    stateOf: (device: Pick<DeviceRecord, 'code' | 'name' | 'type'>): DeviceLive => stateOf(device, Date.now()),
     /** The device went offline: its next reading starts from what it had, marked offline until then. */
-    markOffline(code: string): LiveReading | undefined {
-      const r = current.get(code);
-      if (!r) return undefined;
-      const offline: LiveReading = { ...r, action: 'offline', status: 'offline', timestamp: new Date().toISOString() };
-      current.set(code, offline);
-      return offline;
+    markOffline(device: Pick<DeviceRecord, 'code' | 'name' | 'type'>): DeviceLive {
+      const at = Date.now();
+      const state = stateOf(device, at);
+      state.named(device);
+      state.markOffline(at);
+      return state;
     },
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { liveReadingsIn, type LiveReading } from '@smi/contracts';
-import { blankReading } from './live-snapshot.js';
+import { DeviceLive } from './device-live.js';
 import { readingBatcher } from './reading-batch.js';
 
-const reading = (code: string): LiveReading => blankReading({ code, name: code, type: 'rover' }, Date.now());
+const reading = (code: string): LiveReading => new DeviceLive({ code, name: code, type: 'rover' }, Date.now()).snapshot();
 const nextTurn = () => new Promise((r) => setImmediate(r));
 
 describe('readings batched per turn of the event loop', () => {

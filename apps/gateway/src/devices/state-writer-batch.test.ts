@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type Db } from '@smi/db';
-import type { LiveReading } from '@smi/contracts';
-import { blankReading } from '../bridge/live-snapshot.js';
+import { DeviceLive } from '../bridge/device-live.js';
 import { silentLog } from '../log.js';
 import { createUser } from '../testing/fixtures.js';
 import { deviceStateWriter } from './state-writer.js';
@@ -24,21 +23,17 @@ describe('device state of a large fleet', () => {
   });
   afterAll(() => db.close());
 
-  it('writes every device\'s latest reading, with each transition notified once', async () => {
+  it('writes every device\'s latest state, with each transition notified once', async () => {
     const writer = deviceStateWriter({ db, log: silentLog, offlineAfterS: 3600, onError: () => expect.fail('state write failed'), onOffline: () => {} });
-    const reading = (i: number, latitude: number): LiveReading => ({
-      ...blankReading({ code: `FLEET-${i}`, name: `Rover ${i}`, type: 'rover' }, Date.now()),
-      action: 'position',
-      latitude,
-      longitude: 79.9,
-      battery: i === 0 ? 20 : 80,
-      signal: 70,
-      fixType: 'rtk-fixed',
-      satellites: 20,
-    });
+    const fleet = Array.from({ length: FLEET }, (_, i) => new DeviceLive({ code: `FLEET-${i}`, name: `Rover ${i}`, type: 'rover' }, Date.now()));
+    const report = (s: DeviceLive, i: number, latitude: number) => {
+      s.applyStatus({ battery: i === 0 ? 20 : 80, signal: 70 }, Date.now());
+      s.applyFix({ position: { latitude, longitude: 79.9 }, fixType: 'rtk-fixed', satellites: 20 }, Date.now());
+      writer.update(s);
+    };
     // two readings per device, the second one newer: only it may be stored
-    for (let i = 0; i < FLEET; i++) writer.update(reading(i, 6.1));
-    for (let i = 0; i < FLEET; i++) writer.update(reading(i, 6.2 + i * 1e-6));
+    fleet.forEach((s, i) => report(s, i, 6.1));
+    fleet.forEach((s, i) => report(s, i, 6.2 + i * 1e-6));
     await writer.close();
 
     const rows = await db.query<{ code: string; online: boolean; last_latitude: number; battery: number; last_fix: string }>(

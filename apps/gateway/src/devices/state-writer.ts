@@ -1,24 +1,25 @@
-import { NA, type LiveReading } from '@smi/contracts';
 import type { Db } from '@smi/db';
+import type { DeviceLive } from '../bridge/device-live.js';
 import type { Log } from '../log.js';
 import { devicesRepository, type DeviceStateWrite, type OfflineRow } from './repository.js';
 import { notificationsForWrite, offlineNotification } from './transitions.js';
 
-const num = (v: number | typeof NA) => (v === NA ? null : v);
+const num = (v: number) => (Number.isNaN(v) ? null : v);
 // devices per statement: one write of a large fleet is a few short transactions, not one long one
 const BATCH = 250;
 
-function toStateWrite(r: LiveReading): DeviceStateWrite {
+/** The row values of a device's state as it is at the moment of the write. */
+function toStateWrite(s: DeviceLive): DeviceStateWrite {
   return {
-    battery: num(r.battery),
-    signal: num(r.signal),
-    latitude: num(r.latitude),
-    longitude: num(r.longitude),
-    altitude: num(r.altitude),
-    fixType: r.fixType === NA ? null : r.fixType,
-    satellites: num(r.satellites),
-    hdop: num(r.hdop),
-    accuracy: num(r.accuracy),
+    battery: num(s.battery),
+    signal: num(s.signal),
+    latitude: num(s.latitude),
+    longitude: num(s.longitude),
+    altitude: num(s.altitude),
+    fixType: s.fixType,
+    satellites: num(s.satellites),
+    hdop: num(s.hdop),
+    accuracy: num(s.accuracy),
   };
 }
 
@@ -27,7 +28,8 @@ function toStateWrite(r: LiveReading): DeviceStateWrite {
  * (so each device at most once per interval, the last reading of a burst always), with the notifications their
  * transitions call for in the same transaction; and every few seconds takes silent devices offline.
  * One write for the whole fleet, not one per device: at 1,000 devices the per-device transactions took most of
- * the event loop (PGlite runs in it) and held readings back.
+ * the event loop (PGlite runs in it) and held readings back. What waits is each device's live state itself (updated
+ * in place by every reading), read when its write is made: nothing is kept per reading.
  */
 export function deviceStateWriter(o: {
   db: Db;
@@ -38,29 +40,31 @@ export function deviceStateWriter(o: {
   onOffline: (row: OfflineRow) => void;
 }) {
   const minInterval = o.minIntervalMs ?? 1000;
-  let pending = new Map<string, LiveReading>();
+  let pending = new Map<string, DeviceLive>();
   let lastWrite = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
   let closed = false;
 
-  async function writeBatch(readings: LiveReading[]) {
+  async function writeBatch(devices: DeviceLive[]) {
+    // taken now, before the first await: the values of one moment, whatever arrives during the write
+    const writes = devices.map((s) => ({ code: s.deviceCode, state: toStateWrite(s) }));
     try {
       await o.db.tx(async (q) => {
-        const rows = await devicesRepository.writeStates(q, readings.map((r) => ({ code: r.deviceCode, state: toStateWrite(r) })));
+        const rows = await devicesRepository.writeStates(q, writes);
         for (const row of rows) for (const n of notificationsForWrite(row)) await devicesRepository.notify(q, n);
       });
     } catch (err) {
       o.onError();
-      o.log.warn({ err, devices: readings.length }, 'device state not written');
+      o.log.warn({ err, devices: devices.length }, 'device state not written');
     }
   }
 
   async function write() {
-    const readings = [...pending.values()];
+    const devices = [...pending.values()];
     pending = new Map();
     lastWrite = Date.now();
-    for (let i = 0; i < readings.length; i += BATCH) await writeBatch(readings.slice(i, i + BATCH));
+    for (let i = 0; i < devices.length; i += BATCH) await writeBatch(devices.slice(i, i + BATCH));
   }
 
   function schedule() {
@@ -104,8 +108,9 @@ export function deviceStateWriter(o: {
   return {
     /** Takes devices silent for longer than the timeout offline now (the gateway does it once before it listens). */
     sweep,
-    update(reading: LiveReading) {
-      pending.set(reading.deviceCode, reading);
+    /** The device sent something: its state (as it is when the write is made) is written within minIntervalMs. */
+    update(state: DeviceLive) {
+      pending.set(state.deviceCode, state);
       schedule();
     },
     /** Writes what is pending now and stops. */

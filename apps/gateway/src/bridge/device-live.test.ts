@@ -1,0 +1,124 @@
+import { NA } from '@smi/contracts';
+import { describe, expect, it } from 'vitest';
+import type { FixUpdate } from '../nmea/fix-update.js';
+import { DeviceLive } from './device-live.js';
+
+const AT = Date.UTC(2026, 10, 23, 10, 0, 0);
+const ROVER = { code: 'R1', name: 'Rover 1', type: 'rover' } as const;
+const rover = () => new DeviceLive(ROVER, AT);
+const fixed = (at = AT) => {
+  const s = rover();
+  s.applyFix({ position: { latitude: 6.9, longitude: 79.8 }, altitude: 12.5, fixType: 'rtk-float' }, at);
+  return s;
+};
+
+describe('a device state before anything is known', () => {
+  it('reads N/A for every measurement, online, timed when it was made', () => {
+    expect(rover().snapshot()).toEqual({
+      deviceCode: 'R1',
+      deviceName: 'Rover 1',
+      Name: 'Rover 1',
+      deviceType: 'rover',
+      action: 'status',
+      status: 'online',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      latitude: NA,
+      longitude: NA,
+      altitude: NA,
+      battery: NA,
+      signal: NA,
+      fixType: NA,
+      satellites: NA,
+      hdop: NA,
+      accuracy: NA,
+      verticalAccuracy: NA,
+    });
+    expect(new DeviceLive({ code: 'B1', name: '', type: 'base' }, AT).snapshot().deviceName).toBe(NA);
+  });
+});
+
+describe('a device state after NMEA sentences', () => {
+  it('takes the position, fix and quality a GGA gives and keeps what it does not say', () => {
+    const s = rover();
+    s.applyStatus({ battery: 80, signal: 20 }, AT);
+    s.applyFix({ position: { latitude: 6.9, longitude: 79.8 }, altitude: 12.5, fixType: 'rtk-fixed', satellites: 21, hdop: 0.6, timeOfDayMs: 36_000_000 }, AT + 400);
+    expect(s.snapshot()).toEqual({
+      ...rover().snapshot(),
+      action: 'position',
+      // signal 20 is at or below 25
+      status: 'warning',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      latitude: 6.9,
+      longitude: 79.8,
+      altitude: 12.5,
+      battery: 80,
+      signal: 20,
+      fixType: 'rtk-fixed',
+      satellites: 21,
+      hdop: 0.6,
+    });
+    // every reading lists its fields in the same order (the same JSON whatever the state went through)
+    expect(Object.keys(s.snapshot())).toEqual(Object.keys(rover().snapshot()));
+  });
+
+  it('clears the position (and its altitude) when a sentence says there is no fix', () => {
+    const s = fixed();
+    s.applyFix({ position: null, fixType: null, satellites: 3 }, AT + 1000);
+    expect(s.snapshot()).toMatchObject({ latitude: NA, longitude: NA, altitude: NA, fixType: NA, satellites: 3, status: 'online' });
+  });
+
+  it('keeps the position for a sentence without one (GST: accuracy only)', () => {
+    const s = fixed();
+    const gst: FixUpdate = { accuracy: 0.014, verticalAccuracy: 0.021 };
+    s.applyFix(gst, AT + 200);
+    expect(s.snapshot()).toMatchObject({ latitude: 6.9, longitude: 79.8, altitude: 12.5, fixType: 'rtk-float', accuracy: 0.014, verticalAccuracy: 0.021 });
+  });
+
+  it('times the fix by its time of day nearest to when it arrived, else by the arrival', () => {
+    // 23:59:59.5 received at 00:00:00.4 the next day belongs to the day before
+    const s = rover();
+    s.applyFix({ timeOfDayMs: 86_399_500 }, Date.UTC(2026, 10, 24, 0, 0, 0, 400));
+    expect(s.snapshot().timestamp).toBe('2026-11-23T23:59:59.500Z');
+    s.applyFix({}, AT + 1);
+    expect(s.snapshot().timestamp).toBe('2026-11-23T10:00:00.001Z');
+  });
+});
+
+describe('a device state after JSON readings and status reports', () => {
+  it('replaces the fields a reading sends, clears those sent as N/A, and trusts its time only near the arrival', () => {
+    const s = fixed();
+    s.applyDeviceReading({ latitude: 7.1, hdop: 0.9, altitude: NA, timestamp: '2026-11-23T10:00:01.250Z' }, AT + 1500);
+    expect(s.snapshot()).toMatchObject({ action: 'position', latitude: 7.1, longitude: 79.8, altitude: NA, hdop: 0.9, fixType: 'rtk-float', timestamp: '2026-11-23T10:00:01.250Z' });
+    // a device clock an hour off: the arrival time stands
+    s.applyDeviceReading({ battery: 50, timestamp: '2026-11-23T11:00:00.000Z' }, AT + 2000);
+    expect(s.snapshot()).toMatchObject({ action: 'status', battery: 50, latitude: 7.1, timestamp: '2026-11-23T10:00:02.000Z' });
+  });
+
+  it('is a warning at a battery of 25 or below, and online again when it recovers', () => {
+    const s = fixed();
+    s.applyStatus({ battery: 25 }, AT);
+    expect(s.snapshot()).toMatchObject({ action: 'status', status: 'warning', battery: 25, latitude: 6.9 });
+    s.applyStatus({ battery: 26 }, AT);
+    expect(s.snapshot().status).toBe('online');
+  });
+});
+
+describe('a device state kept for the life of the device', () => {
+  it('is marked offline with what it had, and its next fix brings it back online under its current name', () => {
+    const s = fixed();
+    s.markOffline(AT + 60_000);
+    expect(s.snapshot()).toMatchObject({ action: 'offline', status: 'offline', latitude: 6.9, timestamp: '2026-11-23T10:01:00.000Z' });
+    s.named({ ...ROVER, name: 'North rover' });
+    s.applyFix({ satellites: 12 }, AT + 61_000);
+    expect(s.snapshot()).toMatchObject({ action: 'position', status: 'online', deviceName: 'North rover', Name: 'North rover', latitude: 6.9, satellites: 12 });
+  });
+
+  it('hands out snapshots that later messages do not change', () => {
+    const s = fixed();
+    const before = s.snapshot();
+    s.applyFix({ position: { latitude: 8, longitude: 80 } }, AT + 100);
+    expect(before).toMatchObject({ latitude: 6.9, longitude: 79.8 });
+    expect(s.snapshot()).toMatchObject({ latitude: 8, longitude: 80 });
+    expect(s.snapshot()).not.toBe(s.snapshot());
+  });
+});
