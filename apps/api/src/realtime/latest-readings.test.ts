@@ -1,27 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NA, type LiveReading } from '@smi/contracts';
+import { testReading } from '@smi/contracts/testing';
 import { openTestDb, type Db } from '@smi/db';
 import { latestReadings } from './latest-readings.js';
 
-const reading = (deviceCode: string, latitude: number): LiveReading => ({
-  deviceCode,
-  deviceName: deviceCode,
-  Name: deviceCode,
-  deviceType: 'rover',
-  action: 'position',
-  status: 'online',
-  timestamp: '2026-11-23T10:00:00.000Z',
-  latitude,
-  longitude: 79.9,
-  altitude: NA,
-  battery: NA,
-  signal: NA,
-  fixType: 'rtk-fixed',
-  satellites: 20,
-  hdop: NA,
-  accuracy: NA,
-  verticalAccuracy: NA,
-});
+const reading = (deviceCode: string, latitude: number): LiveReading => testReading(deviceCode, { latitude, longitude: 79.9 });
 
 describe('the latest reading of each device, for a new subscriber', () => {
   let db: Db;

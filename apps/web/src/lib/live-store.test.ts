@@ -1,26 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveReading } from '@smi/contracts';
+import { testReading } from '@smi/contracts/testing';
 import { LiveStore } from './live-store';
 
-const reading = (deviceCode: string, n: number): LiveReading => ({
-  deviceCode,
-  deviceName: deviceCode,
-  Name: deviceCode,
-  deviceType: 'rover',
-  action: 'position',
-  status: 'online',
-  timestamp: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
-  latitude: 6.615 + n * 1e-6,
-  longitude: 79.968,
-  altitude: 'N/A',
-  battery: 80,
-  signal: 70,
-  fixType: 'rtk-fixed',
-  satellites: 12,
-  hdop: 0.8,
-  accuracy: 0.02,
-  verticalAccuracy: 'N/A',
-});
+const reading = (deviceCode: string, n: number): LiveReading =>
+  testReading(deviceCode, { timestamp: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(), latitude: 6.615 + n * 1e-6 });
 
 describe('the live reading store', () => {
   it('lets a burst of readings reach listeners as one update', () => {
