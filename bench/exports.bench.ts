@@ -46,8 +46,7 @@ function measure(format: string): Promise<WorkerResult> {
 /**
  * Exports of a 100,000-point project in every format, each in a fresh process (with the server's node options) on
  * the database the tests use (PGlite, or PostgreSQL when DATABASE_URL is set): seconds to last byte against the
- * time to merely read the
- * points (same run), and peak RSS growth during the export.
+ * time to merely read the points (same run), and peak RSS growth during the export.
  */
 export async function run(): Promise<BenchResult> {
   const figures: Figure[] = [];

@@ -68,12 +68,8 @@ export function latestReadings(db: Queryable, localLatest?: (code: string) => Li
       if (live.get(code) !== LOCAL) live.set(code, LOCAL);
     },
     async of(codes: string[]): Promise<LiveReading[]> {
-      const found = new Map<string, LiveReading>();
-      for (const c of codes) {
-        const r = known(c);
-        if (r) found.set(c, r);
-      }
-      const missing = codes.filter((c) => !found.has(c));
+      const found = codes.map(known);
+      const missing = codes.filter((_, i) => !found[i]);
       const stored = missing.length
         ? await db.query<DeviceStateRow>(
             `SELECT code, name, type, online, battery, signal, last_update, last_latitude, last_longitude, last_altitude,
@@ -83,7 +79,7 @@ export function latestReadings(db: Queryable, localLatest?: (code: string) => Li
           )
         : [];
       const byCode = new Map(stored.map((r) => [r.code, fromRow(r)]));
-      return codes.map((c) => found.get(c) ?? byCode.get(c)).filter((r): r is LiveReading => !!r);
+      return codes.map((c, i) => found[i] ?? byCode.get(c)).filter((r): r is LiveReading => !!r);
     },
   };
 }

@@ -108,8 +108,7 @@ export class DeviceLive {
 
   /** online, or warning when battery or signal is at or below the SPEC's 25. */
   private statusNow(): LiveReading['status'] {
-    const low = (v: number, limit: number) => !Number.isNaN(v) && v <= limit;
-    return low(this.battery, LIMITS.batteryLow) || low(this.signal, LIMITS.signalLow) ? 'warning' : 'online';
+    return atOrBelow(this.battery, LIMITS.batteryLow) || atOrBelow(this.signal, LIMITS.signalLow) ? 'warning' : 'online';
   }
 
   /** The device's reading as it goes out (socket events, the internal topic): a new object, the caller's to keep. */
@@ -134,6 +133,11 @@ export class DeviceLive {
       verticalAccuracy: out(this.verticalAccuracy),
     };
   }
+}
+
+/** A known value (not N/A) at or below the limit. */
+function atOrBelow(v: number, limit: number): boolean {
+  return !Number.isNaN(v) && v <= limit;
 }
 
 /** A device's own time when it is near the receive time, else the receive time. */

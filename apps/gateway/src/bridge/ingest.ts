@@ -65,7 +65,8 @@ export function ingest(o: {
       return;
     }
     // a device's first message is applied to a blank state, kept only when the message was used
-    const state = current.get(device.code) ?? new DeviceLive(device, receivedAt);
+    const kept = current.get(device.code);
+    const state = kept ?? new DeviceLive(device, receivedAt);
     let used = false;
     switch (kind) {
       case 'nmea': {
@@ -98,7 +99,7 @@ export function ingest(o: {
       return;
     }
     state.named(device);
-    current.set(device.code, state);
+    if (!kept) current.set(device.code, state);
     o.counters.readings++;
     o.onReading(state, device);
   }
