@@ -9,6 +9,11 @@ export type AccuracyLevel = (typeof ACCURACY_LEVELS)[number];
 export const FIX_TYPES = ['rtk-fixed', 'rtk-float', 'dgps', 'single'] as const;
 export type FixType = (typeof FIX_TYPES)[number];
 export const POINT_NAME_MAX = 200;
+/** How a point was measured (decision 016): 'client' is the spec's POST /api/points, the rest are server occupations. */
+export const POINT_METHODS = ['client', 'rapid', 'topo', 'control', 'continuous'] as const;
+export type PointMethod = (typeof POINT_METHODS)[number];
+export const ANTENNA_HEIGHT_TYPES = ['vertical', 'slant'] as const;
+export type AntennaHeightType = (typeof ANTENNA_HEIGHT_TYPES)[number];
 
 // 1970 .. 2100: a clock far outside this is a broken device, not a survey
 const TIME_MIN = Date.UTC(1970, 0, 1);
@@ -47,6 +52,10 @@ export const recordPointBody = z.strictObject({
   HorizontalAccuracy: measurement(0, 100_000),
   VerticalAccuracy: measurement(0, 100_000),
   Altitude: measurement(-12_000, 100_000),
+  /** Height of the point above the ellipsoid, metres (GGA altitude + geoid separation). */
+  EllipsoidalHeight: measurement(-12_000, 100_000),
+  /** The receiver's geoid separation N from GGA, metres. */
+  GeoidSeparation: measurement(-200, 200),
   /** Made by the client once per point: a retry with the same ClientId answers the first point. */
   ClientId: z.uuid({ message: 'must be a UUID' }).optional(),
 });
@@ -73,6 +82,38 @@ export const pointView = z.object({
   Altitude: z.number().nullable(),
   ClientId: z.string().nullable(),
   Created_On: isoDate,
+  // ---- the survey-grade point model (decision 016): null where not measured ----
+  Method: z.enum(POINT_METHODS),
+  EllipsoidalHeight: z.number().nullable(),
+  GeoidSeparation: z.number().nullable(),
+  AntennaHeight: z.number().nullable(),
+  AntennaHeightType: z.enum(ANTENNA_HEIGHT_TYPES).nullable(),
+  AntennaReference: z.string().nullable(),
+  AntennaModel: z.string().nullable(),
+  AntennaOffset: z.number().nullable(),
+  SigmaE: z.number().nullable(),
+  SigmaN: z.number().nullable(),
+  SigmaU: z.number().nullable(),
+  ReceiverSigmaE: z.number().nullable(),
+  ReceiverSigmaN: z.number().nullable(),
+  ReceiverSigmaU: z.number().nullable(),
+  Pdop: z.number().nullable(),
+  Vdop: z.number().nullable(),
+  SatellitesMin: z.number().nullable(),
+  SatellitesMax: z.number().nullable(),
+  Epochs: z.number().nullable(),
+  EpochsRejected: z.number().nullable(),
+  RejectedReasons: z.record(z.string(), z.number()).nullable(),
+  FixPercent: z.number().nullable(),
+  CorrectionAge: z.number().nullable(),
+  StartedAt: isoDate.nullable(),
+  EndedAt: isoDate.nullable(),
+  Warnings: z.array(z.string()),
+  OccupationId: z.string().nullable(),
+  BaseSetupId: z.string().nullable(),
+  VectorDx: z.number().nullable(),
+  VectorDy: z.number().nullable(),
+  VectorDz: z.number().nullable(),
 });
 export type PointView = z.infer<typeof pointView>;
 

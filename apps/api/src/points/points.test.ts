@@ -36,7 +36,17 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
   it('records a point with its quality fields, answers its _id, and counts it on the project', async () => {
     const before = await fetchProject();
     const res = await record(
-      point({ Section: ' Kerb line ', FixType: 'rtk-fixed', Satellites: 21, Hdop: 0.7, HorizontalAccuracy: 0.012, VerticalAccuracy: 0.02, Altitude: 12.5 }),
+      point({
+        Section: ' Kerb line ',
+        FixType: 'rtk-fixed',
+        Satellites: 21,
+        Hdop: 0.7,
+        HorizontalAccuracy: 0.012,
+        VerticalAccuracy: 0.02,
+        Altitude: 12.5,
+        EllipsoidalHeight: 18.7,
+        GeoidSeparation: 6.2,
+      }),
     );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -61,6 +71,17 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
         Altitude: 12.5,
         ClientId: null,
         Created_On: expect.any(String),
+        // decision 016: a point the browser sent is 'client'; what the server did not measure is null
+        Method: 'client',
+        EllipsoidalHeight: 18.7,
+        GeoidSeparation: 6.2,
+        ...Object.fromEntries(
+          ['AntennaHeight', 'AntennaHeightType', 'AntennaReference', 'AntennaModel', 'AntennaOffset', 'SigmaE', 'SigmaN', 'SigmaU',
+            'ReceiverSigmaE', 'ReceiverSigmaN', 'ReceiverSigmaU', 'Pdop', 'Vdop', 'SatellitesMin', 'SatellitesMax', 'Epochs',
+            'EpochsRejected', 'RejectedReasons', 'FixPercent', 'CorrectionAge', 'StartedAt', 'EndedAt', 'OccupationId', 'BaseSetupId',
+            'VectorDx', 'VectorDy', 'VectorDz'].map((k) => [k, null]),
+        ),
+        Warnings: [],
       },
     });
     const after = await fetchProject();

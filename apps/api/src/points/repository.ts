@@ -1,4 +1,4 @@
-import type { AccuracyLevel, FixType, PointView, RecordPointBody } from '@smi/contracts';
+import type { AccuracyLevel, AntennaHeightType, FixType, PointMethod, PointView, RecordPointBody } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 
 export interface PointRow {
@@ -20,10 +20,47 @@ export interface PointRow {
   vertical_accuracy: number | null;
   altitude: number | null;
   created_at: Date;
+  method: PointMethod;
+  ellipsoidal_height: number | null;
+  geoid_separation: number | null;
+  antenna_height: number | null;
+  antenna_height_type: AntennaHeightType | null;
+  antenna_reference: string | null;
+  antenna_model: string | null;
+  antenna_offset: number | null;
+  sigma_e: number | null;
+  sigma_n: number | null;
+  sigma_u: number | null;
+  receiver_sigma_e: number | null;
+  receiver_sigma_n: number | null;
+  receiver_sigma_u: number | null;
+  pdop: number | null;
+  vdop: number | null;
+  satellites_min: number | null;
+  satellites_max: number | null;
+  epochs: number | null;
+  epochs_rejected: number | null;
+  rejected_reasons: Record<string, number> | null;
+  fix_percent: number | null;
+  correction_age: number | null;
+  started_at: Date | null;
+  ended_at: Date | null;
+  warnings: string[];
+  occupation_id: string | null;
+  base_setup_id: string | null;
+  vector_dx: number | null;
+  vector_dy: number | null;
+  vector_dz: number | null;
 }
 
-const COLUMNS = `id, project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type,
-  satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, created_at`;
+/** Every column of a point, in the order of PointRow (decision 016 for the survey-grade ones). */
+export const POINT_COLUMNS = `id, project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type,
+  satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, created_at, method, ellipsoidal_height, geoid_separation,
+  antenna_height, antenna_height_type, antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u,
+  receiver_sigma_e, receiver_sigma_n, receiver_sigma_u, pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected,
+  rejected_reasons, fix_percent, correction_age, started_at, ended_at, warnings, occupation_id, base_setup_id,
+  vector_dx, vector_dy, vector_dz`;
+const COLUMNS = POINT_COLUMNS;
 
 /** Points are reached through their project; callers check the project is the user's first. */
 export const pointsRepository = {
@@ -38,9 +75,9 @@ export const pointsRepository = {
       `WITH project AS (SELECT id FROM projects WHERE id = $1 AND owner_id = $17::uuid FOR UPDATE),
        inserted AS (
          INSERT INTO points (project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section,
-           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude)
+           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation)
          SELECT id, $2::uuid, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::timestamptz, $9::text, $10::text,
-           $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8 FROM project
+           $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8 FROM project
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
        counted AS (
          UPDATE projects SET total_points = total_points + 1, last_modified = now(), points_revision = points_revision + 1,
@@ -66,6 +103,8 @@ export const pointsRepository = {
         p.VerticalAccuracy ?? null,
         p.Altitude ?? null,
         ownerId,
+        p.EllipsoidalHeight ?? null,
+        p.GeoidSeparation ?? null,
       ],
     );
     const { project_found, ...row } = result!;
@@ -98,6 +137,7 @@ export const pointsRepository = {
 };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 
 export function toPointView(r: PointRow): PointView {
   return {
@@ -119,5 +159,36 @@ export function toPointView(r: PointRow): PointView {
     Altitude: r.altitude,
     ClientId: r.client_id,
     Created_On: iso(r.created_at),
+    Method: r.method,
+    EllipsoidalHeight: r.ellipsoidal_height,
+    GeoidSeparation: r.geoid_separation,
+    AntennaHeight: r.antenna_height,
+    AntennaHeightType: r.antenna_height_type,
+    AntennaReference: r.antenna_reference,
+    AntennaModel: r.antenna_model,
+    AntennaOffset: r.antenna_offset,
+    SigmaE: r.sigma_e,
+    SigmaN: r.sigma_n,
+    SigmaU: r.sigma_u,
+    ReceiverSigmaE: r.receiver_sigma_e,
+    ReceiverSigmaN: r.receiver_sigma_n,
+    ReceiverSigmaU: r.receiver_sigma_u,
+    Pdop: r.pdop,
+    Vdop: r.vdop,
+    SatellitesMin: r.satellites_min,
+    SatellitesMax: r.satellites_max,
+    Epochs: r.epochs,
+    EpochsRejected: r.epochs_rejected,
+    RejectedReasons: r.rejected_reasons,
+    FixPercent: r.fix_percent,
+    CorrectionAge: r.correction_age,
+    StartedAt: isoOrNull(r.started_at),
+    EndedAt: isoOrNull(r.ended_at),
+    Warnings: r.warnings,
+    OccupationId: r.occupation_id,
+    BaseSetupId: r.base_setup_id,
+    VectorDx: r.vector_dx,
+    VectorDy: r.vector_dy,
+    VectorDz: r.vector_dz,
   };
 }
