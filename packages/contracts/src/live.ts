@@ -39,6 +39,12 @@ export const liveReading = z.object({
   status: liveStatus,
   /** ISO 8601: the GNSS fix time when the device sent one, else when the gateway received the message. */
   timestamp: z.iso.datetime(),
+  /**
+   * When the position below was fixed (GNSS time, else when it arrived); 'N/A' when the device never sent one. An
+   * offline or status reading repeats the last position with a fresh `timestamp`: only this field says how old the
+   * fix is (issue 16). Optional for readings of an older gateway.
+   */
+  fixTime: orNA(z.iso.datetime()).optional(),
   latitude: orNA(latitude),
   longitude: orNA(longitude),
   /** Metres above mean sea level (GGA). */
