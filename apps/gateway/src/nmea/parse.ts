@@ -1,12 +1,15 @@
 import { parseUnsafeNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
 import { hasValidChecksum } from './checksum.js';
-import type { FixUpdate } from './fix-update.js';
+import { givesWay, type FixUpdate } from './fix-update.js';
 import * as gga from './gga.js';
 import * as gst from './gst.js';
 import * as rmc from './rmc.js';
 
 export interface ParsedNmea {
-  /** What the sentences say, later sentences overriding earlier ones field by field. */
+  /**
+   * What the sentences say, later sentences overriding earlier ones field by field, except that within one epoch a
+   * less specific fix type (RMC's mode) never replaces a more specific one (GGA's quality), whichever came first.
+   */
   update: FixUpdate;
   /** Sentences of a supported type with a good checksum. */
   used: number;
@@ -50,7 +53,10 @@ export function parseNmeaPayload(text: string): ParsedNmea {
     else {
       // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
       if (result.used === 0) result.update = update;
-      else Object.assign(result.update, withoutUndefined(update));
+      else {
+        const u = result.update;
+        Object.assign(u, withoutUndefined(update, givesWay(update, u.fixRank ?? 0, u.timeOfDayMs, true)));
+      }
       result.used++;
     }
   });
@@ -94,6 +100,8 @@ function valid(update: FixUpdate): FixUpdate | 'rejected' {
   return update;
 }
 
-function withoutUndefined(update: FixUpdate): FixUpdate {
-  return Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) as FixUpdate;
+// the fields of an update that say something; without its fix (type, rank and position) when it gives way
+const FIX_FIELDS = new Set(['fixType', 'fixRank', 'position']);
+function withoutUndefined(update: FixUpdate, withoutFix: boolean): FixUpdate {
+  return Object.fromEntries(Object.entries(update).filter(([k, v]) => v !== undefined && !(withoutFix && FIX_FIELDS.has(k)))) as FixUpdate;
 }
