@@ -106,8 +106,13 @@ describe('a device that goes silent', () => {
     const rover = await createDevice(t.db, owner, 'rover', 'Quiet rover');
     const client = await connect(t.url, { username: rover.code, password: rover.secret });
     await client.publishAsync(`devices/${rover.code}/reading`, JSON.stringify({ latitude: 6.6, longitude: 79.9 }));
+    const fix = await listener.next((r) => r.deviceCode === rover.code && r.action === 'position');
     const offline = await listener.next((r) => r.deviceCode === rover.code && r.status === 'offline');
     expect(offline).toMatchObject({ action: 'offline', latitude: 6.6 });
+    // issue 16: the offline reading repeats the last position with a new timestamp, and says how old its fix is
+    expect(fix.fixTime).toBe(fix.timestamp);
+    expect(offline.fixTime).toBe(fix.fixTime);
+    expect(Date.parse(offline.timestamp)).toBeGreaterThan(Date.parse(fix.timestamp));
     expect((await deviceRow(t.db, rover.code)).online).toBe(false);
     await client.publishAsync(`devices/${rover.code}/reading`, JSON.stringify({ latitude: 6.7, longitude: 79.9 }));
     const list = await eventually(async () => {
