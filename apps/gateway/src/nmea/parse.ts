@@ -1,7 +1,8 @@
-import { parseUnsafeNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
+import { parseUnsafeNmeaSentence, type GGAPacket, type GNSPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
 import { hasValidChecksum } from './checksum.js';
 import { givesWay, type FixUpdate } from './fix-update.js';
 import * as gga from './gga.js';
+import * as gns from './gns.js';
 import * as gst from './gst.js';
 import * as rmc from './rmc.js';
 
@@ -43,7 +44,7 @@ function sentencesOf(text: string, each: (sentence: string) => void): void {
   take(text.length);
 }
 
-/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC and GST. */
+/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GNS and GST. */
 export function parseNmeaPayload(text: string): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
   sentencesOf(text, (sentence) => {
@@ -67,7 +68,7 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
   if (!hasValidChecksum(sentence)) return 'rejected';
   const fields = sentence.slice(1, sentence.lastIndexOf('*')).split(',');
   const id = fields[0]?.slice(-3);
-  if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId) return 'ignored';
+  if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId && id !== gns.sentenceId) return 'ignored';
   let packet;
   try {
     // the checksum is checked above: nmea-simple's "unsafe" parse is the same decoding without checking it again
@@ -82,6 +83,8 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
       return valid(rmc.decode(packet as RMCPacket, fields));
     case gst.sentenceId:
       return valid(gst.decode(packet as GSTPacket, fields));
+    case gns.sentenceId:
+      return valid(gns.decode(packet as GNSPacket, fields));
     default:
       return 'ignored';
   }
