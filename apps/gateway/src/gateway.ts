@@ -9,6 +9,7 @@ import { readingBatcher } from './bridge/reading-batch.js';
 import { coalescingForwarder } from './bridge/forwarder.js';
 import { ingest } from './bridge/ingest.js';
 import { leadership } from './bridge/leadership.js';
+import { parseOutboundAllow } from './outbound/guard.js';
 import type { DeviceLive } from './bridge/device-live.js';
 import { createCounters } from './broker/counters.js';
 import { createBroker, listen } from './broker/create-broker.js';
@@ -33,6 +34,8 @@ export interface GatewayOptions {
   statsEveryMs?: number;
   /** aedes heartbeat between gateways (ms): a gateway silent for 3 of them is dead and its clients' wills go out. */
   heartbeatIntervalMs?: number;
+  /** Internal addresses, ranges and host names a custom broker URL may reach (CUSTOM_BROKER_ALLOW); none by default. */
+  customBrokerAllow?: string;
 }
 
 /**
@@ -122,6 +125,7 @@ export async function startGateway(o: GatewayOptions) {
     counters,
     onMessage: (topic, payload) => void ingestor.handle(topic, payload),
     active: () => lead.isLeader(),
+    allow: parseOutboundAllow(o.customBrokerAllow),
   });
   lead = await leadership({ redisUrl: o.redisUrl, id, log: o.log, onChange: () => void custom.refresh() });
 
