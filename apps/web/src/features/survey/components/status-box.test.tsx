@@ -32,8 +32,8 @@ describe('the status box', () => {
   it('counts only rovers with a fresh fix, names the stale ones with their age, and is not green then', () => {
     render(<StatusBox feedText="Connected ✅" feedConnected rovers={[rover('A', true, 200), rover('B', false, 41_000)]} base={base(false, 65_000)} />);
     expect(screen.getByTestId('rovers-reporting')).toHaveTextContent('1 of 2 rovers reporting');
-    expect(screen.getByText('Rover B: stale: last fix 41 s ago')).toBeInTheDocument();
-    expect(screen.getByTestId('base-stale')).toHaveTextContent('Base: stale: last fix 1 min ago');
+    expect(screen.getByText('Rover B: no fix for 41 s')).toBeInTheDocument();
+    expect(screen.getByTestId('base-stale')).toHaveTextContent('Base: no fix for 1 min');
     expect(screen.getByTestId('feed-status')).toHaveClass('text-amber-700');
   });
 

@@ -10,7 +10,7 @@ interface Props {
   base: BaseView;
 }
 
-const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `stale: last fix ${formatAge(ageMs)} ago`);
+const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no fix for ${formatAge(ageMs)}`);
 
 /**
  * 'Status' (the rover connection) and 'Base Status', over the map's top-right corner. "n of m rovers reporting" counts
@@ -36,7 +36,7 @@ export function StatusBox({ feedText, feedConnected, rovers, base }: Props) {
       {stale.length > 0 && (
         <ul className="mt-0.5 text-xs text-amber-700" aria-label="Rovers without a fresh fix">
           {stale.map((r) => (
-            <li key={r.code} className="truncate">
+            <li key={r.code} className="[overflow-wrap:anywhere]">
               {r.name}: {staleText(r.fixAgeMs)}
             </li>
           ))}
@@ -47,7 +47,7 @@ export function StatusBox({ feedText, feedConnected, rovers, base }: Props) {
         <Badge tone={statusTone(base.status)}>{base.status ?? 'No base'}</Badge>
       </div>
       {base.code && !base.live && (
-        <p className="mt-0.5 truncate text-xs text-amber-700" data-testid="base-stale">
+        <p className="mt-0.5 text-xs text-amber-700" data-testid="base-stale">
           Base: {staleText(base.fixAgeMs)}
         </p>
       )}

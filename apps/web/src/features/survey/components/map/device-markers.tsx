@@ -57,7 +57,8 @@ export function RoverMarker({ rover, size, base, unit, grade }: { rover: RoverVi
         />
       )}
       <Marker position={[rover.position.latitude, rover.position.longitude]} icon={icon} title={rover.name} alt={`Rover ${rover.name}`} keyboard>
-        <Tooltip permanent direction="top" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>
+        {/* keyed: react-leaflet sets a tooltip's class only when it is made */}
+        <Tooltip key={stale ? 'stale' : 'live'} permanent direction="top" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>
           {rover.name}
           {stale && ` · ${stale}`}
         </Tooltip>
@@ -103,7 +104,7 @@ export function BaseMarker({ base, size }: { base: BaseView; size: number }) {
   const stale = base.code && !base.live ? (base.fixAgeMs !== null ? `stale ${formatAge(base.fixAgeMs)}` : 'no live fix') : null;
   return (
     <Marker position={[base.position.latitude, base.position.longitude]} icon={icon} title={base.name} alt={`Base station ${base.name}`}>
-      <Tooltip permanent direction="bottom" className="smi-label">
+      <Tooltip key={stale ? 'stale' : 'live'} permanent direction="bottom" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>
         {base.name || 'Base'}
         {stale && ` · ${stale}`}
       </Tooltip>
