@@ -44,5 +44,6 @@ describe('fix freshness (issue 16)', () => {
       expect(isFixFresh(r, at(0), 1)).toBe(false);
     }
     expect(isFixFresh(testReading('R1', { latitude: NA, fixTime: FIX }), at(0), 1)).toBe(false);
+    expect(isFixFresh(null, at(0), 1)).toBe(false);
   });
 });

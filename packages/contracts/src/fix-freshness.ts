@@ -48,11 +48,11 @@ export function fixAgeMs(reading: Parameters<typeof fixTimeMs>[0], nowMs: number
  * manual or simulation), a position, and a fix time no older than fixStaleAfterMs(samplingIntervalS).
  */
 export function isFixFresh(
-  reading: Parameters<typeof fixTimeMs>[0] & Pick<LiveReading, 'fixType'>,
+  reading: (Parameters<typeof fixTimeMs>[0] & Pick<LiveReading, 'fixType'>) | null | undefined,
   nowMs: number,
   samplingIntervalS: number,
 ): boolean {
-  if (reading.fixType === NA || !isSurveyFixType(reading.fixType)) return false;
+  if (!reading || reading.fixType === NA || !isSurveyFixType(reading.fixType)) return false;
   const age = fixAgeMs(reading, nowMs);
   return age !== null && age <= fixStaleAfterMs(samplingIntervalS);
 }
