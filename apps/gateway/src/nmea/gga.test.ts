@@ -17,6 +17,9 @@ describe('GGA', () => {
       hdop: 1.0,
       altitude: 1048.47,
       timeOfDayMs: (13 * 3600 + 46 * 60 + 58) * 1000,
+      geoidSeparation: -16.27,
+      correctionAge: 8,
+      stationId: 'AAAA',
     });
   });
 

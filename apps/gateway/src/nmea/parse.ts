@@ -2,6 +2,7 @@ import { parseUnsafeNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket
 import { hasValidChecksum } from './checksum.js';
 import type { FixUpdate } from './fix-update.js';
 import * as gga from './gga.js';
+import * as gsa from './gsa.js';
 import * as gst from './gst.js';
 import * as rmc from './rmc.js';
 
@@ -12,7 +13,7 @@ export interface ParsedNmea {
   used: number;
   /** Bad checksum, no checksum, or not decodable. */
   rejected: number;
-  /** Well-formed sentences of types the product does not use (GSV, GSA, VTG, ...). */
+  /** Well-formed sentences of types the product does not use (GSV, VTG, ...). */
   ignored: number;
 }
 
@@ -40,7 +41,7 @@ function sentencesOf(text: string, each: (sentence: string) => void): void {
   take(text.length);
 }
 
-/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC and GST. */
+/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GST and GSA. */
 export function parseNmeaPayload(text: string): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
   sentencesOf(text, (sentence) => {
@@ -50,7 +51,14 @@ export function parseNmeaPayload(text: string): ParsedNmea {
     else {
       // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
       if (result.used === 0) result.update = update;
-      else Object.assign(result.update, withoutUndefined(update));
+      else {
+        // one GSA per constellation: the satellites used are the sum of the payload's
+        const used = result.update.satellitesUsed;
+        Object.assign(result.update, withoutUndefined(update));
+        if (update.satellitesUsed !== undefined && used !== undefined) {
+          result.update.satellitesUsed = used + update.satellitesUsed;
+        }
+      }
       result.used++;
     }
   });
@@ -61,6 +69,7 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
   if (!hasValidChecksum(sentence)) return 'rejected';
   const fields = sentence.slice(1, sentence.lastIndexOf('*')).split(',');
   const id = fields[0]?.slice(-3);
+  if (id === gsa.sentenceId) return valid(gsa.decode(fields));
   if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId) return 'ignored';
   let packet;
   try {
@@ -81,13 +90,31 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
   }
 }
 
+const NUMERIC_FIELDS = [
+  'altitude',
+  'satellites',
+  'hdop',
+  'accuracy',
+  'verticalAccuracy',
+  'timeOfDayMs',
+  'dateMs',
+  'geoidSeparation',
+  'correctionAge',
+  'pdop',
+  'vdop',
+  'satellitesUsed',
+  'sigmaNorth',
+  'sigmaEast',
+  'gstTimeOfDayMs',
+] as const;
+
 // a sentence with a good checksum can still carry impossible numbers (a corrupt receiver); keep those out
 function valid(update: FixUpdate): FixUpdate | 'rejected' {
   const p = update.position;
   if (p && (!Number.isFinite(p.latitude) || !Number.isFinite(p.longitude) || Math.abs(p.latitude) > 90 || Math.abs(p.longitude) > 180)) {
     return 'rejected';
   }
-  for (const key of ['altitude', 'satellites', 'hdop', 'accuracy', 'verticalAccuracy', 'timeOfDayMs', 'dateMs'] as const) {
+  for (const key of NUMERIC_FIELDS) {
     const v = update[key];
     if (v !== undefined && !Number.isFinite(v)) return 'rejected';
   }
