@@ -40,6 +40,9 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
     expect(Object.keys(rows[0]!)).toEqual([
       'name', 'latitude', 'longitude', 'easting', 'northing', 'utm_zone', 'accuracy', 'section', 'device', 'timestamp',
       'fix_type', 'satellites', 'hdop', 'horizontal_accuracy_m', 'vertical_accuracy_m', 'altitude_m',
+      // issue 18's precision columns (a browser's point: method client, the rest empty)
+      'method', 'sigma_e_m', 'sigma_n_m', 'sigma_u_m', 'pdop', 'epochs', 'epochs_rejected', 'fix_percent', 'correction_age_s',
+      'antenna_height_m', 'warnings',
     ]);
     expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name)));
     for (const [i, p] of RIO.entries()) {

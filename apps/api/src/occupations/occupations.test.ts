@@ -8,7 +8,7 @@ import { connected, eventually, startLiveHarness, type LiveHarness } from '../re
 let h: LiveHarness;
 beforeAll(async () => {
   h = await startLiveHarness();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await h?.close();
 });
@@ -98,6 +98,14 @@ describe('survey occupations through the api, measured on the gateway', () => {
     expect(lines).toHaveLength(11);
     expect(lines[3]).toMatch(/,false,not-fixed$/);
     await a.agent.get(`/api/points/${projectId}/${p._id}/epochs?format=xml`).expect(400);
+
+    // the csv export shows the point's precision
+    const exported = (await a.agent.get(`/api/export/csv/${projectId}`).buffer(true).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const header = exported[0]!.split(',');
+    const row = Object.fromEntries(exported[1]!.split(',').map((v, i) => [header[i], v]));
+    expect(row).toMatchObject({ name: 'MK1', method: 'topo', epochs: String(p.Epochs), epochs_rejected: String(p.EpochsRejected), antenna_height_m: '1.8' });
+    expect(Math.abs(Number(row.sigma_e_m) - p.SigmaE!)).toBeLessThan(0.0001);
+    expect(Math.abs(Number(row.sigma_u_m) - p.SigmaU!)).toBeLessThan(0.0001);
 
     // progress reached the owner's socket: paused by the float spell, then done
     await eventually(() => events.some((e) => e.Status === 'done'));
