@@ -216,3 +216,12 @@ export type OccupationCommand = z.infer<typeof occupationCommand>;
 export const occupationReport = z.object({ ownerId: z.string(), occupation: occupationView });
 export type OccupationReport = z.infer<typeof occupationReport>;
 export const OCCUPATION_EVENT = 'occupation' as const;
+
+/** PUT /api/points/{projectId}/{pointId}/antenna: the antenna set-up corrected; the mark's heights are re-derived. */
+export const pointAntennaEndpoint = endpoint({
+  method: 'PUT',
+  path: '/api/points/:projectId/:pointId/antenna',
+  access: 'verified',
+  params: z.strictObject({ projectId: id, pointId: id }),
+  body: antennaSetup,
+});

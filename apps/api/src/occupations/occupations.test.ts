@@ -107,6 +107,20 @@ describe('survey occupations through the api, measured on the gateway', () => {
     expect(Math.abs(Number(row.sigma_e_m) - p.SigmaE!)).toBeLessThan(0.0001);
     expect(Math.abs(Number(row.sigma_u_m) - p.SigmaU!)).toBeLessThan(0.0001);
 
+    // the antenna height corrected later: the phase centre stays, the mark's heights move by the difference
+    const pc = p.EllipsoidalHeight! + 1.934;
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 2.0, Model: 'EMLID REACH RS2' }).expect(200);
+    let moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 2.134))).toBeLessThan(1e-4);
+    expect(Math.abs(moved.Altitude! - (p.Altitude! - 0.2))).toBeLessThan(1e-4);
+    expect(moved).toMatchObject({ AntennaHeight: 2, AntennaHeightType: 'vertical', AntennaOffset: 0.134 });
+    // slant 2.000 m, ProFlex-style radius 0.0953 and SHMP 0.0483: vertical sqrt(3.99091791) - 0.0483 = 1.9977282 - 0.0483 = 1.9494282
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 2.0, HeightType: 'slant', Radius: 0.0953, ShmpOffset: 0.0483, Offset: 0.134 }).expect(200);
+    moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.9494282 - 0.134))).toBeLessThan(1e-4);
+    const other = await h.owner();
+    await other.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5 }).expect(404);
+
     // progress reached the owner's socket: paused by the float spell, then done
     await eventually(() => events.some((e) => e.Status === 'done'));
     expect(events.some((e) => e.Status === 'paused' || e.Progress.pausedBy === 'not-fixed' || e.Progress.epochsRejected > 0)).toBe(true);
@@ -168,5 +182,14 @@ describe('survey occupations through the api, measured on the gateway', () => {
     expect(res.body.data).toMatchObject({ Method: 'client', Warnings: ['not-measured-by-server'] });
     const epochs = await a.agent.get(`/api/points/${projectId}/${res.body.data._id}/epochs`).expect(200);
     expect(epochs.body.epochs).toEqual([]);
+    // no antenna to correct on a browser's point
+    await a.agent.put(`/api/points/${projectId}/${res.body.data._id}/antenna`).send({ Height: 1.5 }).expect(409);
+    // the project's measurement settings: defaults, then stored
+    const defaults = await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200);
+    expect(defaults.body.settings).toMatchObject({ DefaultMethod: 'topo', MaxPauseS: 60, SplitGapS: 10, Antenna: { Height: 1.8, HeightType: 'vertical' } });
+    await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ DefaultMethod: 'rapid', Tolerances: { rapid: { maxPdop: 5 } } }).expect(200);
+    const stored = await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200);
+    expect(stored.body.settings).toMatchObject({ DefaultMethod: 'rapid', Tolerances: { rapid: { maxPdop: 5 } } });
+    await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ DefaultMethod: 'static' }).expect(400);
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 import { Router, type Request } from 'express';
-import { occupationEndpoints as e, OCCUPATION_ACTIVE, type EpochView } from '@smi/contracts';
+import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, type EpochView } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
+import { changePointAntenna } from './point-antenna.js';
 import { occupationsRepository as repo, toOccupationView } from './repository.js';
 import { resolveOccupation, settingsOf } from './settings.js';
 
@@ -95,6 +96,11 @@ export function occupationRoutes(deps: AppDeps): Router {
   mount(router, e.putMeasurementSettings, load, async ({ user, params, body }) => {
     if (!(await repo.saveSettings(db, user.id, params.projectId, body))) throw new AppError(404, 'Project not found');
     return { success: true, settings: body };
+  });
+
+  mount(router, pointAntennaEndpoint, load, async ({ user, params, body }) => {
+    await changePointAntenna(db, user.id, params.projectId, params.pointId, body);
+    return { success: true, message: 'Antenna height changed; the point height was re-computed.' };
   });
 
   return router;

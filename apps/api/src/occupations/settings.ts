@@ -1,4 +1,4 @@
-import { DEFAULT_TOLERANCES, measurementSettings, type MeasurementSettings, type StartOccupationBody, type Tolerances } from '@smi/contracts';
+import { DEFAULT_TOLERANCES, measurementSettings, type AntennaSetupInput, type MeasurementSettings, type StartOccupationBody, type Tolerances } from '@smi/contracts';
 import { antennaModel, markToPhaseCentre } from '@smi/geodesy';
 import { AppError } from '../http/errors.js';
 
@@ -18,11 +18,8 @@ export interface ResolvedAntenna {
   ShmpOffset?: number;
 }
 
-/** What an occupation runs with: the request over the project's settings over the defaults. */
-export function resolveOccupation(settings: MeasurementSettings, body: StartOccupationBody) {
-  const method = body.Method ?? settings.DefaultMethod;
-  const tolerances: Tolerances = { ...DEFAULT_TOLERANCES[method], ...settings.Tolerances[method], ...body.Tolerances };
-  const a = body.Antenna ?? settings.Antenna;
+/** The antenna with its offset (typed, else the table's for its model, else 0) and, slant, its radius and SHMP offset. */
+export function resolveAntenna(a: AntennaSetupInput): ResolvedAntenna {
   const known = a.Model ? antennaModel(a.Model) : undefined;
   const antenna: ResolvedAntenna = {
     Height: a.Height,
@@ -39,5 +36,13 @@ export function resolveOccupation(settings: MeasurementSettings, body: StartOccu
   }
   // the arithmetic the gateway will do, done once here so a set-up it cannot reduce is refused now
   markToPhaseCentre({ height: antenna.Height, type: antenna.HeightType, phaseCentreOffset: antenna.Offset, radius: antenna.Radius, shmpOffset: antenna.ShmpOffset });
+  return antenna;
+}
+
+/** What an occupation runs with: the request over the project's settings over the defaults. */
+export function resolveOccupation(settings: MeasurementSettings, body: StartOccupationBody) {
+  const method = body.Method ?? settings.DefaultMethod;
+  const tolerances: Tolerances = { ...DEFAULT_TOLERANCES[method], ...settings.Tolerances[method], ...body.Tolerances };
+  const antenna = resolveAntenna(body.Antenna ?? settings.Antenna);
   return { method, tolerances, antenna, maxPauseS: settings.MaxPauseS, splitGapS: settings.SplitGapS };
 }
