@@ -53,6 +53,10 @@ export const liveReading = z.object({
   geoidSeparation: orNA(z.number().min(-1000).max(1000)).optional(),
   battery: orNA(percent),
   signal: orNA(percent),
+  /**
+   * rtk-fixed, rtk-float, dgps, single; or (GGA quality 6/7/8, decision 017) dead-reckoning, manual, simulation,
+   * which are shown but never recorded (isSurveyFixType, isFixFresh).
+   */
   fixType: orNA(fixType),
   satellites: orNA(z.number().int().min(0).max(255)),
   hdop: orNA(z.number().min(0).max(100)),
