@@ -13,7 +13,7 @@ export interface ParsedNmea {
   used: number;
   /** Bad checksum, no checksum, or not decodable. */
   rejected: number;
-  /** Well-formed sentences of types the product does not use (GSV, VTG, ...). */
+  /** Well-formed sentences that make no reading: types the product does not use (GSV, VTG, ...) and GSA. */
   ignored: number;
 }
 
@@ -44,13 +44,14 @@ function sentencesOf(text: string, each: (sentence: string) => void): void {
 /** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GST and GSA. */
 export function parseNmeaPayload(text: string): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
+  let merged = false;
   sentencesOf(text, (sentence) => {
     const update = decodeSentence(sentence);
     if (update === 'rejected') result.rejected++;
     else if (update === 'ignored') result.ignored++;
     else {
       // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
-      if (result.used === 0) result.update = update;
+      if (!merged) result.update = update;
       else {
         // one GSA per constellation: the satellites used are the sum of the payload's
         const used = result.update.satellitesUsed;
@@ -59,7 +60,11 @@ export function parseNmeaPayload(text: string): ParsedNmea {
           result.update.satellitesUsed = used + update.satellitesUsed;
         }
       }
-      result.used++;
+      merged = true;
+      // GSA (the only sentence with satellitesUsed) adds survey fields but is no reading by itself: a payload of
+      // GSA alone is not used, as before GSA was read
+      if (update.satellitesUsed !== undefined) result.ignored++;
+      else result.used++;
     }
   });
   return result;
