@@ -1,4 +1,4 @@
-import type { DevicePublishedReading, FixType } from '@smi/contracts';
+import type { DevicePublishedReading, LiveReading } from '@smi/contracts';
 import { NA } from '@smi/contracts';
 import { fixTime } from '../nmea/fix-time.js';
 import type { FixUpdate } from '../nmea/fix-update.js';
@@ -13,7 +13,7 @@ export interface Epoch {
   /** height above mean sea level (GGA) */
   altitude: number | null;
   geoidSeparation: number | null;
-  fix: FixType | null;
+  fix: EpochFix | null;
   satellites: number | null;
   hdop: number | null;
   pdop: number | null;
@@ -24,6 +24,9 @@ export interface Epoch {
   sigmaV: number | null;
   correctionAge: number | null;
 }
+
+/** Every fix type a reading may carry (the gates let only RTK through). */
+export type EpochFix = Exclude<LiveReading['fixType'], typeof NA>;
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
