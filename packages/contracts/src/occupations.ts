@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { endpoint } from './endpoint.js';
-import { ANTENNA_HEIGHT_TYPES, FIX_TYPES, POINT_NAME_MAX } from './points.js';
+import { ANTENNA_HEIGHT_TYPES, POINT_NAME_MAX } from './points.js';
 import { SECTION_NAME_MAX } from './projects.js';
 import { optionalText } from './survey-fields.js';
 
@@ -109,7 +109,8 @@ export const occupationProgress = z.object({
   elapsedS: z.number(),
   sigmaH: z.number().nullable(),
   sigmaV: z.number().nullable(),
-  fix: z.enum(FIX_TYPES).nullable(),
+  /** the last epoch's fix type (any a reading may carry) */
+  fix: z.string().nullable(),
   /** the gate the last epoch failed (what pauses the count now) */
   pausedBy: z.string().nullable(),
   warnings: z.array(z.string()),

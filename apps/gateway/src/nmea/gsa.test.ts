@@ -44,3 +44,12 @@ describe('GSA and the survey fields of GGA/GST, on a real u-blox ZED-F9P log che
     expect(decodeSentence(withChecksum('GNGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99,1'))).toEqual({ satellitesUsed: 0 });
   });
 });
+
+describe('GSA in the live path', () => {
+  it('a payload of GSA alone makes no reading (as before GSA was read); with a GGA its DOPs ride along', () => {
+    const gsa = withChecksum('GNGSA,A,3,13,16,21,15,10,29,27,20,,,,,1.05,0.64,0.83,1');
+    expect(parseNmeaPayload(gsa)).toMatchObject({ used: 0, ignored: 1 });
+    const gga = withChecksum('GNGGA,110425.00,4707.7455620,N,01512.7225920,E,4,19,1.11,826.56,M,44.866,M,1.4,0123');
+    expect(parseNmeaPayload(`${gsa}\r\n${gga}`)).toMatchObject({ used: 1, ignored: 1, update: { pdop: 1.05, vdop: 0.83, fixType: 'rtk-fixed' } });
+  });
+});

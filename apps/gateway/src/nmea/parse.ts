@@ -17,7 +17,7 @@ export interface ParsedNmea {
   used: number;
   /** Bad checksum, no checksum, or not decodable. */
   rejected: number;
-  /** Well-formed sentences of types the product does not use (GSV, VTG, ...). */
+  /** Well-formed sentences that make no reading: types the product does not use (GSV, VTG, ...) and GSA. */
   ignored: number;
 }
 
@@ -48,13 +48,14 @@ function sentencesOf(text: string, each: (sentence: string) => void): void {
 /** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GNS, GST and GSA. */
 export function parseNmeaPayload(text: string): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
+  let merged = false;
   sentencesOf(text, (sentence) => {
     const update = decodeSentence(sentence);
     if (update === 'rejected') result.rejected++;
     else if (update === 'ignored') result.ignored++;
     else {
       // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
-      if (result.used === 0) result.update = update;
+      if (!merged) result.update = update;
       else {
         const u = result.update;
         // one GSA per constellation: the satellites used are the sum of the payload's
@@ -62,7 +63,11 @@ export function parseNmeaPayload(text: string): ParsedNmea {
         Object.assign(u, withoutUndefined(update, givesWay(update, u.fixRank ?? 0, u.timeOfDayMs, true)));
         if (update.satellitesUsed !== undefined && used !== undefined) u.satellitesUsed = used + update.satellitesUsed;
       }
-      result.used++;
+      merged = true;
+      // GSA (the only sentence with satellitesUsed) adds survey fields but is no reading by itself: a payload of
+      // GSA alone is not used, as before GSA was read
+      if (update.satellitesUsed !== undefined) result.ignored++;
+      else result.used++;
     }
   });
   return result;

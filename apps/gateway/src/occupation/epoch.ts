@@ -1,5 +1,5 @@
-import type { DevicePublishedReading, FixType } from '@smi/contracts';
-import { isSurveyFixType, NA } from '@smi/contracts';
+import type { DevicePublishedReading, LiveReading } from '@smi/contracts';
+import { NA } from '@smi/contracts';
 import { fixTime } from '../nmea/fix-time.js';
 import type { FixUpdate } from '../nmea/fix-update.js';
 import { decodeSentence } from '../nmea/parse.js';
@@ -13,7 +13,7 @@ export interface Epoch {
   /** height above mean sea level (GGA) */
   altitude: number | null;
   geoidSeparation: number | null;
-  fix: FixType | null;
+  fix: EpochFix | null;
   satellites: number | null;
   hdop: number | null;
   pdop: number | null;
@@ -24,6 +24,9 @@ export interface Epoch {
   sigmaV: number | null;
   correctionAge: number | null;
 }
+
+/** Every fix type a reading may carry (the gates let only RTK through). */
+export type EpochFix = Exclude<LiveReading['fixType'], typeof NA>;
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
@@ -92,8 +95,7 @@ export class EpochAssembler {
       longitude: u.position ? u.position.longitude : null,
       altitude: orNull(u.altitude),
       geoidSeparation: orNull(u.geoidSeparation),
-      // dead reckoning, manual and simulation are never a survey fix (issue 16): the epoch counts as unfixed
-      fix: isSurveyFixType(u.fixType) ? u.fixType : null,
+      fix: u.fixType ?? null,
       satellites: orNull(u.satellites),
       hdop: orNull(u.hdop),
       pdop: null,
@@ -121,7 +123,7 @@ export function epochOfReading(r: DevicePublishedReading, receivedAt: number): E
     longitude: hasPosition ? num(r.longitude) : null,
     altitude: num(r.altitude),
     geoidSeparation: num(r.geoidSeparation),
-    fix: isSurveyFixType(r.fixType) ? r.fixType : null,
+    fix: r.fixType === undefined || r.fixType === NA ? null : r.fixType,
     satellites: num(r.satellites),
     hdop: num(r.hdop),
     pdop: num(r.pdop),

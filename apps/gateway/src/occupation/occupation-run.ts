@@ -81,7 +81,7 @@ export class OccupationRun {
   private origin: { lat: number; lon: number; ecef: Vec3 } | null = null;
   private lastStored: Good | null = null;
   private stored = 0;
-  private fix: FixType | null = null;
+  private fix: string | null = null;
   readonly warnings = new Set<string>();
   pausedBy: string | null = null;
 
