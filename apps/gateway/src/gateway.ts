@@ -17,6 +17,8 @@ import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import type { Log } from './log.js';
+import { ntripBus } from './ntrip/bus.js';
+import { startCaster, type Caster } from './ntrip/caster.js';
 import type { ServiceCredential } from './service-credential.js';
 
 export interface GatewayOptions {
@@ -31,6 +33,10 @@ export interface GatewayOptions {
   /** How often custom-broker subscriptions are re-read besides on a settings change (new devices). */
   customBrokerRefreshMs?: number;
   statsEveryMs?: number;
+  /** The NTRIP caster's port (0: a free one); no caster when absent. */
+  ntripPort?: number;
+  /** Caster settings tests and benchmarks change (timeouts, queue, caps). */
+  ntrip?: Partial<Pick<Parameters<typeof startCaster>[0], 'sourceTimeoutMs' | 'clientQueueBytes' | 'maxPerAddress' | 'maxPerAccount' | 'headTimeoutMs'>>;
 }
 
 /**
@@ -86,6 +92,7 @@ export async function startGateway(o: GatewayOptions) {
     },
     onRtcm: (device, payload) => {
       void relay(device.code, payload);
+      caster?.fromMqtt(device.code, payload);
       // corrections are a sign of life too (a base may send nothing else)
       state.update(ingestor.stateOf(device));
     },
@@ -107,6 +114,24 @@ export async function startGateway(o: GatewayOptions) {
     active: () => lead.isLeader(),
   });
   lead = await leadership({ redisUrl: o.redisUrl, id, log: o.log, onChange: () => void custom.refresh() });
+
+  // the NTRIP caster: a base's uploads reach the MQTT relay, and every process's casters share each mountpoint
+  let caster: Caster | undefined;
+  if (o.ntripPort !== undefined) {
+    const bus = ntripBus(id, publish);
+    caster = await startCaster({
+      ...o.ntrip,
+      db: o.db,
+      log: o.log,
+      port: o.ntripPort,
+      host: o.host,
+      verifySecret: secretVerifier(),
+      onSourceFrames: (mount, bytes) => void relay(mount, bytes),
+      publishRemote: bus.publish,
+    });
+    const c = caster;
+    await subscribeInternal(broker, bus.topicOfAll, (payload, topic) => bus.receive(topic, payload, c.fromRemote));
+  }
 
   await subscribeInternal(broker, internalTopics.revoke, (payload) => {
     const code = payload.toString('utf8');
@@ -137,6 +162,8 @@ export async function startGateway(o: GatewayOptions) {
     broker,
     counters,
     stats,
+    /** The NTRIP caster, when ntripPort was given. */
+    caster,
     customBrokerUrls: custom.urls,
     /** The latest reading of a device this gateway has heard from, made now from its live state. */
     latestReading: (code: string): LiveReading | undefined => ingestor.latest(code)?.snapshot(),
@@ -153,6 +180,7 @@ export async function startGateway(o: GatewayOptions) {
     async close() {
       clearInterval(refresher);
       clearInterval(statsTimer);
+      await caster?.close();
       // the server finishes closing once aedes has closed every client connection
       const serverClosed = closeServer(server);
       await new Promise<void>((ok) => broker.close(() => ok()));

@@ -36,6 +36,7 @@ async function main() {
     redisUrl: env.REDIS_URL,
     offlineAfterS: env.DEVICE_OFFLINE_AFTER_S,
     readingsPerSecond: env.MQTT_DEVICE_READINGS_PER_S,
+    ntripPort: env.NTRIP_PORT,
   });
   let stopping = false;
   const stop = async (signal: string) => {
