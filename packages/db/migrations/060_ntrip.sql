@@ -23,5 +23,10 @@ CREATE TABLE project_ntrip_sources (
   version integer NOT NULL DEFAULT 1 CHECK (version IN (1, 2)),
   send_gga boolean NOT NULL DEFAULT false,
   enabled boolean NOT NULL DEFAULT true,
-  updated_at timestamptz NOT NULL DEFAULT now()
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  -- written by the gateway that runs the client: connecting, connected, retrying; why the last attempt ended; when
+  -- corrections last came
+  state text NOT NULL DEFAULT 'connecting',
+  last_error text,
+  last_data_at timestamptz
 );

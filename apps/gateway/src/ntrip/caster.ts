@@ -5,7 +5,7 @@ import { ntripAccess, type Requester } from './access.js';
 import { chunk, ChunkedDecoder } from './chunked.js';
 import { MountInfo, strRecord } from './mount-info.js';
 import { BadRequest, headEnd, parseRequest, type NtripRequest } from './request.js';
-import { RtcmFramer } from './rtcm-frames-interim.js';
+import { RtcmFramer } from '../rtcm/framer.js';
 
 export interface CasterOptions {
   db: Queryable;
@@ -241,9 +241,8 @@ export async function startCaster(o: CasterOptions) {
 
   /** Bytes of a source (an NTRIP upload or a base's MQTT messages): whole CRC-valid frames go out, the rest not. */
   function ingest(m: Mount, data: Buffer, from: 'ntrip' | 'mqtt') {
-    const before = m.framer.crcFailures;
-    const frames = m.framer.push(data);
-    counters.crcFailures += m.framer.crcFailures - before;
+    const frames: Buffer[] = [];
+    m.framer.push(data, (f) => frames.push(f), () => counters.crcFailures++);
     if (!frames.length) return;
     const bytes = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
     deliver(m, bytes);
@@ -328,9 +327,12 @@ export async function startCaster(o: CasterOptions) {
       m.remoteAt = Date.now();
       deliver(m, bytes);
     },
-    /** Frames of a mountpoint fed by this process (the NTRIP client's project mountpoints). */
-    feed(mount: string, data: Buffer) {
-      ingest(mountOf(mount), data, 'mqtt');
+    /** Whole CRC-checked frames of a mountpoint fed by this process (the NTRIP client's project mountpoints). */
+    feedFrames(mount: string, frames: Buffer) {
+      const m = mountOf(mount);
+      m.mqttAt = Date.now();
+      deliver(m, frames);
+      o.publishRemote?.(m.name, frames);
     },
     /** Who is pulling each mountpoint here, and the age of what each got. */
     connections(): CasterConnection[] {

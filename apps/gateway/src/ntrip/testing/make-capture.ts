@@ -9,7 +9,7 @@
  *     apps/gateway/src/ntrip/testing/rtcm3-3.rtcm3
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { crc24q } from '../rtcm-frames-interim.js';
+import { crc24q } from '../../rtcm/crc24q.js';
 
 class BitWriter {
   private bits: number[] = [];
