@@ -19,6 +19,8 @@ import { deviceStateWriter } from './devices/state-writer.js';
 import type { Log } from './log.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
+import { externalSources } from './ntrip/external-sources.js';
+import { allowedNtripAddress } from './ntrip/outbound-check.js';
 import type { ServiceCredential } from './service-credential.js';
 
 export interface GatewayOptions {
@@ -37,6 +39,10 @@ export interface GatewayOptions {
   ntripPort?: number;
   /** Caster settings tests and benchmarks change (timeouts, queue, caps). */
   ntrip?: Partial<Pick<Parameters<typeof startCaster>[0], 'sourceTimeoutMs' | 'clientQueueBytes' | 'maxPerAddress' | 'maxPerAccount' | 'headTimeoutMs'>>;
+  /** Internal hosts and ranges outbound connections (the NTRIP client) may reach (CUSTOM_BROKER_ALLOW); none by default. */
+  outboundAllow?: string;
+  /** The NTRIP client's back-off and GGA period (tests). */
+  ntripClient?: Parameters<typeof externalSources>[0]['client'];
 }
 
 /**
@@ -113,7 +119,16 @@ export async function startGateway(o: GatewayOptions) {
     onMessage: (topic, payload) => void ingestor.handle(topic, payload),
     active: () => lead.isLeader(),
   });
-  lead = await leadership({ redisUrl: o.redisUrl, id, log: o.log, onChange: () => void custom.refresh() });
+  let ntripSources: ReturnType<typeof externalSources> | undefined;
+  lead = await leadership({
+    redisUrl: o.redisUrl,
+    id,
+    log: o.log,
+    onChange: () => {
+      void custom.refresh();
+      void ntripSources?.refresh();
+    },
+  });
 
   // the NTRIP caster: a base's uploads reach the MQTT relay, and every process's casters share each mountpoint
   let caster: Caster | undefined;
@@ -132,6 +147,17 @@ export async function startGateway(o: GatewayOptions) {
     const c = caster;
     await subscribeInternal(broker, bus.topicOfAll, (payload, topic) => bus.receive(topic, payload, c.fromRemote));
   }
+  // projects that take corrections from an external caster: one NTRIP client each, on the leading gateway
+  const sources = externalSources({
+    db: o.db,
+    log: o.log,
+    caster,
+    publish,
+    resolve: (host) => allowedNtripAddress(host, o.outboundAllow),
+    active: () => lead.isLeader(),
+    client: o.ntripClient,
+  });
+  ntripSources = sources;
 
   await subscribeInternal(broker, internalTopics.revoke, (payload) => {
     const code = payload.toString('utf8');
@@ -139,9 +165,16 @@ export async function startGateway(o: GatewayOptions) {
     const closed = policy.disconnectDevice(code);
     if (closed) o.log.info({ device: code, connections: closed }, 'device secret changed: disconnected');
   });
-  await subscribeInternal(broker, internalTopics.settingsChanged, () => void custom.refresh());
+  await subscribeInternal(broker, internalTopics.settingsChanged, () => {
+    void custom.refresh();
+    void sources.refresh();
+  });
   await custom.refresh();
-  const refresher = setInterval(() => void custom.refresh(), o.customBrokerRefreshMs ?? 30_000);
+  await sources.refresh();
+  const refresher = setInterval(() => {
+    void custom.refresh();
+    void sources.refresh();
+  }, o.customBrokerRefreshMs ?? 30_000);
   refresher.unref();
 
   const stats = (): GatewayStats => ({ gatewayId: id, at: new Date().toISOString(), counters: { ...counters, clientsConnected: broker.connectedClients } });
@@ -164,6 +197,8 @@ export async function startGateway(o: GatewayOptions) {
     stats,
     /** The NTRIP caster, when ntripPort was given. */
     caster,
+    /** Projects' external NTRIP sources (refresh() after a change; the api signals it through settingsChanged). */
+    ntripSources: sources,
     customBrokerUrls: custom.urls,
     /** The latest reading of a device this gateway has heard from, made now from its live state. */
     latestReading: (code: string): LiveReading | undefined => ingestor.latest(code)?.snapshot(),
@@ -180,6 +215,7 @@ export async function startGateway(o: GatewayOptions) {
     async close() {
       clearInterval(refresher);
       clearInterval(statsTimer);
+      sources.close();
       await caster?.close();
       // the server finishes closing once aedes has closed every client connection
       const serverClosed = closeServer(server);

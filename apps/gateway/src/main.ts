@@ -37,6 +37,7 @@ async function main() {
     offlineAfterS: env.DEVICE_OFFLINE_AFTER_S,
     readingsPerSecond: env.MQTT_DEVICE_READINGS_PER_S,
     ntripPort: env.NTRIP_PORT,
+    outboundAllow: process.env.CUSTOM_BROKER_ALLOW,
   });
   let stopping = false;
   const stop = async (signal: string) => {
