@@ -119,14 +119,14 @@ export async function startGateway(o: GatewayOptions) {
     onMessage: (topic, payload) => void ingestor.handle(topic, payload),
     active: () => lead.isLeader(),
   });
-  let ntripSources: ReturnType<typeof externalSources> | undefined;
+  const later: { ntripSources?: ReturnType<typeof externalSources> } = {};
   lead = await leadership({
     redisUrl: o.redisUrl,
     id,
     log: o.log,
     onChange: () => {
       void custom.refresh();
-      void ntripSources?.refresh();
+      void later.ntripSources?.refresh();
     },
   });
 
@@ -157,7 +157,7 @@ export async function startGateway(o: GatewayOptions) {
     active: () => lead.isLeader(),
     client: o.ntripClient,
   });
-  ntripSources = sources;
+  later.ntripSources = sources;
 
   await subscribeInternal(broker, internalTopics.revoke, (payload) => {
     const code = payload.toString('utf8');
