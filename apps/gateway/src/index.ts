@@ -9,3 +9,14 @@ export { createCounters } from './broker/counters.js';
 export { fetchSourcetable } from './ntrip/client.js';
 export { allowedNtripAddress } from './ntrip/outbound-check.js';
 export { projectMount } from './ntrip/access.js';
+export {
+  checkOutboundUrl,
+  checkHost,
+  resolveAllowedAddress,
+  guardedLookup,
+  parseOutboundAllow,
+  isPublicAddress,
+  OutboundRefused,
+  type OutboundAllow,
+  type ResolvedAddress,
+} from './outbound/guard.js';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ntripEndpoints as e, type NtripSourceView } from '@smi/contracts';
-import { allowedNtripAddress, fetchSourcetable, projectMount } from '@smi/gateway';
+import { allowedNtripAddress, fetchSourcetable, loadGatewayEnv, projectMount } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
@@ -88,7 +88,7 @@ export function ntripRoutes(deps: AppDeps): Router {
 
   mount(router, e.ntripSourcetable, load, async ({ body }) => {
     try {
-      const entries = await fetchSourcetable({ ...body, resolve: (h) => allowedNtripAddress(h, process.env.CUSTOM_BROKER_ALLOW), timeoutMs: 10_000 });
+      const entries = await fetchSourcetable({ ...body, resolve: (h) => allowedNtripAddress(h, loadGatewayEnv().CUSTOM_BROKER_ALLOW), timeoutMs: 10_000 });
       return { success: true, mountpoints: entries };
     } catch (err) {
       throw new AppError(400, `Sourcetable not read: ${err instanceof Error ? err.message : String(err)}`);

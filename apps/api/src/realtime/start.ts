@@ -26,7 +26,8 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
       offlineAfterS: env.DEVICE_OFFLINE_AFTER_S,
       readingsPerSecond: gwEnv.MQTT_DEVICE_READINGS_PER_S,
       ntripPort: gwEnv.NTRIP_PORT,
-      outboundAllow: process.env.CUSTOM_BROKER_ALLOW,
+      heartbeatIntervalMs: gwEnv.MQTT_HEARTBEAT_MS,
+      customBrokerAllow: gwEnv.CUSTOM_BROKER_ALLOW,
     });
   }
   const gatewayUrl = gateway?.localUrl ?? gwEnv.GATEWAY_MQTT_URL ?? `mqtt://127.0.0.1:${env.MQTT_PORT}`;

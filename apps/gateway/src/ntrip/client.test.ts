@@ -35,10 +35,10 @@ describe('reading a caster\'s reply', () => {
 
 describe('the outbound rule', () => {
   it('refuses loopback and private addresses unless the operator admits them', async () => {
-    await expect(allowedNtripAddress('127.0.0.1', undefined)).rejects.toThrow(/internal address/);
-    await expect(allowedNtripAddress('10.1.2.3', '')).rejects.toThrow(/internal address/);
-    await expect(allowedNtripAddress('169.254.169.254', '10.0.0.0/8')).rejects.toThrow(/internal address/);
-    await expect(allowedNtripAddress('localhost', undefined)).rejects.toThrow(/internal address/);
+    await expect(allowedNtripAddress('127.0.0.1', undefined)).rejects.toThrow(/internal/);
+    await expect(allowedNtripAddress('10.1.2.3', '')).rejects.toThrow(/internal/);
+    await expect(allowedNtripAddress('169.254.169.254', '10.0.0.0/8')).rejects.toThrow(/internal/);
+    await expect(allowedNtripAddress('localhost', undefined)).rejects.toThrow(/internal/);
     expect(await allowedNtripAddress('10.1.2.3', '10.0.0.0/8')).toBe('10.1.2.3');
     expect(await allowedNtripAddress('127.0.0.1', '127.0.0.1')).toBe('127.0.0.1');
     expect(await allowedNtripAddress('8.8.8.8', undefined)).toBe('8.8.8.8');
@@ -52,7 +52,7 @@ describe.skipIf(!hasStr2str)('a project taking corrections from an external cast
   beforeAll(async () => {
     casterPort = await freePort();
     ext = str2str(['-out', `ntripc://net:netpw@:${casterPort}/NET1:NET1;RTCM 3.0;1004(1),1006(10);2;GPS;SMI;USA;38.92;-77.07;1;0;str2str;none;B;N;9600;`]);
-    t = await startTestGateway({ ntripPort: 0, outboundAllow: '127.0.0.1', ntripClient: { minBackoffMs: 200, maxBackoffMs: 1000 } });
+    t = await startTestGateway({ ntripPort: 0, customBrokerAllow: '127.0.0.1', ntripClient: { minBackoffMs: 200, maxBackoffMs: 1000 } });
   });
   afterAll(async () => {
     await ext?.stop();

@@ -43,6 +43,7 @@ export function rawNtrip(port: number, request: string | Buffer, o: { chunked?: 
   let all = Buffer.alloc(0);
   let headLen = -1;
   const body: Buffer[] = [];
+  let bodyLength = 0;
   const decoder = new ChunkedDecoder();
   let closed = false;
   socket.on('error', () => {});
@@ -50,7 +51,10 @@ export function rawNtrip(port: number, request: string | Buffer, o: { chunked?: 
   socket.write(request);
   socket.on('data', (d: Buffer) => {
     if (headLen >= 0) {
-      body.push(...(o.chunked ? decoder.push(d) : [d]));
+      for (const part of o.chunked ? decoder.push(d) : [d]) {
+        body.push(part);
+        bodyLength += part.length;
+      }
       return;
     }
     all = Buffer.concat([all, d]);
@@ -61,7 +65,10 @@ export function rawNtrip(port: number, request: string | Buffer, o: { chunked?: 
     if (end < 0) return;
     headLen = end;
     const rest = all.subarray(end);
-    if (rest.length) body.push(...(o.chunked ? decoder.push(rest) : [rest]));
+    for (const part of rest.length ? (o.chunked ? decoder.push(rest) : [rest]) : []) {
+      body.push(part);
+      bodyLength += part.length;
+    }
   });
   return {
     socket,
@@ -69,6 +76,7 @@ export function rawNtrip(port: number, request: string | Buffer, o: { chunked?: 
     hasHead: () => headLen >= 0,
     all: () => all.toString('latin1'),
     body: () => Buffer.concat(body),
+    bodyLength: () => bodyLength,
     closed: () => closed,
   };
 }
