@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the default test line needs beyond npm packages: Debian's Chromium (Playwright e2e), mosquitto_pub
 # (publishing real MQTT in the gateway tests), pdftotext (reading PDF exports back) and redis-server (a private
-# Redis in process tests), ogrinfo (GDAL reading DXF exports back). Installed when missing.
+# Redis in process tests), ogrinfo (GDAL reading DXF exports back) and str2str (RTKLIB: a real NTRIP server, client
+# and caster for the NTRIP tests). Installed when missing.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
@@ -9,6 +10,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v mosquitto_pub >/dev/null 2>&1 || missing+=(mosquitto-clients)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v str2str >/dev/null 2>&1 || missing+=(rtklib)
 command -v cs2cs >/dev/null 2>&1 || missing+=(proj-bin)
 command -v cct >/dev/null 2>&1 || missing+=(proj-bin)
 command -v ogrinfo >/dev/null 2>&1 || missing+=(gdal-bin)

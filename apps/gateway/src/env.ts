@@ -7,6 +7,8 @@ const schema = z.object({
   MQTT_PORT: port.default(1883),
   /** Interface the broker listens on; 0.0.0.0 so devices on the network reach it. */
   MQTT_HOST: z.string().min(1).default('0.0.0.0'),
+  /** The NTRIP caster's port (bases push RTCM, rovers and controllers pull it); 0 picks a free one. */
+  NTRIP_PORT: port.default(2101),
   /** What devices are told to connect to (the secret reply); default mqtt://{the api's host}:{MQTT_PORT}. */
   MQTT_PUBLIC_URL: z.url({ protocol: /^(mqtts?|tcp|ssl|wss?)$/ }).optional(),
   /** Where the api reaches the gateway with its service credential (distributed mode); default the embedded one. */

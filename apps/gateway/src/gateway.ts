@@ -19,6 +19,10 @@ import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import type { Log } from './log.js';
+import { ntripBus } from './ntrip/bus.js';
+import { startCaster, type Caster } from './ntrip/caster.js';
+import { externalSources } from './ntrip/external-sources.js';
+import { allowedNtripAddress } from './ntrip/outbound-check.js';
 import type { ServiceCredential } from './service-credential.js';
 
 export interface GatewayOptions {
@@ -33,6 +37,12 @@ export interface GatewayOptions {
   /** How often custom-broker subscriptions are re-read besides on a settings change (new devices). */
   customBrokerRefreshMs?: number;
   statsEveryMs?: number;
+  /** The NTRIP caster's port (0: a free one); no caster when absent. */
+  ntripPort?: number;
+  /** Caster settings tests and benchmarks change (timeouts, queue, caps). */
+  ntrip?: Partial<Pick<Parameters<typeof startCaster>[0], 'sourceTimeoutMs' | 'clientQueueBytes' | 'maxPerAddress' | 'maxPerAccount' | 'headTimeoutMs'>>;
+  /** The NTRIP client's back-off and GGA period (tests). */
+  ntripClient?: Parameters<typeof externalSources>[0]['client'];
   /** aedes heartbeat between gateways (ms): a gateway silent for 3 of them is dead and its clients' wills go out. */
   heartbeatIntervalMs?: number;
   /** Internal addresses, ranges and host names a custom broker URL may reach (CUSTOM_BROKER_ALLOW); none by default. */
@@ -107,6 +117,7 @@ export async function startGateway(o: GatewayOptions) {
     },
     onRtcm: (device, payload) => {
       void relay(device.code, payload);
+      caster?.fromMqtt(device.code, payload);
       // corrections are a sign of life too (a base may send nothing else)
       state.update(ingestor.stateOf(device));
     },
@@ -130,7 +141,45 @@ export async function startGateway(o: GatewayOptions) {
     active: () => lead.isLeader(),
     allow: parseOutboundAllow(o.customBrokerAllow),
   });
-  lead = await leadership({ redisUrl: o.redisUrl, id, log: o.log, onChange: () => void custom.refresh() });
+  const later: { ntripSources?: ReturnType<typeof externalSources> } = {};
+  lead = await leadership({
+    redisUrl: o.redisUrl,
+    id,
+    log: o.log,
+    onChange: () => {
+      void custom.refresh();
+      void later.ntripSources?.refresh();
+    },
+  });
+
+  // the NTRIP caster: a base's uploads reach the MQTT relay, and every process's casters share each mountpoint
+  let caster: Caster | undefined;
+  if (o.ntripPort !== undefined) {
+    const bus = ntripBus(id, publish);
+    caster = await startCaster({
+      ...o.ntrip,
+      db: o.db,
+      log: o.log,
+      port: o.ntripPort,
+      host: o.host,
+      verifySecret: secretVerifier(),
+      onSourceFrames: (mount, bytes) => void relay(mount, bytes),
+      publishRemote: bus.publish,
+    });
+    const c = caster;
+    await subscribeInternal(broker, bus.topicOfAll, (payload, topic) => bus.receive(topic, payload, c.fromRemote));
+  }
+  // projects that take corrections from an external caster: one NTRIP client each, on the leading gateway
+  const sources = externalSources({
+    db: o.db,
+    log: o.log,
+    caster,
+    publish,
+    resolve: (host) => allowedNtripAddress(host, o.customBrokerAllow),
+    active: () => lead.isLeader(),
+    client: o.ntripClient,
+  });
+  later.ntripSources = sources;
 
   await subscribeInternal(broker, internalTopics.revoke, (payload) => {
     const code = payload.toString('utf8');
@@ -138,10 +187,17 @@ export async function startGateway(o: GatewayOptions) {
     const closed = policy.disconnectDevice(code);
     if (closed) o.log.info({ device: code, connections: closed }, 'device secret changed: disconnected');
   });
-  await subscribeInternal(broker, internalTopics.settingsChanged, () => void custom.refresh());
+  await subscribeInternal(broker, internalTopics.settingsChanged, () => {
+    void custom.refresh();
+    void sources.refresh();
+  });
   await occupations.subscribe((topic, handler) => subscribeInternal(broker, topic, handler));
   await custom.refresh();
-  const refresher = setInterval(() => void custom.refresh(), o.customBrokerRefreshMs ?? 30_000);
+  await sources.refresh();
+  const refresher = setInterval(() => {
+    void custom.refresh();
+    void sources.refresh();
+  }, o.customBrokerRefreshMs ?? 30_000);
   refresher.unref();
 
   const stats = (): GatewayStats => ({ gatewayId: id, at: new Date().toISOString(), counters: { ...counters, clientsConnected: broker.connectedClients } });
@@ -162,6 +218,10 @@ export async function startGateway(o: GatewayOptions) {
     broker,
     counters,
     stats,
+    /** The NTRIP caster, when ntripPort was given. */
+    caster,
+    /** Projects' external NTRIP sources (refresh() after a change; the api signals it through settingsChanged). */
+    ntripSources: sources,
     customBrokerUrls: custom.urls,
     /** The latest reading of a device this gateway has heard from, made now from its live state. */
     latestReading: (code: string): LiveReading | undefined => ingestor.latest(code)?.snapshot(),
@@ -178,6 +238,8 @@ export async function startGateway(o: GatewayOptions) {
     async close() {
       clearInterval(refresher);
       clearInterval(statsTimer);
+      sources.close();
+      await caster?.close();
       // the server finishes closing once aedes has closed every client connection
       const serverClosed = closeServer(server);
       await new Promise<void>((ok) => broker.close(() => ok()));

@@ -6,6 +6,9 @@ export { jsonLog, silentLog, type Log } from './log.js';
 export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
 export { seedDemo } from './simulator/demo-seed.js';
 export { createCounters } from './broker/counters.js';
+export { fetchSourcetable } from './ntrip/client.js';
+export { allowedNtripAddress } from './ntrip/outbound-check.js';
+export { projectMount } from './ntrip/access.js';
 export {
   checkOutboundUrl,
   checkHost,

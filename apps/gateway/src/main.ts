@@ -40,6 +40,7 @@ async function main() {
     redisUrl: env.REDIS_URL,
     offlineAfterS: env.DEVICE_OFFLINE_AFTER_S,
     readingsPerSecond: env.MQTT_DEVICE_READINGS_PER_S,
+    ntripPort: env.NTRIP_PORT,
     heartbeatIntervalMs: env.MQTT_HEARTBEAT_MS,
     customBrokerAllow: env.CUSTOM_BROKER_ALLOW,
   });

@@ -29,7 +29,7 @@ export async function startProduct() {
   const dataDir = mkdtempSync(join(tmpdir(), 'smi-e2e-'));
   const port = await freePort();
   const mqttPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', DEMO: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), NTRIP_PORT: '0', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', DEMO: '' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

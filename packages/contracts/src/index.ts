@@ -12,3 +12,4 @@ export * from './fix-freshness.js';
 export * from './device-credentials.js';
 export * from './public-config.js';
 export * from './occupations.js';
+export * from './ntrip.js';

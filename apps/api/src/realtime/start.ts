@@ -25,6 +25,7 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
       redisUrl: env.REDIS_URL,
       offlineAfterS: env.DEVICE_OFFLINE_AFTER_S,
       readingsPerSecond: gwEnv.MQTT_DEVICE_READINGS_PER_S,
+      ntripPort: gwEnv.NTRIP_PORT,
       heartbeatIntervalMs: gwEnv.MQTT_HEARTBEAT_MS,
       customBrokerAllow: gwEnv.CUSTOM_BROKER_ALLOW,
     });

@@ -7,7 +7,7 @@ const GATEWAY_MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../../gat
 /** The gateway on its own (distributed mode), as `npm run start -w @smi/gateway`; resolves with its MQTT port. */
 export async function spawnGateway(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', GATEWAY_MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', NTRIP_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -19,7 +19,7 @@ export interface SpawnedServer {
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs = ['--import', 'tsx', MAIN]): Promise<SpawnedServer> {
   const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
   const child = spawn(process.execPath, nodeArgs, {
-    env: { ...base, PORT: '0', MQTT_PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { ...base, PORT: '0', MQTT_PORT: '0', NTRIP_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

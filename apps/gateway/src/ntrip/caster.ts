@@ -1,0 +1,370 @@
+import net, { type Socket } from 'node:net';
+import type { Queryable } from '@smi/db';
+import type { Log } from '../log.js';
+import { ntripAccess, type Requester } from './access.js';
+import { chunk, ChunkedDecoder } from './chunked.js';
+import { MountInfo, strRecord } from './mount-info.js';
+import { BadRequest, headEnd, parseRequest, type NtripRequest } from './request.js';
+import { RtcmFramer } from '../rtcm/framer.js';
+
+export interface CasterOptions {
+  db: Queryable;
+  log: Log;
+  port: number;
+  host?: string;
+  verifySecret: (secretHash: string, password: Buffer) => Promise<boolean>;
+  /** A source that sends nothing for this long is dropped, so a reconnecting base is not refused (default 30 s). */
+  sourceTimeoutMs?: number;
+  /** Bytes a client may have waiting to be sent before it is dropped as too slow (default 256 KiB). */
+  clientQueueBytes?: number;
+  /** Connections at once from one address (default 200). */
+  maxPerAddress?: number;
+  /** Connections at once of one account's devices and credentials (default 500). */
+  maxPerAccount?: number;
+  /** A connection that has not sent a whole request head by then is closed (default 10 s). */
+  headTimeoutMs?: number;
+  /** Frames a local source (NTRIP) pushed: the gateway relays them to MQTT rovers. */
+  onSourceFrames?: (mount: string, bytes: Buffer) => void;
+  /** Frames to other processes' casters (distributed mode); see attachBus. */
+  publishRemote?: (mount: string, bytes: Buffer) => void;
+}
+
+interface Client {
+  socket: Socket;
+  chunked: boolean;
+  who: string;
+  via: 'ntrip';
+  since: number;
+  lastSentAt: number;
+  bytes: number;
+}
+
+interface Mount {
+  name: string;
+  identifier: string;
+  info: MountInfo;
+  clients: Set<Client>;
+  /** The local NTRIP source's socket, or null. */
+  source: Socket | null;
+  /** When another process last relayed a source's frames for this mountpoint. */
+  remoteAt: number;
+  /** When frames last came from MQTT (a base that publishes over MQTT). */
+  mqttAt: number;
+  framer: RtcmFramer;
+}
+
+/** A connected client as the device pages show it. */
+export interface CasterConnection {
+  mount: string;
+  who: string;
+  via: 'ntrip';
+  since: string;
+  /** Milliseconds since frames were last sent to it (null before any). */
+  ageMs: number | null;
+  bytes: number;
+}
+
+const NL = '\r\n';
+const SERVER = 'Server: NTRIP SMI-Caster/1.0';
+const date = () => `Date: ${new Date().toUTCString()}`;
+
+/**
+ * The NTRIP caster: NTRIP 1 and 2 chosen per request on a raw TCP server. Bases push their RTCM (SOURCE or POST,
+ * with their device secret), rovers and users' NTRIP credentials pull it (GET with Basic), and `GET /` answers the
+ * sourcetable of what the requester may pull. Only whole CRC-valid frames are relayed.
+ */
+export async function startCaster(o: CasterOptions) {
+  const sourceTimeoutMs = o.sourceTimeoutMs ?? 30_000;
+  const queueBytes = o.clientQueueBytes ?? 256 * 1024;
+  const maxPerAddress = o.maxPerAddress ?? 200;
+  const maxPerAccount = o.maxPerAccount ?? 500;
+  const headTimeoutMs = o.headTimeoutMs ?? 10_000;
+  const mounts = new Map<string, Mount>();
+  const perAddress = new Map<string, number>();
+  const perAccount = new Map<string, number>();
+  const sockets = new Set<Socket>();
+  const counters = { clientsDropped: 0, badRequests: 0, framesRelayed: 0, crcFailures: 0, refused: 0 };
+
+  const mountOf = (name: string, identifier = name): Mount => {
+    let m = mounts.get(name);
+    if (!m) {
+      m = { name, identifier, info: new MountInfo(), clients: new Set(), source: null, remoteAt: 0, mqttAt: 0, framer: new RtcmFramer() };
+      mounts.set(name, m);
+    }
+    return m;
+  };
+
+  const bump = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n <= 0) map.delete(key);
+    else map.set(key, n);
+  };
+
+  /** Sends whole frames to a mountpoint's local clients; a client whose queue is full is dropped. */
+  function deliver(m: Mount, bytes: Buffer) {
+    const now = Date.now();
+    m.info.add(splitFrames(bytes), now);
+    for (const c of m.clients) {
+      if (c.socket.writableLength > queueBytes) {
+        counters.clientsDropped++;
+        o.log.info({ mount: m.name, client: c.who }, 'ntrip client too slow: dropped');
+        m.clients.delete(c);
+        c.socket.destroy();
+        continue;
+      }
+      if (c.chunked) for (const part of chunk(bytes)) c.socket.write(part);
+      else c.socket.write(bytes);
+      c.lastSentAt = now;
+      c.bytes += bytes.length;
+    }
+    counters.framesRelayed++;
+  }
+
+  const reply = (socket: Socket, text: string) => {
+    socket.end(text);
+  };
+  const unauthorized = (socket: Socket, r: Pick<NtripRequest, 'v2' | 'mount'>) =>
+    reply(
+      socket,
+      r.v2
+        ? `HTTP/1.1 401 Unauthorized${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}${date()}${NL}WWW-Authenticate: Basic realm="NTRIP"${NL}Content-Length: 0${NL}Connection: close${NL}${NL}`
+        : `HTTP/1.0 401 Unauthorized${NL}${SERVER}${NL}WWW-Authenticate: Basic realm="NTRIP"${NL}Content-Length: 0${NL}${NL}`,
+    );
+  const badRequest = (socket: Socket, message: string) => {
+    counters.badRequests++;
+    reply(socket, `HTTP/1.1 400 Bad Request${NL}${SERVER}${NL}Content-Type: text/plain${NL}Content-Length: ${message.length}${NL}Connection: close${NL}${NL}${message}`);
+  };
+  const tooMany = (socket: Socket, v2: boolean) =>
+    reply(socket, v2 ? `HTTP/1.1 503 Service Unavailable${NL}Ntrip-Version: Ntrip/2.0${NL}Content-Length: 0${NL}Connection: close${NL}${NL}` : `ERROR - Too many connections${NL}`);
+
+  async function requester(r: NtripRequest): Promise<Requester | null> {
+    if (!r.basic) return null;
+    const { user, password } = r.basic;
+    const pw = Buffer.from(password, 'utf8');
+    const rover = await ntripAccess.rover(o.db, user);
+    if (rover) return rover.secretHash && (await o.verifySecret(rover.secretHash, pw)) ? { kind: 'rover', code: rover.code, ownerId: rover.ownerId } : null;
+    const cred = await ntripAccess.userCredential(o.db, user);
+    if (cred && (await o.verifySecret(cred.secretHash, pw))) return { kind: 'user', userId: cred.userId, username: user };
+    return null;
+  }
+  const accountOf = (who: Requester) => (who.kind === 'rover' ? who.ownerId : who.userId);
+
+  async function sourcetable(socket: Socket, r: NtripRequest) {
+    const who = await requester(r);
+    const rows = who ? await ntripAccess.mountsFor(o.db, who) : [];
+    const body = rows.map((row) => strRecord(row.mount, row.identifier, mounts.get(row.mount)?.info) + NL).join('') + `ENDSOURCETABLE${NL}`;
+    const head = r.v2
+      ? `HTTP/1.1 200 OK${NL}Ntrip-Version: Ntrip/2.0${NL}Ntrip-Flags: st_filter,st_auth${NL}${SERVER}${NL}${date()}${NL}Content-Type: gnss/sourcetable${NL}Content-Length: ${Buffer.byteLength(body)}${NL}Connection: close${NL}${NL}`
+      : `SOURCETABLE 200 OK${NL}${SERVER}${NL}${date()}${NL}Content-Type: text/plain${NL}Content-Length: ${Buffer.byteLength(body)}${NL}Connection: close${NL}${NL}`;
+    reply(socket, head + body);
+  }
+
+  async function pull(socket: Socket, r: NtripRequest, address: string) {
+    const who = await requester(r);
+    const allowed = who ? await ntripAccess.mayPull(o.db, who, r.mount) : undefined;
+    // a mountpoint of another account answers exactly like one that does not exist
+    if (!who || !allowed) return unauthorized(socket, r);
+    const account = accountOf(who);
+    if ((perAccount.get(account) ?? 0) >= maxPerAccount) return tooMany(socket, r.v2);
+    if (socket.destroyed) return;
+    bump(perAccount, account, 1);
+    socket.once('close', () => bump(perAccount, account, -1));
+    const m = mountOf(r.mount, allowed.identifier);
+    const client: Client = { socket, chunked: r.v2, who: who.kind === 'rover' ? who.code : who.username, via: 'ntrip', since: Date.now(), lastSentAt: 0, bytes: 0 };
+    socket.write(
+      r.v2
+        ? `HTTP/1.1 200 OK${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}${date()}${NL}Cache-Control: no-store,no-cache,max-age=0${NL}Pragma: no-cache${NL}Connection: close${NL}Content-Type: gnss/data${NL}Transfer-Encoding: chunked${NL}${NL}`
+        : `ICY 200 OK${NL}`,
+    );
+    m.clients.add(client);
+    o.log.debug({ mount: r.mount, client: client.who, address }, 'ntrip client connected');
+    // what a rover sends afterwards (NMEA GGA for VRS) is read and ignored; a flood of it is not kept
+    socket.on('data', () => {});
+    socket.once('close', () => m.clients.delete(client));
+  }
+
+  function sourceLive(m: Mount, now = Date.now()): boolean {
+    return !!m.source || now - m.remoteAt < sourceTimeoutMs;
+  }
+
+  async function push(socket: Socket, r: NtripRequest, rest: Buffer) {
+    let secret: string | undefined;
+    if (r.method === 'SOURCE') secret = r.sourceSecret;
+    else if (r.basic && r.basic.user === r.mount) secret = r.basic.password;
+    const base = r.mount && secret !== undefined ? await ntripAccess.base(o.db, r.mount) : null;
+    const ok = !!base && !!base.secretHash && (await o.verifySecret(base.secretHash, Buffer.from(secret!, 'utf8')));
+    if (!ok) {
+      counters.refused++;
+      return r.v2 || r.method === 'POST' ? unauthorized(socket, { v2: true, mount: r.mount }) : reply(socket, `ERROR - Bad Password${NL}`);
+    }
+    if ((perAccount.get(base.ownerId) ?? 0) >= maxPerAccount) return tooMany(socket, r.method === 'POST');
+    const m = mountOf(r.mount, base.name);
+    if (sourceLive(m)) {
+      counters.refused++;
+      return r.method === 'POST'
+        ? reply(socket, `HTTP/1.1 409 Conflict${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}Content-Length: 0${NL}Connection: close${NL}${NL}`)
+        : reply(socket, `ERROR - Mount Point Taken or Invalid${NL}`);
+    }
+    if (socket.destroyed) return;
+    bump(perAccount, base.ownerId, 1);
+    socket.once('close', () => bump(perAccount, base.ownerId, -1));
+    m.source = socket;
+    m.framer = new RtcmFramer();
+    socket.write(
+      r.method === 'POST'
+        ? `HTTP/1.1 200 OK${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}${date()}${NL}Connection: close${NL}${NL}`
+        : `ICY 200 OK${NL}`,
+    );
+    o.log.info({ mount: r.mount }, 'ntrip source connected');
+    const dechunk = r.headers.get('transfer-encoding')?.toLowerCase().includes('chunked') ? new ChunkedDecoder() : null;
+    socket.setTimeout(sourceTimeoutMs, () => {
+      o.log.info({ mount: r.mount }, 'ntrip source silent: dropped');
+      socket.destroy();
+    });
+    const onData = (data: Buffer) => {
+      let parts: Buffer[];
+      try {
+        parts = dechunk ? dechunk.push(data) : [data];
+      } catch {
+        socket.destroy();
+        return;
+      }
+      for (const part of parts) ingest(m, part, 'ntrip');
+    };
+    socket.on('data', onData);
+    socket.once('close', () => {
+      if (m.source === socket) m.source = null;
+      o.log.info({ mount: r.mount }, 'ntrip source disconnected');
+    });
+    if (rest.length) onData(rest);
+  }
+
+  /** Bytes of a source (an NTRIP upload or a base's MQTT messages): whole CRC-valid frames go out, the rest not. */
+  function ingest(m: Mount, data: Buffer, from: 'ntrip' | 'mqtt') {
+    const frames: Buffer[] = [];
+    m.framer.push(data, (f) => frames.push(f), () => counters.crcFailures++);
+    if (!frames.length) return;
+    const bytes = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
+    deliver(m, bytes);
+    o.publishRemote?.(m.name, bytes);
+    if (from === 'ntrip') o.onSourceFrames?.(m.name, bytes);
+  }
+
+  async function handle(socket: Socket, head: Buffer, rest: Buffer, address: string) {
+    let r: NtripRequest;
+    try {
+      r = parseRequest(head);
+    } catch (err) {
+      return badRequest(socket, err instanceof BadRequest ? err.message : 'bad request');
+    }
+    if (r.method === 'GET' && r.mount === '') return sourcetable(socket, r);
+    if (r.method === 'GET') return pull(socket, r, address);
+    return push(socket, r, rest);
+  }
+
+  const server = net.createServer((socket) => {
+    const address = socket.remoteAddress ?? '?';
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      bump(perAddress, address, -1);
+    });
+    bump(perAddress, address, 1);
+    socket.on('error', () => {});
+    if ((perAddress.get(address) ?? 0) > maxPerAddress) {
+      counters.refused++;
+      socket.end(`HTTP/1.1 503 Service Unavailable${NL}Content-Length: 0${NL}Connection: close${NL}${NL}`);
+      return;
+    }
+    socket.setNoDelay(true);
+    let buf: Buffer = Buffer.alloc(0);
+    const timer = setTimeout(() => socket.destroy(), headTimeoutMs);
+    const onHead = (data: Buffer) => {
+      buf = buf.length ? Buffer.concat([buf, data]) : data;
+      let end: number;
+      try {
+        end = headEnd(buf);
+      } catch (err) {
+        socket.off('data', onHead);
+        clearTimeout(timer);
+        badRequest(socket, err instanceof Error ? err.message : 'bad request');
+        return;
+      }
+      if (end < 0) return;
+      socket.off('data', onHead);
+      clearTimeout(timer);
+      socket.pause();
+      handle(socket, buf.subarray(0, end), buf.subarray(end), address)
+        .catch((err: unknown) => {
+          o.log.warn({ err }, 'ntrip request failed');
+          socket.destroy();
+        })
+        .finally(() => socket.resume());
+    };
+    socket.on('data', onHead);
+    socket.once('close', () => clearTimeout(timer));
+  });
+  server.maxConnections = 100_000;
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(o.port, o.host ?? '0.0.0.0', () => ok());
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  o.log.info({ port }, `NTRIP caster on port ${port}`);
+
+  return {
+    port,
+    counters,
+    /** A base's RTCM that came over MQTT: the same stream as its NTRIP uploads. */
+    fromMqtt(code: string, payload: Buffer) {
+      const m = mountOf(code);
+      m.mqttAt = Date.now();
+      ingest(m, payload, 'mqtt');
+    },
+    /** Frames a caster in another process relayed (already checked there). */
+    fromRemote(mount: string, bytes: Buffer) {
+      const m = mountOf(mount);
+      m.remoteAt = Date.now();
+      deliver(m, bytes);
+    },
+    /** Whole CRC-checked frames of a mountpoint fed by this process (the NTRIP client's project mountpoints). */
+    feedFrames(mount: string, frames: Buffer) {
+      const m = mountOf(mount);
+      m.mqttAt = Date.now();
+      deliver(m, frames);
+      o.publishRemote?.(m.name, frames);
+    },
+    /** Who is pulling each mountpoint here, and the age of what each got. */
+    connections(): CasterConnection[] {
+      const now = Date.now();
+      const out: CasterConnection[] = [];
+      for (const m of mounts.values())
+        for (const c of m.clients)
+          out.push({ mount: m.name, who: c.who, via: c.via, since: new Date(c.since).toISOString(), ageMs: c.lastSentAt ? now - c.lastSentAt : null, bytes: c.bytes });
+      return out;
+    },
+    /** Whether a mountpoint has a live source (here or in another process). */
+    sourceLive: (mount: string) => {
+      const m = mounts.get(mount);
+      return !!m && (sourceLive(m) || Date.now() - m.mqttAt < sourceTimeoutMs);
+    },
+    async close() {
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+export type Caster = Awaited<ReturnType<typeof startCaster>>;
+
+/** Whole frames of a buffer of whole frames (for the mountpoint's statistics). */
+function splitFrames(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let i = 0;
+  while (i + 6 <= bytes.length && bytes[i] === 0xd3) {
+    const len = ((bytes[i + 1]! & 0x03) << 8) | bytes[i + 2]!;
+    out.push(bytes.subarray(i, i + len + 6));
+    i += len + 6;
+  }
+  return out;
+}

@@ -1,0 +1,163 @@
+import { deviceTopics } from '@smi/contracts';
+import type { Queryable } from '@smi/db';
+import type { Log } from '../log.js';
+import { RtcmFramer } from '../rtcm/framer.js';
+import { projectMount } from './access.js';
+import type { Caster } from './caster.js';
+import { ntripClient, type NtripClientState } from './client.js';
+
+interface SourceRow {
+  project_id: string;
+  host: string;
+  port: number;
+  mountpoint: string;
+  username: string;
+  password: string;
+  version: number;
+  send_gga: boolean;
+}
+
+interface Running {
+  key: string;
+  client: ReturnType<typeof ntripClient>;
+  framer: RtcmFramer;
+  rovers: string[];
+  position: { latitude: number; longitude: number; height: number } | null;
+  written: { state: string; error: string | null; at: number; data: boolean };
+}
+
+/**
+ * Projects that take corrections from an external caster (project_ntrip_sources): one NTRIP client per project, run
+ * by the leading gateway only (like custom brokers). What arrives is framed (only CRC-valid frames go on) and relayed
+ * to the project's rovers over MQTT and on the product's caster under the project's mountpoint; the client's state
+ * and the time of the last corrections are written back to the row for the api to show.
+ */
+export function externalSources(o: {
+  db: Queryable;
+  log: Log;
+  caster: Caster | undefined;
+  publish: (topic: string, payload: Buffer) => void;
+  /** The address to connect to for a host, or a throw when the outbound rule refuses it. */
+  resolve: (host: string) => Promise<string>;
+  active: () => boolean;
+  client?: { minBackoffMs?: number; maxBackoffMs?: number; ggaEveryMs?: number };
+}) {
+  const running = new Map<string, Running>();
+
+  const write = (projectId: string, r: Running, s: NtripClientState) => {
+    const now = Date.now();
+    // a state change at once; the time of the last corrections at most every 5 s
+    const firstData = s.lastDataAt > 0 && !r.written.data;
+    if (s.state === r.written.state && s.error === r.written.error && !firstData && now - r.written.at < 5000) return;
+    r.written = { state: s.state, error: s.error, at: now, data: s.lastDataAt > 0 };
+    void o.db
+      .query('UPDATE project_ntrip_sources SET state = $2, last_error = $3, last_data_at = $4 WHERE project_id = $1', [
+        projectId,
+        s.state,
+        s.error,
+        s.lastDataAt ? new Date(s.lastDataAt) : null,
+      ])
+      .catch((err: unknown) => o.log.warn({ err }, 'ntrip client state not written'));
+  };
+
+  function start(row: SourceRow, key: string): Running {
+    const mount = projectMount(row.project_id);
+    const r: Running = {
+      key,
+      framer: new RtcmFramer(),
+      rovers: [],
+      position: null,
+      written: { state: '', error: null, at: 0, data: false },
+      client: undefined as unknown as ReturnType<typeof ntripClient>,
+    };
+    r.client = ntripClient({
+      ...o.client,
+      host: row.host,
+      port: row.port,
+      mountpoint: row.mountpoint,
+      username: row.username,
+      password: row.password,
+      version: row.version === 2 ? 2 : 1,
+      position: row.send_gga ? () => r.position : undefined,
+      resolve: o.resolve,
+      log: o.log,
+      onData: (bytes) => {
+        const frames: Buffer[] = [];
+        r.framer.push(bytes, (f) => frames.push(Buffer.from(f)));
+        if (!frames.length) return;
+        const all = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
+        o.caster?.feedFrames(mount, all);
+        for (const code of r.rovers) o.publish(deviceTopics.corrections(code), all);
+        write(row.project_id, r, r.client.state());
+      },
+      onState: (s) => r.client && write(row.project_id, r, s),
+    });
+    return r;
+  }
+
+  async function refresh() {
+    if (!o.active()) {
+      for (const r of running.values()) r.client.stop();
+      running.clear();
+      return;
+    }
+    const rows = await o.db.query<SourceRow>(
+      `SELECT s.project_id, s.host, s.port, s.mountpoint, s.username, s.password, s.version, s.send_gga
+         FROM project_ntrip_sources s JOIN projects p ON p.id = s.project_id
+        WHERE s.enabled AND p.status = 'Active'`,
+    );
+    const wanted = new Set<string>();
+    for (const row of rows) {
+      wanted.add(row.project_id);
+      const key = JSON.stringify([row.host, row.port, row.mountpoint, row.username, row.password, row.version, row.send_gga]);
+      const r = running.get(row.project_id);
+      if (r && r.key === key) continue;
+      r?.client.stop();
+      running.set(row.project_id, start(row, key));
+    }
+    for (const [id, r] of running)
+      if (!wanted.has(id)) {
+        r.client.stop();
+        running.delete(id);
+      }
+    if (!running.size) return;
+    // who gets each project's corrections, and where its rovers are (the GGA a network/VRS mountpoint wants)
+    const ids = [...running.keys()];
+    const rovers = await o.db.query<{ project_id: string; code: string; lat: number | null; lon: number | null; alt: number | null }>(
+      `SELECT pd.project_id, d.code, d.last_latitude AS lat, d.last_longitude AS lon, d.last_altitude AS alt FROM project_devices pd
+         JOIN devices d ON d.id = pd.device_id AND d.type = 'rover'
+         JOIN projects p ON p.id = pd.project_id AND d.owner_id = p.owner_id
+        WHERE pd.project_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const bases = await o.db.query<{ id: string; lat: number | null; lon: number | null }>(
+      'SELECT id, base_latitude AS lat, base_longitude AS lon FROM projects WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    for (const [id, r] of running) {
+      const mine = rovers.filter((x) => x.project_id === id);
+      r.rovers = mine.map((x) => x.code);
+      const placed = mine.filter((x) => x.lat !== null && x.lon !== null);
+      const base = bases.find((b) => b.id === id);
+      r.position = placed.length
+        ? {
+            latitude: placed.reduce((s, x) => s + x.lat!, 0) / placed.length,
+            longitude: placed.reduce((s, x) => s + x.lon!, 0) / placed.length,
+            height: placed.reduce((s, x) => s + (x.alt ?? 0), 0) / placed.length,
+          }
+        : base?.lat != null && base.lon != null
+          ? { latitude: base.lat, longitude: base.lon, height: 0 }
+          : null;
+    }
+  }
+
+  return {
+    refresh: () => refresh().catch((err: unknown) => o.log.warn({ err }, 'ntrip sources not refreshed')),
+    /** The client state of each project running here. */
+    states: () => new Map([...running].map(([id, r]) => [id, r.client.state()])),
+    close() {
+      for (const r of running.values()) r.client.stop();
+      running.clear();
+    },
+  };
+}
