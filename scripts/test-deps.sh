@@ -9,6 +9,8 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v mosquitto_pub >/dev/null 2>&1 || missing+=(mosquitto-clients)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v cs2cs >/dev/null 2>&1 || missing+=(proj-bin)
+command -v cct >/dev/null 2>&1 || missing+=(proj-bin)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "[test-deps] installing ${missing[*]}" >&2
   as_root apt-get update -qq >&2
