@@ -16,6 +16,7 @@ import { brokerPolicy } from './broker/policy.js';
 import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
+import { baseRtcmStates } from './rtcm/state-writer.js';
 import type { Log } from './log.js';
 import type { ServiceCredential } from './service-credential.js';
 
@@ -69,6 +70,7 @@ export async function startGateway(o: GatewayOptions) {
     send: (s) => batches.add(s.snapshot()),
     onCoalesced: () => counters.coalesced++,
   });
+  const rtcm = baseRtcmStates({ db: o.db, log: o.log, onError: () => counters.stateWriteErrors++ });
   const relay = correctionsRelay({ db: o.db, publish, onRelayed: (n) => (counters.correctionsRelayed += n) });
   const state = deviceStateWriter({
     db: o.db,
@@ -85,7 +87,9 @@ export async function startGateway(o: GatewayOptions) {
       state.update(live);
     },
     onRtcm: (device, payload) => {
-      void relay(device.code, payload);
+      // only frames that pass their CRC go on, byte for byte; the base's state learns from them on the way
+      const good = rtcm.take(device, payload);
+      if (good.length) void relay(device.code, good);
       // corrections are a sign of life too (a base may send nothing else)
       state.update(ingestor.stateOf(device));
     },
@@ -139,6 +143,8 @@ export async function startGateway(o: GatewayOptions) {
     stats,
     customBrokerUrls: custom.urls,
     /** The latest reading of a device this gateway has heard from, made now from its live state. */
+    /** What this gateway learnt from a base's RTCM stream (undefined if it has sent none here). */
+    baseRtcm: (code: string) => rtcm.of(code),
     latestReading: (code: string): LiveReading | undefined => ingestor.latest(code)?.snapshot(),
     /**
      * Every gateway's readings, taken in-process: this gateway's batches as it makes them (`own`: their latest is
@@ -162,6 +168,7 @@ export async function startGateway(o: GatewayOptions) {
       await custom.close();
       await lead.close();
       await state.close();
+      await rtcm.flush();
     },
   };
 }
