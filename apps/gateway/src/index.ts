@@ -6,3 +6,6 @@ export { jsonLog, silentLog, type Log } from './log.js';
 export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
 export { seedDemo } from './simulator/demo-seed.js';
 export { createCounters } from './broker/counters.js';
+// RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
+export * from './rtcm/index.js';
+export * as rtcmTestFrames from './rtcm/test-frames.js';
