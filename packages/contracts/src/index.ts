@@ -11,3 +11,4 @@ export * from './live.js';
 export * from './device-credentials.js';
 export * from './public-config.js';
 export * from './base-rtcm.js';
+export * from './base-setups.js';
