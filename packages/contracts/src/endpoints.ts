@@ -6,6 +6,7 @@ import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
 import { publicConfigEndpoints } from './public-config.js';
 import { baseSetupEndpoints } from './base-setups.js';
+import { reportEndpoints } from './report.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -17,6 +18,7 @@ export const endpoints = {
   ...liveEndpoints,
   ...publicConfigEndpoints,
   ...baseSetupEndpoints,
+  ...reportEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

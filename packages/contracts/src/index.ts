@@ -12,3 +12,4 @@ export * from './device-credentials.js';
 export * from './public-config.js';
 export * from './base-rtcm.js';
 export * from './base-setups.js';
+export * from './report.js';
