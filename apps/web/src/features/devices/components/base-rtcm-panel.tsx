@@ -1,5 +1,5 @@
 import { Panel } from '../../../components/panel';
-import { useBaseRtcm, type BaseRtcm } from '../api/base-rtcm';
+import { useBaseRtcm, type BaseRtcm } from '../../../lib/base-rtcm';
 
 const seconds = (s: number | null) => (s === null ? 'N/A' : s < 10 ? `${s.toFixed(1)} s` : `${Math.round(s)} s`);
 

@@ -1,5 +1,6 @@
 import { Badge } from '../../../components/badge';
 import { statusTone } from '../../../lib/format';
+import type { BaseRtcm } from '../../../lib/base-rtcm';
 
 interface Props {
   feedText: string;
@@ -7,10 +8,12 @@ interface Props {
   roversLive: number;
   roversTotal: number;
   baseStatus: string | null;
+  /** The base's RTCM (issue 19): age of corrections and whether it broadcasts its position. */
+  rtcm?: BaseRtcm | null;
 }
 
 /** 'Status' (the rover connection) and 'Base Status', over the map's top-left corner. */
-export function StatusBox({ feedText, feedConnected, roversLive, roversTotal, baseStatus }: Props) {
+export function StatusBox({ feedText, feedConnected, roversLive, roversTotal, baseStatus, rtcm }: Props) {
   return (
     <div
       className="pointer-events-auto w-56 max-w-[calc(100vw-6rem)] rounded-xl border border-slate-200 bg-white/95 p-3 text-sm shadow-lg backdrop-blur"
@@ -29,6 +32,12 @@ export function StatusBox({ feedText, feedConnected, roversLive, roversTotal, ba
         <span className="font-semibold text-slate-900">Base Status</span>
         <Badge tone={statusTone(baseStatus)}>{baseStatus ?? 'No base'}</Badge>
       </div>
+      {rtcm && (
+        <p className="mt-1 text-xs text-slate-500" data-testid="base-rtcm">
+          Corrections {rtcm.CorrectionAgeS === null ? 'N/A' : `${rtcm.CorrectionAgeS.toFixed(1)} s old`} ·{' '}
+          {rtcm.Position ? `position broadcast (${rtcm.Position.MessageType})` : 'no 1005/1006 position'}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { baseRtcmView, deviceEndpoints, deviceReply } from '@smi/contracts';
 import { z } from 'zod';
-import { call } from '../../../lib/api-client';
+import { call } from './api-client';
 
 const reply = deviceReply.extend({ Rtcm: baseRtcmView.nullable().optional() });
 
@@ -14,5 +14,5 @@ export const baseRtcmQuery = (deviceId: string) =>
     refetchInterval: 5000,
   });
 
-export const useBaseRtcm = (deviceId: string) => useQuery(baseRtcmQuery(deviceId));
+export const useBaseRtcm = (deviceId: string | undefined) => useQuery({ ...baseRtcmQuery(deviceId ?? ''), enabled: !!deviceId });
 export type BaseRtcm = z.infer<typeof baseRtcmView>;
