@@ -36,6 +36,14 @@ export async function writeSurveyReport(o: { sink: ResponseSink; data: ReportDat
   doc.addPage({ size: 'A4', layout: 'portrait', margin: MARGIN });
   const width = doc.page.width - 2 * MARGIN;
   const line = (text: string, size = 8.5, bold = false) => say(doc, fonts, text, size, { width, bold });
+  // the point lines are laid out to fit the width: written without pdfkit's line wrapper (the bulk of the time for
+  // 10,000 points), with the page break made here
+  const bottom = doc.page.height - MARGIN;
+  const pointLine: Line = (text, size = 7.5) => {
+    if (doc.y + size * 1.25 > bottom) doc.addPage({ size: 'A4', layout: 'portrait', margin: MARGIN });
+    say(doc, fonts, text, size, { x: MARGIN, y: doc.y, lineBreak: false });
+    doc.y += size * 1.25;
+  };
   const heading = (text: string) => {
     doc.moveDown(0.6);
     line(text, 12, true);
@@ -69,7 +77,7 @@ export async function writeSurveyReport(o: { sink: ResponseSink; data: ReportDat
   const historyOf = new Map<string, ReportHistory[]>();
   for (const h of history) historyOf.set(h.point_id, [...(historyOf.get(h.point_id) ?? []), h]);
   for await (const batch of data.points(project.id)) {
-    for (const p of batch) writePoint(p, versionOf, historyOf.get(p.id) ?? [], line);
+    for (const p of batch) writePoint(p, versionOf, historyOf.get(p.id) ?? [], pointLine);
     await sink.settle(doc);
     if (!sink.alive) break;
   }
