@@ -9,3 +9,14 @@ export { createCounters } from './broker/counters.js';
 // RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
 export * from './rtcm/index.js';
 export * as rtcmTestFrames from './rtcm/test-frames.js';
+export {
+  checkOutboundUrl,
+  checkHost,
+  resolveAllowedAddress,
+  guardedLookup,
+  parseOutboundAllow,
+  isPublicAddress,
+  OutboundRefused,
+  type OutboundAllow,
+  type ResolvedAddress,
+} from './outbound/guard.js';

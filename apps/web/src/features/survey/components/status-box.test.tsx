@@ -1,18 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import type { BaseView, RoverView } from '../survey-model';
 import { StatusBox } from './status-box';
 
-const box = { feedText: 'Connected ✅', feedConnected: true, roversLive: 1, roversTotal: 1, baseStatus: 'online' };
+const rover = (code: string, live: boolean, fixAgeMs: number | null): RoverView => ({
+  id: code,
+  code,
+  name: `Rover ${code}`,
+  status: 'online',
+  battery: null,
+  signal: null,
+  position: { latitude: 6.6, longitude: 79.9 },
+  rawPosition: null,
+  live,
+  fix: null,
+  fixAgeMs,
+  accuracyMetres: null,
+});
+const base = (live: boolean, fixAgeMs: number | null): BaseView => ({
+  code: 'B1',
+  name: 'Base',
+  status: 'online',
+  position: { latitude: 6.6, longitude: 79.9 },
+  livePosition: null,
+  live,
+  fixAgeMs,
+  readingTimes: [],
+});
 
-describe('the survey map\'s status box', () => {
+describe('the status box', () => {
+  it('counts only rovers with a fresh fix, names the stale ones with their age, and is not green then', () => {
+    render(<StatusBox feedText="Connected ✅" feedConnected rovers={[rover('A', true, 200), rover('B', false, 41_000)]} base={base(false, 65_000)} />);
+    expect(screen.getByTestId('rovers-reporting')).toHaveTextContent('1 of 2 rovers reporting');
+    expect(screen.getByText('Rover B: no fix for 41 s')).toBeInTheDocument();
+    expect(screen.getByTestId('base-stale')).toHaveTextContent('Base: no fix for 1 min');
+    expect(screen.getByTestId('feed-status')).toHaveClass('text-amber-700');
+  });
+
+  it('is green only when connected and every rover has a fresh fix', () => {
+    render(<StatusBox feedText="Connected ✅" feedConnected rovers={[rover('A', true, 200)]} base={base(true, 100)} />);
+    expect(screen.getByTestId('feed-status')).toHaveClass('text-emerald-700');
+    expect(screen.queryByTestId('base-stale')).not.toBeInTheDocument();
+  });
+
+  it("keeps the spec's text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
+    render(<StatusBox feedText="Disconnected ❌" feedConnected={false} rovers={[]} base={base(true, 0)} />);
+    const status = screen.getByTestId('feed-status');
+    expect(status).toHaveTextContent('Disconnected ❌');
+    expect(screen.getByText('❌')).toHaveClass('sr-only');
+    expect(status.querySelector('svg[data-testid="feed-status-icon"]')).not.toBeNull();
+  });
+});
+
+describe('the status box with the base\'s RTCM (issue 19)', () => {
+  const props = { feedText: 'Connected ✅', feedConnected: true, rovers: [rover('R1', true, 100)], base: base(true, 100) };
+
   it('shows the age of the base\'s corrections and whether it broadcasts its position', () => {
     const rtcm = { CorrectionAgeS: 1.26, Position: { MessageType: 1005 } } as never;
-    render(<StatusBox {...box} rtcm={rtcm} />);
+    render(<StatusBox {...props} rtcm={rtcm} />);
     expect(screen.getByTestId('base-rtcm').textContent).toBe('Corrections 1.3 s old · position broadcast (1005)');
   });
 
   it('shows nothing of RTCM for a base that sent none', () => {
-    render(<StatusBox {...box} rtcm={null} />);
+    render(<StatusBox {...props} rtcm={null} />);
     expect(screen.queryByTestId('base-rtcm')).not.toBeInTheDocument();
   });
 });
