@@ -72,8 +72,8 @@ describe('the gateway with a base publishing RTCM', () => {
   let t: TestGateway;
   beforeAll(async () => {
     t = await startTestGateway();
-  });
-  afterAll(async () => t.close());
+  }, 120_000);
+  afterAll(async () => t?.close(), 60_000);
 
   it('relays only frames that pass their CRC, byte for byte, even cut across messages, and stores the base\'s state', async () => {
     const owner = await createUser(t.db);
