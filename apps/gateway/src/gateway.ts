@@ -18,6 +18,7 @@ import { brokerPolicy } from './broker/policy.js';
 import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
+import { baseRtcmStates } from './rtcm/state-writer.js';
 import type { Log } from './log.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
@@ -98,6 +99,7 @@ export async function startGateway(o: GatewayOptions) {
     send: (s) => batches.add(s.snapshot()),
     onCoalesced: () => counters.coalesced++,
   });
+  const rtcm = baseRtcmStates({ db: o.db, log: o.log, onError: () => counters.stateWriteErrors++ });
   const relay = correctionsRelay({ db: o.db, publish, onRelayed: (n) => (counters.correctionsRelayed += n) });
   const state = deviceStateWriter({
     db: o.db,
@@ -116,8 +118,12 @@ export async function startGateway(o: GatewayOptions) {
       state.update(live);
     },
     onRtcm: (device, payload) => {
-      void relay(device.code, payload);
-      caster?.fromMqtt(device.code, payload);
+      // only frames that pass their CRC go on, byte for byte; the base's state learns from them on the way
+      const good = rtcm.take(device, payload);
+      if (good.length) {
+        void relay(device.code, good);
+        caster?.fromMqtt(device.code, good);
+      }
       // corrections are a sign of life too (a base may send nothing else)
       state.update(ingestor.stateOf(device));
     },
@@ -163,7 +169,13 @@ export async function startGateway(o: GatewayOptions) {
       port: o.ntripPort,
       host: o.host,
       verifySecret: secretVerifier(),
-      onSourceFrames: (mount, bytes) => void relay(mount, bytes),
+      onSourceFrames: (mount, bytes) => {
+        void relay(mount, bytes);
+        // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (issue 21)
+        void directory.get(mount).then((device) => {
+          if (device?.type === 'base') rtcm.take(device, bytes);
+        });
+      },
       publishRemote: bus.publish,
     });
     const c = caster;
@@ -224,6 +236,8 @@ export async function startGateway(o: GatewayOptions) {
     ntripSources: sources,
     customBrokerUrls: custom.urls,
     /** The latest reading of a device this gateway has heard from, made now from its live state. */
+    /** What this gateway learnt from a base's RTCM stream (undefined if it has sent none here). */
+    baseRtcm: (code: string) => rtcm.of(code),
     latestReading: (code: string): LiveReading | undefined => ingestor.latest(code)?.snapshot(),
     /**
      * Every gateway's readings, taken in-process: this gateway's batches as it makes them (`own`: their latest is
@@ -250,6 +264,7 @@ export async function startGateway(o: GatewayOptions) {
       await custom.close();
       await lead.close();
       await state.close();
+      await rtcm.flush();
     },
   };
 }

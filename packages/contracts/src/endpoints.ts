@@ -6,6 +6,8 @@ import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
 import { publicConfigEndpoints } from './public-config.js';
 import { occupationEndpoints, pointAntennaEndpoint } from './occupations.js';
+import { baseSetupEndpoints } from './base-setups.js';
+import { reportEndpoints } from './report.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -18,6 +20,8 @@ export const endpoints = {
   ...publicConfigEndpoints,
   ...occupationEndpoints,
   changePointAntenna: pointAntennaEndpoint,
+  ...baseSetupEndpoints,
+  ...reportEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -13,3 +13,6 @@ export * from './device-credentials.js';
 export * from './public-config.js';
 export * from './occupations.js';
 export * from './ntrip.js';
+export * from './base-rtcm.js';
+export * from './base-setups.js';
+export * from './report.js';

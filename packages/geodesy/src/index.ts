@@ -2,3 +2,4 @@ export * from './ecef.js';
 export * from './stats.js';
 export * from './antenna.js';
 export * from './average.js';
+export * from './vector.js';

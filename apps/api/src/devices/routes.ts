@@ -3,6 +3,7 @@ import { deviceEndpoints as e } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
+import { baseRtcmOf } from './base-rtcm.js';
 import { checkDevice, connectDevice, disconnectDevice } from './connected-devices.js';
 import { deviceAlerts } from './device-alerts.js';
 import { registerDevice } from './register-device.js';
@@ -20,7 +21,9 @@ export function deviceRoutes(deps: AppDeps): Router {
   mount(router, e.getDevice, load, async ({ user, params }) => {
     const row = await devicesRepository.ownedByRef(db, user.id, params.id);
     if (!row) throw new AppError(404, 'Device not found');
-    return { success: true, device: toDeviceView(row), ...toDeviceView(row) };
+    // additive (issue 19): what the base's RTCM stream said, null for a device that never sent any
+    const view = row.type === 'base' ? { ...toDeviceView(row), Rtcm: await baseRtcmOf(db, row.id) } : toDeviceView(row);
+    return { success: true, device: view, ...view };
   });
   mount(router, e.registerDevice, load, async ({ user, params, body, res }) => {
     const reply = await registerDevice(db, user, params.deviceId, body);

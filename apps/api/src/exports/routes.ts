@@ -13,6 +13,7 @@ import { exportsRepository } from './repository.js';
 import { ResponseSink } from './sink.js';
 import { writeCsv, writeTxt } from './tabular.js';
 import { projectionFor } from './utm.js';
+import { mountReport } from '../report/routes.js';
 
 const WRITERS: Record<ExportFormat, FormatWriter> = {
   pdf: writePdf,
@@ -27,6 +28,8 @@ const WRITERS: Record<ExportFormat, FormatWriter> = {
 export function exportRoutes(deps: AppDeps): Router {
   const router = Router();
   const repo = exportsRepository(deps.db);
+  // issue 19: the survey report, before the generic route that would read 'report' as a format
+  mountReport(router, deps);
 
   mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, res }) => {
     const project = await repo.findProject(user.id, params.projectId);

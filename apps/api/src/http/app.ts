@@ -10,6 +10,7 @@ import { authRoutes } from '../auth/routes.js';
 import { settingsRoutes } from '../user/settings-routes.js';
 import { exportRoutes } from '../exports/routes.js';
 import { deviceRoutes } from '../devices/routes.js';
+import { baseSetupRoutes } from '../base-setups/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import { projectRoutes } from '../projects/routes.js';
 import { pointRoutes } from '../points/routes.js';
@@ -59,7 +60,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, baseSetupRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

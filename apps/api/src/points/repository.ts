@@ -113,6 +113,11 @@ export const pointsRepository = {
     return { project: project_found, row: row.id ? row : undefined };
   },
 
+  async byId(q: Queryable, pointId: string): Promise<PointRow | undefined> {
+    const [row] = await q.query<PointRow>(`SELECT ${COLUMNS} FROM points WHERE id = $1`, [pointId]);
+    return row;
+  },
+
   async byClientId(q: Queryable, projectId: string, clientId: string): Promise<PointRow | undefined> {
     const [row] = await q.query<PointRow>(`SELECT ${COLUMNS} FROM points WHERE project_id = $1 AND client_id = $2`, [projectId, clientId]);
     return row;

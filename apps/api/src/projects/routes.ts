@@ -4,6 +4,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { createProject } from './create-project.js';
+import { endSetup, knownPositionTyped } from '../base-setups/setups.js';
 import { addSection, removeSection, setBaseLocation, setBaseMode, setStatus } from './project-settings.js';
 import { projectsRepository } from './repository.js';
 
@@ -37,7 +38,17 @@ export function projectRoutes(deps: AppDeps): Router {
   mount(router, e.setProjectStatus, load, ({ user, params, body }) => setStatus(db, user.id, params.id, body.Status));
   mount(router, e.addSection, load, ({ user, params, body }) => addSection(db, user.id, params.id, body.sectionName));
   mount(router, e.removeSection, load, ({ user, params, body }) => removeSection(db, user.id, params.id, body.sectionName));
-  mount(router, e.setBaseMode, load, ({ user, params, body }) => setBaseMode(db, user.id, params.id, body.baseMode));
-  mount(router, e.setBaseLocation, load, ({ user, params, body }) => setBaseLocation(db, user.id, params.id, body));
+  mount(router, e.setBaseMode, load, async ({ user, params, body }) => {
+    const reply = await setBaseMode(db, user.id, params.id, body.baseMode);
+    // issue 19: Auto Fix ends the base setup in force (the next one comes from the base's broadcast position)
+    if (body.baseMode === 'auto') await endSetup(db, params.id);
+    return reply;
+  });
+  mount(router, e.setBaseLocation, load, async ({ user, params, body }) => {
+    const reply = await setBaseLocation(db, user.id, params.id, body);
+    // issue 19 (additive): the typed position corrects the base setup in force and re-computes its points
+    const done = await knownPositionTyped(db, user.id, params.id, body.baseLatitude, body.baseLongitude);
+    return done ? { ...reply, recomputed: done.recomputed, baseSetupId: done.setup.id } : reply;
+  });
   return router;
 }

@@ -62,7 +62,7 @@ describe('RtcmFramer', () => {
         expect(got).toEqual(whole.frames);
         expect(framer.buffered).toBe(0);
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 

@@ -9,6 +9,7 @@ import { mergeLive } from '../../features/devices/live-merge';
 import { LevelIcon } from '../../features/devices/components/level-icon';
 import { DeviceArt } from '../../features/devices/components/device-art';
 import { DeviceCredentials } from '../../features/devices/components/device-credentials';
+import { BaseRtcmPanel } from '../../features/devices/components/base-rtcm-panel';
 import { deviceDetailTone, formatDate, fromNow } from '../../lib/format';
 import { useLiveReadings } from '../../lib/use-live';
 
@@ -70,6 +71,7 @@ export function DeviceDetailPage() {
               ))}
             </dl>
           </Panel>
+          {device.Type === 'base' && <BaseRtcmPanel deviceId={device._id} />}
           <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} />
         </div>
         <Panel title="Actions" className="lg:self-start">

@@ -1,8 +1,11 @@
-import { exportEndpoints, pathFor, type ExportFormat } from '@smi/contracts';
+import { exportEndpoints, pathFor, reportEndpoints, type ExportFormat } from '@smi/contracts';
+
+/** What the Export dropdown offers: the point exports, and the survey report (issue 19). */
+export type DownloadFormat = ExportFormat | 'report';
 
 /** The file name of a download: filename* (UTF-8) first, then filename, else 'project-points.{format}'. */
-export function fileNameFrom(disposition: string | null, format: ExportFormat): string {
-  const fallback = `project-points.${format}`;
+export function fileNameFrom(disposition: string | null, format: DownloadFormat): string {
+  const fallback = format === 'report' ? 'project-report.pdf' : `project-points.${format}`;
   if (!disposition) return fallback;
   const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
   if (star?.[2]) {
@@ -23,8 +26,9 @@ export interface ExportedFile {
 }
 
 /** Fetches the export; a refused one throws with the server's message, or 'Failed to export: {status} {statusText}'. */
-export async function fetchExport(format: ExportFormat, projectId: string): Promise<ExportedFile> {
-  const res = await fetch(pathFor(exportEndpoints.exportPoints.path, { format, projectId }), { credentials: 'include' });
+export async function fetchExport(format: DownloadFormat, projectId: string): Promise<ExportedFile> {
+  const path = format === 'report' ? pathFor(reportEndpoints.exportReport.path, { projectId }) : pathFor(exportEndpoints.exportPoints.path, { format, projectId });
+  const res = await fetch(path, { credentials: 'include' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
     const message = typeof body?.message === 'string' && body.message ? body.message : `Failed to export: ${res.status} ${res.statusText}`;

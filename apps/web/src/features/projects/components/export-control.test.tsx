@@ -1,14 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExportFormat } from '@smi/contracts';
-import { fileNameFrom, type ExportedFile } from '../api/export-file';
+import { fileNameFrom, type DownloadFormat, type ExportedFile } from '../api/export-file';
 import { ExportControl } from './export-control';
 
 function pendingExport() {
   let settle!: { ok: (f: ExportedFile) => void; fail: (e: Error) => void };
   const fetchFile = vi.fn(
-    (_format: ExportFormat, _id: string) =>
+    (_format: DownloadFormat, _id: string) =>
       new Promise<ExportedFile>((ok, fail) => {
         settle = { ok, fail };
       }),
@@ -17,11 +16,11 @@ function pendingExport() {
 }
 
 describe('exporting a project', () => {
-  it('offers pdf by default, plus dxf, csv, txt, geojson and kml', () => {
+  it('offers pdf by default, plus dxf, csv, txt, geojson, kml and the survey report', () => {
     render(<ExportControl projectId="p1" fetchFile={vi.fn()} save={vi.fn()} />);
     const select = screen.getByRole('combobox', { name: 'Export format' });
     expect(select).toHaveValue('pdf');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml']);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml', 'report']);
   });
 
   it("reads 'Exporting...' while the file is prepared, then saves it and says it worked", async () => {

@@ -1,20 +1,23 @@
 import { Download } from 'lucide-react';
-import { EXPORT_FORMATS, type ExportFormat } from '@smi/contracts';
+import { EXPORT_FORMATS } from '@smi/contracts';
 import { exportMessage, useExport } from '../hooks/use-export';
-import type { ExportedFile } from '../api/export-file';
+import type { DownloadFormat, ExportedFile } from '../api/export-file';
 
-const LABELS: Record<ExportFormat, string> = {
+const LABELS: Record<DownloadFormat, string> = {
   pdf: 'PDF report',
   dxf: 'DXF (CAD)',
   csv: 'CSV',
   txt: 'TXT',
   geojson: 'GeoJSON',
   kml: 'KML (Google Earth)',
+  report: 'Survey report (PDF)',
 };
+// the survey report (issue 19) after the spec's formats
+const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS, 'report'];
 
 interface Props {
   projectId: string;
-  fetchFile?: (format: ExportFormat, projectId: string) => Promise<ExportedFile>;
+  fetchFile?: (format: DownloadFormat, projectId: string) => Promise<ExportedFile>;
   save?: (file: ExportedFile) => void;
 }
 
@@ -28,8 +31,8 @@ export function ExportControl({ projectId, fetchFile, save }: Props) {
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="flex-1">
           <span className="sr-only">Export format</span>
-          <select className="input" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} aria-label="Export format">
-            {EXPORT_FORMATS.map((f) => (
+          <select className="input" value={format} onChange={(e) => setFormat(e.target.value as DownloadFormat)} aria-label="Export format">
+            {FORMATS.map((f) => (
               <option key={f} value={f}>
                 {LABELS[f]}
               </option>

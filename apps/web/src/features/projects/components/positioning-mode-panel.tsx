@@ -4,7 +4,8 @@ import { toast } from 'react-toastify';
 import { AUTO_MODE_LOCATION_MESSAGE, type BaseMode } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
-import { setBaseLocation, setBaseMode, useStoreProject } from '../api/project-changes';
+import { useQueryClient } from '@tanstack/react-query';
+import { setBaseLocationRecomputing, setBaseMode, useStoreProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
 
 export const INVALID_POSITION_MESSAGE = 'Please enter valid latitude and longitude values.';
@@ -12,13 +13,15 @@ export const INVALID_POSITION_MESSAGE = 'Please enter valid latitude and longitu
 const asText = (n: number | null) => (n === null ? '' : String(n));
 
 /** Known Position / Auto Fix, and the known base coordinates (SPEC sections 2, 4 and 5). */
-export function PositioningModePanel({ project }: { project: Project }) {
+export function PositioningModePanel({ project, sendLocation = setBaseLocationRecomputing }: { project: Project; sendLocation?: typeof setBaseLocationRecomputing }) {
   const store = useStoreProject();
   const [mode, setMode] = useState<BaseMode>(project.BaseMode);
   const [lat, setLat] = useState(asText(project.BaseLatitude));
   const [lon, setLon] = useState(asText(project.BaseLongitude));
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [recomputed, setRecomputed] = useState<string | null>(null);
+  const client = useQueryClient();
 
   const chooseAuto = async () => {
     setMode('auto');
@@ -46,10 +49,17 @@ export function PositioningModePanel({ project }: { project: Project }) {
     const longitude = Number(lon);
     if (!lat.trim() || !lon.trim() || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return setAlert(INVALID_POSITION_MESSAGE);
     setAlert(null);
+    setRecomputed(null);
     setBusy(true);
     try {
-      store(await setBaseLocation(project._id, latitude, longitude));
+      const reply = await sendLocation(project._id, latitude, longitude);
+      store(reply.project);
       toast.success('Project base locations updated successfully');
+      // issue 19: the points of the base setup moved with it; the map and the taken points read them again
+      if (reply.recomputed) {
+        setRecomputed(reply.recomputed.Message);
+        void client.invalidateQueries({ queryKey: ['points'] });
+      }
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to update project base locations'));
     } finally {
@@ -97,6 +107,11 @@ export function PositioningModePanel({ project }: { project: Project }) {
         {alert && (
           <p role="alert" className="error-box">
             {alert}
+          </p>
+        )}
+        {recomputed && (
+          <p role="status" className="text-sm text-emerald-700">
+            {recomputed}
           </p>
         )}
         <div>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import type { ExportFormat } from '@smi/contracts';
-import { fetchExport, saveFile, type ExportedFile } from '../api/export-file';
+import { fetchExport, saveFile, type DownloadFormat, type ExportedFile } from '../api/export-file';
 
 export type ExportState =
   | { phase: 'idle' }
-  | { phase: 'exporting'; format: ExportFormat }
-  | { phase: 'done'; format: ExportFormat }
+  | { phase: 'exporting'; format: DownloadFormat }
+  | { phase: 'done'; format: DownloadFormat }
   | { phase: 'failed'; message: string };
 
 /** The message line of SPEC section 4 "Export" for a state. */
@@ -23,16 +22,16 @@ export function exportMessage(state: ExportState): string | null {
 }
 
 interface Deps {
-  fetchFile?: (format: ExportFormat, projectId: string) => Promise<ExportedFile>;
+  fetchFile?: (format: DownloadFormat, projectId: string) => Promise<ExportedFile>;
   save?: (file: ExportedFile) => void;
 }
 
 /** idle -> exporting -> done | failed; changing the format clears the message. */
 export function useExport(projectId: string, { fetchFile = fetchExport, save = saveFile }: Deps = {}) {
-  const [format, setFormatState] = useState<ExportFormat>('pdf');
+  const [format, setFormatState] = useState<DownloadFormat>('pdf');
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
 
-  const setFormat = (next: ExportFormat) => {
+  const setFormat = (next: DownloadFormat) => {
     setFormatState(next);
     if (state.phase !== 'exporting') setState({ phase: 'idle' });
   };

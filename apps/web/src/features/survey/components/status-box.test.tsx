@@ -51,3 +51,18 @@ describe('the status box', () => {
     expect(status.querySelector('svg[data-testid="feed-status-icon"]')).not.toBeNull();
   });
 });
+
+describe('the status box with the base\'s RTCM (issue 19)', () => {
+  const props = { feedText: 'Connected ✅', feedConnected: true, rovers: [rover('R1', true, 100)], base: base(true, 100) };
+
+  it('shows the age of the base\'s corrections and whether it broadcasts its position', () => {
+    const rtcm = { CorrectionAgeS: 1.26, Position: { MessageType: 1005 } } as never;
+    render(<StatusBox {...props} rtcm={rtcm} />);
+    expect(screen.getByTestId('base-rtcm').textContent).toBe('Corrections 1.3 s old · position broadcast (1005)');
+  });
+
+  it('shows nothing of RTCM for a base that sent none', () => {
+    render(<StatusBox {...props} rtcm={null} />);
+    expect(screen.queryByTestId('base-rtcm')).not.toBeInTheDocument();
+  });
+});

@@ -2,12 +2,15 @@ import { Badge } from '../../../components/badge';
 import { FeedStatusText } from '../../../components/feed-status-text';
 import { formatAge, statusTone } from '../../../lib/format';
 import type { BaseView, RoverView } from '../survey-model';
+import type { BaseRtcm } from '../../../lib/base-rtcm';
 
 interface Props {
   feedText: string;
   feedConnected: boolean;
   rovers: RoverView[];
   base: BaseView;
+  /** The base's RTCM (issue 19): age of corrections and whether it broadcasts its position. */
+  rtcm?: BaseRtcm | null;
 }
 
 const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no fix for ${formatAge(ageMs)}`);
@@ -16,7 +19,7 @@ const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no
  * 'Status' (the rover connection) and 'Base Status', over the map's top-right corner. "n of m rovers reporting" counts
  * only rovers with a fresh fix; the status is green only when the feed is connected and every rover has one.
  */
-export function StatusBox({ feedText, feedConnected, rovers, base }: Props) {
+export function StatusBox({ feedText, feedConnected, rovers, base, rtcm }: Props) {
   const fresh = rovers.filter((r) => r.live).length;
   const total = rovers.length;
   const tone = !feedConnected ? 'text-red-700' : total > 0 && fresh === total ? 'text-emerald-700' : 'text-amber-700';
@@ -49,6 +52,12 @@ export function StatusBox({ feedText, feedConnected, rovers, base }: Props) {
       {base.code && !base.live && (
         <p className="mt-0.5 text-xs text-amber-700" data-testid="base-stale">
           Base: {staleText(base.fixAgeMs)}
+        </p>
+      )}
+      {rtcm && (
+        <p className="mt-1 text-xs text-slate-500" data-testid="base-rtcm">
+          Corrections {rtcm.CorrectionAgeS === null ? 'N/A' : `${rtcm.CorrectionAgeS.toFixed(1)} s old`} ·{' '}
+          {rtcm.Position ? `position broadcast (${rtcm.Position.MessageType})` : 'no 1005/1006 position'}
         </p>
       )}
     </div>

@@ -15,6 +15,7 @@ import { BaseMarker, RoverMarker } from './map/device-markers';
 import { FollowCentre, SizeFix } from './map/map-behaviour';
 import { PointsLayer, type MapPoint } from './map/points-layer';
 import { StatusBox } from './status-box';
+import { useBaseRtcm } from '../../../lib/base-rtcm';
 import { SurveyControls } from './survey-controls';
 import type { RecordDraft } from './record-point-dialog';
 
@@ -31,6 +32,7 @@ export interface SurveyMapProps {
 /** The survey map: live rovers and base over the tiles, the recorded points, and the recording controls. */
 export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
   const base = project.BaseStationDevice;
+  const rtcm = useBaseRtcm(base?._id).data;
   const codes = useMemo(() => [...project.ClientDevices.map((d) => d.DeviceCode), ...(base ? [base.DeviceCode] : [])], [project.ClientDevices, base]);
   const readings = useLiveReadings(codes);
   const feed = useFeedStatus();
@@ -91,6 +93,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
           feedConnected={feed.connected}
           rovers={rovers}
           base={baseNow}
+          rtcm={rtcm}
         />
       </div>
       <SurveyControls

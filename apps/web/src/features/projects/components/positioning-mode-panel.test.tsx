@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../test/render-app';
+import { projectFixture } from '../test-project';
+import { PositioningModePanel } from './positioning-mode-panel';
+
+describe('the Positioning Mode panel', () => {
+  it('after a Known Position is saved, shows how many points were re-computed and by how much, and reads the points again', async () => {
+    const user = userEvent.setup();
+    const project = projectFixture({ BaseMode: 'known' });
+    const sendLocation = vi.fn(async (id: string, lat: number, lon: number) => ({
+      success: true as const,
+      message: 'Project base locations updated successfully',
+      project: projectFixture({ _id: id, BaseMode: 'known', BaseLatitude: lat, BaseLongitude: lon }),
+      recomputed: { Points: 3, ShiftE: 1.105, ShiftN: 2.21, ShiftU: 0, Message: '3 points re-computed, shift dE +1.105 m dN +2.210 m dU +0.000 m' },
+    }));
+    const { client } = renderApp(<PositioningModePanel project={project} sendLocation={sendLocation} />);
+    client.setQueryData(['points', project._id], { points: [] });
+    await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '6.92712');
+    await user.type(screen.getByRole('textbox', { name: 'Longitude' }), '79.86121');
+    await user.click(screen.getByRole('button', { name: 'Update Base Position' }));
+    expect(sendLocation).toHaveBeenCalledWith(project._id, 6.92712, 79.86121);
+    expect(await screen.findByText('3 points re-computed, shift dE +1.105 m dN +2.210 m dU +0.000 m')).toBeInTheDocument();
+    expect(client.getQueryState(['points', project._id])?.isInvalidated).toBe(true);
+  }, 30_000);
+
+  it('says nothing of re-computation when the server moved no points', async () => {
+    const user = userEvent.setup();
+    const project = projectFixture({ BaseMode: 'known' });
+    const sendLocation = vi.fn(async (id: string) => ({ success: true as const, message: 'Project base locations updated successfully', project: projectFixture({ _id: id }) }));
+    renderApp(<PositioningModePanel project={project} sendLocation={sendLocation} />);
+    await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '6.9');
+    await user.type(screen.getByRole('textbox', { name: 'Longitude' }), '79.8');
+    await user.click(screen.getByRole('button', { name: 'Update Base Position' }));
+    expect(await screen.findByText('Project base locations updated successfully')).toBeInTheDocument();
+    expect(screen.queryByText(/re-computed/)).not.toBeInTheDocument();
+  }, 30_000);
+});

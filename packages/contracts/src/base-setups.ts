@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { id } from './common.js';
+import { endpoint } from './endpoint.js';
+import { isoDate, latitude, longitude } from './survey-fields.js';
+
+export const BASE_SETUP_SOURCES = ['rtcm', 'auto-fix', 'known', 'control'] as const;
+export type BaseSetupSource = (typeof BASE_SETUP_SOURCES)[number];
+
+/** One version of a project's base setup (issue 19, decision 023). */
+export const baseSetupView = z.object({
+  _id: z.string(),
+  ProjectId: z.string(),
+  SeriesId: z.string(),
+  Version: z.number(),
+  PreviousId: z.string().nullable(),
+  Current: z.boolean(),
+  Source: z.enum(BASE_SETUP_SOURCES),
+  BaseDeviceId: z.string().nullable(),
+  X: z.number(),
+  Y: z.number(),
+  Z: z.number(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  Height: z.number(),
+  AntennaHeight: z.number().nullable(),
+  Datum: z.string(),
+  SigmaH: z.number().nullable(),
+  SigmaV: z.number().nullable(),
+  StartedAt: isoDate,
+  EndedAt: isoDate.nullable(),
+  CreatedBy: z.string().nullable(),
+  CreatedAt: isoDate,
+  Points: z.number(),
+});
+export type BaseSetupView = z.infer<typeof baseSetupView>;
+
+/** What a correction did: "N points re-computed, shift dE dN dU" (metres, at the base). */
+export const recomputation = z.object({
+  Points: z.number(),
+  ShiftE: z.number(),
+  ShiftN: z.number(),
+  ShiftU: z.number(),
+  Message: z.string(),
+});
+export type Recomputation = z.infer<typeof recomputation>;
+
+export const correctBaseSetupBody = z.strictObject({
+  Latitude: latitude,
+  Longitude: longitude,
+  /** Ellipsoidal height of the base ARP; absent keeps the setup's. */
+  Height: z.number().finite().min(-1000).max(10000).optional(),
+  AntennaHeight: z.number().finite().min(0).max(100).nullable().optional(),
+  Datum: z.string().trim().min(1).max(60).optional(),
+  Source: z.enum(['known', 'control', 'auto-fix']).default('known'),
+});
+export type CorrectBaseSetupBody = z.infer<typeof correctBaseSetupBody>;
+
+const bySetup = z.strictObject({ id });
+export const baseSetupEndpoints = {
+  listBaseSetups: endpoint({ method: 'GET', path: '/api/projects/:id/base-setups', access: 'verified', params: bySetup }),
+  correctBaseSetup: endpoint({ method: 'PUT', path: '/api/base-setups/:id', access: 'verified', params: bySetup, body: correctBaseSetupBody }),
+  undoBaseSetup: endpoint({ method: 'POST', path: '/api/base-setups/:id/undo', access: 'verified', params: bySetup }),
+};
