@@ -47,6 +47,7 @@ async function main() {
     publicUrl: env.PUBLIC_URL,
     tileUrl: env.TILE_URL,
     trustProxy: env.TRUST_PROXY,
+    healthToken: env.HEALTH_TOKEN,
     webDist: WEB_DIST,
     limiters: createLimiters({ redis }),
   });

@@ -25,5 +25,7 @@ export interface AppDeps {
     webDist?: string;
     tileUrl: string;
     trustProxy: number;
+    /** Bearer token that shows /api/health's counters from outside the host (HEALTH_TOKEN). */
+    healthToken?: string;
   };
 }

@@ -19,6 +19,7 @@ export interface HarnessOptions {
   publicUrl?: string;
   /** Proxies in front whose X-Forwarded-For is believed (tests of per-address rules). */
   trustProxy?: number;
+  healthToken?: string;
   /** Wraps the real (SMTP) mailer, e.g. to hold mails back. */
   wrapMailer?: (mailer: Mailer) => Mailer;
 }
@@ -42,6 +43,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
     trustProxy: opts.trustProxy,
+    healthToken: opts.healthToken,
     mailer: opts.wrapMailer?.(createMailer({ smtpUrl: smtp.url, from: 'Site Measurement IoT <test@localhost>', outboxDir: dataDir, log: silentLogger })),
   });
   const app = createApp(deps);
