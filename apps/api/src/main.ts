@@ -48,6 +48,7 @@ async function main() {
     tileUrl: env.TILE_URL,
     trustProxy: env.TRUST_PROXY,
     healthToken: env.HEALTH_TOKEN,
+    maxSocketsPerUser: env.MAX_SOCKETS_PER_USER,
     webDist: WEB_DIST,
     limiters: createLimiters({ redis }),
   });
