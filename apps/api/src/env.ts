@@ -27,6 +27,10 @@ const schema = z.object({
   /** Number of proxy hops to trust for the client address (behind a load balancer). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(1).max(86400).default(30),
+  /** Bearer token that shows /api/health's internal counters to an operator from outside this host. */
+  /** Sockets one account may hold open on one api process. */
+  MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+  HEALTH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { JWT_SECRET: string; DATA_DIR: string };

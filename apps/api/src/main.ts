@@ -47,6 +47,8 @@ async function main() {
     publicUrl: env.PUBLIC_URL,
     tileUrl: env.TILE_URL,
     trustProxy: env.TRUST_PROXY,
+    healthToken: env.HEALTH_TOKEN,
+    maxSocketsPerUser: env.MAX_SOCKETS_PER_USER,
     webDist: WEB_DIST,
     limiters: createLimiters({ redis }),
   });

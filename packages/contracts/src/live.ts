@@ -225,13 +225,14 @@ export type GatewayStats = z.infer<typeof gatewayStats>;
 export const healthReply = z.object({
   success: z.boolean(),
   db: z.enum(['up', 'down']),
+  /** broker and sockets: only for the service itself (loopback) or an operator's HEALTH_TOKEN. */
   broker: z.object({
     /** The api's own service connection to the gateway. */
     connected: z.boolean(),
     gateways: z.array(gatewayStats),
     totals: gatewayCounters,
-  }),
-  sockets: z.number(),
+  }).optional(),
+  sockets: z.number().optional(),
 });
 export type HealthReply = z.infer<typeof healthReply>;
 

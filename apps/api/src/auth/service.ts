@@ -28,7 +28,14 @@ export function authService(deps: AppDeps) {
     async register(body: RegisterBody): Promise<Outcome> {
       const passwordHash = await bcrypt.hash(body.password, BCRYPT_ROUNDS);
       const user = await users.create(db, { name: body.name, email: body.email, passwordHash });
-      if (!user) throw new AppError(409, 'User already exists');
+      if (!user) {
+        // the owner hears of it (decision 019); the mail is sent after the answer, so its time tells nothing
+        void users
+          .byEmail(db, body.email)
+          .then((owner) => owner && mailer.send(mails.registrationAttempt(owner.email, owner.name)))
+          .catch((err: unknown) => log.warn({ err }, 'registration attempt mail not sent'));
+        throw new AppError(409, 'User already exists');
+      }
       return { user: { id: user.id, tokenVersion: user.token_version }, reply: { success: true, message: 'Account created' } };
     },
 
@@ -71,13 +78,18 @@ export function authService(deps: AppDeps) {
       return { success: true, message: 'Email verified successfully' };
     },
 
-    /** Answers the same whether or not the e-mail has an account: no enumeration. */
+    /**
+     * Answers the same whether or not the e-mail has an account, and as fast: the code and its mail are made
+     * after the answer (waiting for the mail server told a known address by its time).
+     */
     async sendResetOtp(email: string) {
       await perAccount(limiters.codeSendPerAccount, `reset:${email}`);
       const user = await users.byEmail(db, email);
       if (user) {
-        const code = await otps.issue(db, user.id, 'reset');
-        await mailer.send(mails.reset(user.email, code));
+        void otps
+          .issue(db, user.id, 'reset')
+          .then((code) => mailer.send(mails.reset(user.email, code)))
+          .catch((err: unknown) => log.warn({ err, userId: user.id }, 'password reset mail not sent'));
       } else {
         log.info({ email }, 'password reset asked for an unknown e-mail');
       }

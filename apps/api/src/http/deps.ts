@@ -25,5 +25,9 @@ export interface AppDeps {
     webDist?: string;
     tileUrl: string;
     trustProxy: number;
+    /** Bearer token that shows /api/health's counters from outside the host (HEALTH_TOKEN). */
+    healthToken?: string;
+    /** Sockets one account may hold open on this process (MAX_SOCKETS_PER_USER; default 20). */
+    maxSocketsPerUser?: number;
   };
 }

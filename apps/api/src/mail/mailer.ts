@@ -39,6 +39,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
 }
 
 export const mails = {
+  registrationAttempt: (to: string, name: string): Mail => ({
+    to,
+    subject: 'Someone tried to sign up with your e-mail',
+    text: `Hello ${name},\n\nSomeone tried to create a Site Measurement IoT account with this e-mail address, which already has one. Nothing was changed.\nIf it was you, log in, or reset your password from the login screen. If not, you can ignore this message.\n\nSite Measurement IoT`,
+  }),
   verify: (to: string, name: string, code: string): Mail => ({
     to,
     subject: 'Your Site Measurement IoT verification code',

@@ -35,7 +35,7 @@ export interface LiveFeedOptions {
 export async function startLiveFeed(o: LiveFeedOptions) {
   const { db, log, sessions, events, config } = o.deps;
   const latest = latestReadings(db, o.localGateway?.latestReading);
-  const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log });
+  const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log, maxSocketsPerUser: config.maxSocketsPerUser });
   const { io } = sockets;
 
   // a reading is encoded only for rooms someone on this process watches (emit encodes before it looks at the room)

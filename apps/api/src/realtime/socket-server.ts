@@ -21,6 +21,9 @@ export function originAllowed(req: IncomingMessage, publicUrl?: string): boolean
   }
 }
 
+/** Sockets one account may hold open on one api process by default (a map screen holds one per tab; decision 020). */
+export const MAX_SOCKETS_PER_USER = 20;
+
 export interface SocketServer {
   io: Server;
   close(): Promise<void>;
@@ -31,7 +34,8 @@ export interface SocketServer {
  * handshake (connection-state recovery runs the check again), and the Redis adapter when REDIS_URL is set so that
  * disconnecting a user's sockets reaches every api process.
  */
-export async function createSocketServer(o: { server: HttpServer; sessions: Sessions; publicUrl?: string; redisUrl?: string; log: Logger }): Promise<SocketServer> {
+export async function createSocketServer(o: { server: HttpServer; sessions: Sessions; publicUrl?: string; redisUrl?: string; log: Logger; maxSocketsPerUser?: number }): Promise<SocketServer> {
+  const maxPerUser = o.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER;
   const io = new Server(o.server, {
     transports: ['websocket'],
     serveClient: false,
@@ -62,12 +66,21 @@ export async function createSocketServer(o: { server: HttpServer; sessions: Sess
       await Promise.all([pub.quit(), sub.quit()]).catch(() => {});
     };
   }
+  const openPerUser = new Map<string, number>();
   io.use((socket, next) => {
     o.sessions
       .userOfCookieHeader(socket.request.headers.cookie)
       .then((user) => {
         if (!user) return next(new Error('Not authorized. Log in again.'));
         if (!user.isVerified) return next(new Error('Please verify your account first.'));
+        const open = openPerUser.get(user.id) ?? 0;
+        if (open >= maxPerUser) return next(new Error('Too many connections for this account. Close a tab and try again.'));
+        openPerUser.set(user.id, open + 1);
+        socket.once('disconnect', () => {
+          const left = (openPerUser.get(user.id) ?? 1) - 1;
+          if (left > 0) openPerUser.set(user.id, left);
+          else openPerUser.delete(user.id);
+        });
         socket.data.user = user;
         next();
       })

@@ -8,6 +8,7 @@ import { openTestDb } from '@smi/db';
 import { composeDeps } from '../compose.js';
 import { createApp, createAppServer } from '../http/app.js';
 import { createLimiters } from '../http/rate-limit.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
 import type { AppDeps } from '../http/deps.js';
 import { silentLogger } from '../logger.js';
 import { startSmtpCapture } from './smtp-capture.js';
@@ -18,6 +19,9 @@ export interface HarnessOptions {
   publicUrl?: string;
   /** Proxies in front whose X-Forwarded-For is believed (tests of per-address rules). */
   trustProxy?: number;
+  healthToken?: string;
+  /** Wraps the real (SMTP) mailer, e.g. to hold mails back. */
+  wrapMailer?: (mailer: Mailer) => Mailer;
 }
 
 /**
@@ -39,6 +43,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
     trustProxy: opts.trustProxy,
+    healthToken: opts.healthToken,
+    mailer: opts.wrapMailer?.(createMailer({ smtpUrl: smtp.url, from: 'Site Measurement IoT <test@localhost>', outboxDir: dataDir, log: silentLogger })),
   });
   const app = createApp(deps);
   const server: Server = createAppServer(app);
