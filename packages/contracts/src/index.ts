@@ -10,3 +10,4 @@ export * from './survey.js';
 export * from './live.js';
 export * from './device-credentials.js';
 export * from './public-config.js';
+export * from './crs.js';
