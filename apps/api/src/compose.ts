@@ -21,6 +21,8 @@ export interface ComposeOptions {
   webDist?: string;
   limiters?: Limiters;
   mailer?: Mailer;
+  /** GRIDS_DIR; default DATA_DIR/grids. */
+  gridsDir?: string;
 }
 
 /** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
@@ -33,6 +35,6 @@ export function composeDeps(o: ComposeOptions): AppDeps {
     otps: createOtps(o.jwtSecret),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),
     limiters: o.limiters ?? createLimiters(),
-    config: { publicUrl: o.publicUrl, webDist: o.webDist, tileUrl: o.tileUrl, trustProxy: o.trustProxy ?? 0 },
+    config: { publicUrl: o.publicUrl, webDist: o.webDist, tileUrl: o.tileUrl, trustProxy: o.trustProxy ?? 0, gridsDir: o.gridsDir ?? join(o.dataDir, 'grids') },
   };
 }

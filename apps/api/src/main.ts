@@ -40,6 +40,7 @@ async function main() {
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL,
     tileUrl: env.TILE_URL,
+    gridsDir: env.GRIDS_DIR,
     trustProxy: env.TRUST_PROXY,
     webDist: WEB_DIST,
     limiters: createLimiters({ redis }),

@@ -5,6 +5,7 @@ import { liveEndpoints } from './live.js';
 import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
 import { publicConfigEndpoints } from './public-config.js';
+import { crsEndpoints } from './crs.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -15,6 +16,7 @@ export const endpoints = {
   ...deviceCredentialEndpoints,
   ...liveEndpoints,
   ...publicConfigEndpoints,
+  ...crsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -32,6 +32,8 @@ export interface ExportPoint {
   horizontalAccuracy: number | null;
   verticalAccuracy: number | null;
   altitude: number | null;
+  /** h of the mark (decision 016): what grid heights and geoid heights are derived from (issue 20). */
+  ellipsoidalHeight: number | null;
 }
 
 /** What is known about a project's points before they are read: enough to pick the UTM zone and size a drawing. */
@@ -55,9 +57,9 @@ export const PAGE_SIZE = 500;
 
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
-  horizontal_accuracy, vertical_accuracy, altitude`;
+  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height`;
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, string, number];
+  number | null, number | null, number | null, number | null, number | null, string, number];
 
 const POSITION_COLUMNS = 'name, latitude, longitude, section';
 type PositionRow = [string, number, number, string, string, number];
@@ -213,6 +215,7 @@ function toPoint(r: PointRow): ExportPoint {
     horizontalAccuracy: r[11],
     verticalAccuracy: r[12],
     altitude: r[13],
-    recordedAt: new Date(r[14]),
+    ellipsoidalHeight: r[14],
+    recordedAt: new Date(r[15]),
   };
 }

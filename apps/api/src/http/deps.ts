@@ -25,5 +25,7 @@ export interface AppDeps {
     webDist?: string;
     tileUrl: string;
     trustProxy: number;
+    /** GRIDS_DIR: NTv2 and geoid grids the coordinate systems need (issue 20). */
+    gridsDir?: string;
   };
 }
