@@ -2,7 +2,7 @@ import { exportEndpoints, pathFor, type ExportFormat } from '@smi/contracts';
 
 /** The file name of a download: filename* (UTF-8) first, then filename, else 'project-points.{format}'. */
 export function fileNameFrom(disposition: string | null, format: ExportFormat): string {
-  const fallback = `project-points.${format}`;
+  const fallback = `project-points.${{ shp: 'zip', landxml: 'xml' }[format as string] ?? format}`;
   if (!disposition) return fallback;
   const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
   if (star?.[2]) {

@@ -10,6 +10,8 @@ const LABELS: Record<ExportFormat, string> = {
   txt: 'TXT',
   geojson: 'GeoJSON',
   kml: 'KML (Google Earth)',
+  shp: 'Shapefile (zip, project CRS)',
+  landxml: 'LandXML (project CRS)',
 };
 
 interface Props {
