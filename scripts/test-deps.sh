@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the default test line needs beyond npm packages: Debian's Chromium (Playwright e2e), mosquitto_pub
 # (publishing real MQTT in the gateway tests), pdftotext (reading PDF exports back) and redis-server (a private
-# Redis in process tests), PROJ/GDAL/xmllint (geodesy and export references). Installed when missing.
+# Redis in process tests), ogrinfo (GDAL reading DXF exports back), PROJ/xmllint (geodesy and export references).
+# Installed when missing.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
@@ -9,10 +10,11 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v mosquitto_pub >/dev/null 2>&1 || missing+=(mosquitto-clients)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-# PROJ (cs2cs, cct) and its grids, GDAL (ogrinfo) and xmllint: the references the geodesy and export tests check against
 command -v cs2cs >/dev/null 2>&1 || missing+=(proj-bin)
-[ -f /usr/share/proj/egm96_15.gtx ] || missing+=(proj-data)
+command -v cct >/dev/null 2>&1 || missing+=(proj-bin)
 command -v ogrinfo >/dev/null 2>&1 || missing+=(gdal-bin)
+# PROJ's grids (EGM96, BETA2007, ntf_r93, CHENYX06, nzgd2kgrid0005) and xmllint: references of the geodesy/export tests
+[ -f /usr/share/proj/egm96_15.gtx ] || missing+=(proj-data)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "[test-deps] installing ${missing[*]}" >&2

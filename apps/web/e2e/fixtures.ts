@@ -15,7 +15,7 @@ export const test = base.extend<{ shoot: (name: string) => Promise<void> }, { pr
       await provide(product);
       await product.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ product }, provide) => provide(product.url),
   /** Screenshots of the current screen at 1280 and 390 px wide, kept in test-results/screens (gitignored). */

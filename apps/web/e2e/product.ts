@@ -68,7 +68,8 @@ export async function startProduct() {
 export type Product = Awaited<ReturnType<typeof startProduct>>;
 
 async function waitUntilUp(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
+  // generous: on a loaded 2-core machine the first start (tsx compile, PGlite initdb) took over 60 s
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the product exited at start:\n${log()}`);
     try {
@@ -79,5 +80,5 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string) 
     }
     await new Promise((ok) => setTimeout(ok, 250));
   }
-  throw new Error(`the product did not start within 60 s:\n${log()}`);
+  throw new Error(`the product did not start within 150 s:\n${log()}`);
 }

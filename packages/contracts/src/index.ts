@@ -8,6 +8,7 @@ export * from './endpoints.js';
 export * from './exports.js';
 export * from './survey.js';
 export * from './live.js';
+export * from './fix-freshness.js';
 export * from './device-credentials.js';
 export * from './public-config.js';
 export * from './crs.js';

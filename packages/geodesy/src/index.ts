@@ -1,3 +1,7 @@
+export * from './ecef.js';
+export * from './stats.js';
+export * from './antenna.js';
+export * from './average.js';
 export * from './units.js';
 export * from './catalogue.js';
 export * from './grids.js';

@@ -1,3 +1,4 @@
+import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 import type { ExportPoint } from './repository.js';
 import type { Projection } from './utm.js';
 
@@ -29,6 +30,10 @@ export const COLUMNS: Column[] = [
   { header: 'horizontal_accuracy_m', value: (p) => p.horizontalAccuracy },
   { header: 'vertical_accuracy_m', value: (p) => p.verticalAccuracy },
   { header: 'altitude_m', value: (p) => p.altitude },
+  // issue 16, appended: the heights of decision 017, metres (h = H + N)
+  { header: 'ellipsoidal_height_m', value: (p) => ellipsoidalHeight(p) },
+  { header: 'geoid_separation_m', value: (p) => p.geoidSeparation },
+  { header: 'height_above_msl_m', value: (p) => heightAboveMsl(p) },
 ];
 
 /** A spreadsheet reads a cell starting with = + - @ (or tab / CR, which some strip first) as a formula. */

@@ -32,8 +32,10 @@ export interface ExportPoint {
   horizontalAccuracy: number | null;
   verticalAccuracy: number | null;
   altitude: number | null;
-  /** h of the mark (decision 016): what grid heights and geoid heights are derived from (issue 20). */
+  /** h of the mark, metres above the WGS 84 ellipsoid (decision 016); null when not known. */
   ellipsoidalHeight: number | null;
+  /** The receiver's geoid separation N (GGA), metres; null when not known. */
+  geoidSeparation: number | null;
 }
 
 /** What is known about a project's points before they are read: enough to pick the UTM zone and size a drawing. */
@@ -57,9 +59,9 @@ export const PAGE_SIZE = 500;
 
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
-  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height`;
+  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation`;
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, string, number];
+  number | null, number | null, number | null, number | null, number | null, number | null, string, number];
 
 const POSITION_COLUMNS = 'name, latitude, longitude, section';
 type PositionRow = [string, number, number, string, string, number];
@@ -119,7 +121,7 @@ export function exportsRepository(db: Db) {
     },
 
     /** Point counts by a column, largest first. */
-    async countBy(projectId: string, column: 'section' | 'accuracy'): Promise<{ key: string | null; count: number }[]> {
+    async countBy(projectId: string, column: 'section' | 'accuracy' | 'fix_type'): Promise<{ key: string | null; count: number }[]> {
       const rows = await db.query<{ key: string | null; count: number }>(
         `SELECT ${column} AS key, count(*)::int AS count FROM points WHERE project_id = $1 GROUP BY ${column} ORDER BY count DESC, key`,
         [projectId],
@@ -216,6 +218,7 @@ function toPoint(r: PointRow): ExportPoint {
     verticalAccuracy: r[12],
     altitude: r[13],
     ellipsoidalHeight: r[14],
-    recordedAt: new Date(r[15]),
+    geoidSeparation: r[15],
+    recordedAt: new Date(r[16]),
   };
 }

@@ -1,12 +1,16 @@
-import { parseUnsafeNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
+import { parseUnsafeNmeaSentence, type GGAPacket, type GNSPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
 import { hasValidChecksum } from './checksum.js';
-import type { FixUpdate } from './fix-update.js';
+import { givesWay, type FixUpdate } from './fix-update.js';
 import * as gga from './gga.js';
+import * as gns from './gns.js';
 import * as gst from './gst.js';
 import * as rmc from './rmc.js';
 
 export interface ParsedNmea {
-  /** What the sentences say, later sentences overriding earlier ones field by field. */
+  /**
+   * What the sentences say, later sentences overriding earlier ones field by field, except that within one epoch a
+   * less specific fix type (RMC's mode) never replaces a more specific one (GGA's quality), whichever came first.
+   */
   update: FixUpdate;
   /** Sentences of a supported type with a good checksum. */
   used: number;
@@ -40,7 +44,7 @@ function sentencesOf(text: string, each: (sentence: string) => void): void {
   take(text.length);
 }
 
-/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC and GST. */
+/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GNS and GST. */
 export function parseNmeaPayload(text: string): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
   sentencesOf(text, (sentence) => {
@@ -50,7 +54,10 @@ export function parseNmeaPayload(text: string): ParsedNmea {
     else {
       // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
       if (result.used === 0) result.update = update;
-      else Object.assign(result.update, withoutUndefined(update));
+      else {
+        const u = result.update;
+        Object.assign(u, withoutUndefined(update, givesWay(update, u.fixRank ?? 0, u.timeOfDayMs, true)));
+      }
       result.used++;
     }
   });
@@ -61,7 +68,7 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
   if (!hasValidChecksum(sentence)) return 'rejected';
   const fields = sentence.slice(1, sentence.lastIndexOf('*')).split(',');
   const id = fields[0]?.slice(-3);
-  if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId) return 'ignored';
+  if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId && id !== gns.sentenceId) return 'ignored';
   let packet;
   try {
     // the checksum is checked above: nmea-simple's "unsafe" parse is the same decoding without checking it again
@@ -76,6 +83,8 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
       return valid(rmc.decode(packet as RMCPacket, fields));
     case gst.sentenceId:
       return valid(gst.decode(packet as GSTPacket, fields));
+    case gns.sentenceId:
+      return valid(gns.decode(packet as GNSPacket, fields));
     default:
       return 'ignored';
   }
@@ -94,6 +103,8 @@ function valid(update: FixUpdate): FixUpdate | 'rejected' {
   return update;
 }
 
-function withoutUndefined(update: FixUpdate): FixUpdate {
-  return Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) as FixUpdate;
+// the fields of an update that say something; without its fix (type, rank and position) when it gives way
+const FIX_FIELDS = new Set(['fixType', 'fixRank', 'position']);
+function withoutUndefined(update: FixUpdate, withoutFix: boolean): FixUpdate {
+  return Object.fromEntries(Object.entries(update).filter(([k, v]) => v !== undefined && !(withoutFix && FIX_FIELDS.has(k)))) as FixUpdate;
 }

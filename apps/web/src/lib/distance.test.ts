@@ -8,9 +8,14 @@ describe('distances in the chosen unit', () => {
     expect(formatLength(999.4, 'CM')).toBe('999 m');
     expect(formatLength(1234, 'CM')).toBe('1.23 km');
   });
-  it('FEET shows feet, then whole feet, then miles', () => {
-    expect(formatLength(0.3048, 'FEET')).toBe('1.0 ft');
-    expect(formatLength(100, 'FEET')).toBe('328 ft');
+  it('FEET keeps significant digits: 0.001 ft below 0.1 ft, 0.01 ft below 1000 ft, then whole feet, then miles', () => {
+    // a 0.9 cm estimate used to read '0.0 ft'
+    expect(formatLength(0.009, 'FEET')).toBe('0.030 ft');
+    expect(formatLength(0.0254, 'FEET')).toBe('0.083 ft');
+    expect(formatLength(0.038, 'FEET')).toBe('0.12 ft');
+    expect(formatLength(0.3048, 'FEET')).toBe('1.00 ft');
+    expect(formatLength(100, 'FEET')).toBe('328.08 ft');
+    expect(formatLength(400, 'FEET')).toBe('1312 ft');
     expect(formatLength(1609.344 * 2, 'FEET')).toBe('2.00 mi');
   });
   it('says N/A for a length that is not a number', () => {

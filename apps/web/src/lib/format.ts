@@ -135,3 +135,11 @@ export function centreOf(points: LatLon[]): LatLon | null {
 }
 
 export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || '?').toUpperCase();
+
+/** How old something is, for a live age: '4 s', '3 min', '2 h' (whole units, rounded down). */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  return `${Math.floor(s / 3600)} h`;
+}

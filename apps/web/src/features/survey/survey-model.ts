@@ -1,4 +1,4 @@
-import { LIMITS, NA, type AccuracyLevel, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
+import { fixStaleAfterMs, fixTimeMs, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
 import { accuracyFromGap, nearestGapMs } from './rules/accuracy';
 import { recordedPosition, type Position } from './rules/known-base';
 
@@ -9,6 +9,18 @@ const hasFix = (r: LiveReading) => typeof r.latitude === 'number' && typeof r.lo
 const positionOf = (r: LiveReading | undefined): Position | null =>
   r && hasFix(r) ? { latitude: r.latitude as number, longitude: r.longitude as number } : null;
 
+/** When a live fix is judged: the clock now and the user's sampling interval (the stale limit depends on it). */
+export interface FixClock {
+  nowMs: number;
+  samplingIntervalS: number;
+}
+/** The newest reading that carries a real fix (never an offline/status reading repeating an old position). */
+const newestFix = (readings: readonly LiveReading[] | undefined) => readings?.findLast((r) => fixTimeMs(r) !== null) ?? null;
+const ageOf = (fix: LiveReading | null, clock: FixClock) => (fix ? Math.max(0, clock.nowMs - (fixTimeMs(fix) as number)) : null);
+const isFresh = (age: number | null, clock: FixClock) => age !== null && age <= fixStaleAfterMs(clock.samplingIntervalS);
+/** The sampling interval setting ('1s', '2s', '5s') in seconds. */
+export const intervalSeconds = (setting: string) => Number.parseFloat(setting) || 1;
+
 /** A rover as the map draws it: the stored device overlaid with its newest live readings. */
 export interface RoverView {
   id: string;
@@ -18,16 +30,23 @@ export interface RoverView {
   status: string;
   battery: number | null;
   signal: number | null;
-  /** Live fix, else the last stored position (then `live` is false). */
+  /** Where the rover is drawn: its last fix (corrected in known-base mode, see `placeRover`), else its stored position. */
   position: Position | null;
+  /** The receiver's own position when it differs from `position` (known-base mode draws a marker there too). */
+  rawPosition: Position | null;
+  /** True only while the newest fix is fresh (FIX_STALE_AFTER_MS_MIN / fixStaleAfterMs). */
   live: boolean;
+  /** The newest real fix, fresh or not; null when none arrived. */
   fix: LiveReading | null;
+  /** How old that fix is now, ms; null without one. */
+  fixAgeMs: number | null;
   accuracyMetres: number | null;
 }
 
-export function roverView(device: DeviceView, readings: readonly LiveReading[] | undefined): RoverView {
+export function roverView(device: DeviceView, readings: readonly LiveReading[] | undefined, clock: FixClock): RoverView {
   const last = readings?.at(-1);
-  const fix = readings?.findLast(hasFix) ?? null;
+  const fix = newestFix(readings);
+  const fixAgeMs = ageOf(fix, clock);
   const stored = device.Last_Latitude !== null && device.Last_Longitude !== null ? { latitude: device.Last_Latitude, longitude: device.Last_Longitude } : null;
   const liveName = last?.deviceName;
   return {
@@ -37,9 +56,11 @@ export function roverView(device: DeviceView, readings: readonly LiveReading[] |
     status: last?.status ?? (device.Status ? 'online' : 'offline'),
     battery: num(readings?.findLast((r) => typeof r.battery === 'number')?.battery) ?? device.Battery_Percentage,
     signal: num(readings?.findLast((r) => typeof r.signal === 'number')?.signal) ?? device.Signal_Strength,
-    position: positionOf(fix ?? undefined) ?? stored,
-    live: fix !== null,
+    position: positionOf(fix ?? undefined) ?? positionOf(readings?.findLast(hasFix)) ?? stored,
+    rawPosition: null,
+    live: isFresh(fixAgeMs, clock),
     fix,
+    fixAgeMs,
     accuracyMetres: num(fix?.accuracy) ?? (fix ? null : device.Last_Accuracy),
   };
 }
@@ -50,14 +71,20 @@ export interface BaseView {
   status: string | null;
   /** Where the base is drawn: live, else the known position, else the last stored one, else the default. */
   position: Position;
+  /** The base's last real fix (fresh or not): what known-base mode corrects against. */
   livePosition: Position | null;
+  /** The base's newest fix is fresh. */
+  live: boolean;
+  fixAgeMs: number | null;
+  /** When each real fix of the base was taken (the spec's accuracy gap is measured against these). */
   readingTimes: string[];
 }
 
-export function baseView(project: ProjectView, readings: readonly LiveReading[] | undefined): BaseView {
+export function baseView(project: ProjectView, readings: readonly LiveReading[] | undefined, clock: FixClock): BaseView {
   const device = project.BaseStationDevice;
-  const fixes = readings?.filter(hasFix) ?? [];
+  const fixes = readings?.filter((r) => fixTimeMs(r) !== null) ?? [];
   const live = positionOf(fixes.at(-1));
+  const fixAgeMs = ageOf(fixes.at(-1) ?? null, clock);
   const known = knownBaseOf(project);
   const stored = device && device.Last_Latitude !== null && device.Last_Longitude !== null ? { latitude: device.Last_Latitude, longitude: device.Last_Longitude } : null;
   return {
@@ -66,7 +93,9 @@ export function baseView(project: ProjectView, readings: readonly LiveReading[] 
     status: readings?.at(-1)?.status ?? (device ? (device.Status ? 'online' : 'offline') : null),
     position: live ?? known ?? stored ?? { ...LIMITS.defaultBase },
     livePosition: live,
-    readingTimes: fixes.map((r) => r.timestamp),
+    live: isFresh(fixAgeMs, clock),
+    fixAgeMs,
+    readingTimes: fixes.map(fixTimeIso),
   };
 }
 
@@ -75,6 +104,22 @@ export function knownBaseOf(project: ProjectView): Position | null {
     ? { latitude: project.BaseLatitude, longitude: project.BaseLongitude }
     : null;
 }
+
+const fixTimeIso = (r: LiveReading) => new Date(fixTimeMs(r) as number).toISOString();
+
+/**
+ * The rover as the map draws it: at the position a point would be recorded at (corrected in known-base mode), with
+ * its raw position kept when that differs, so the rover icon and the points recorded from it line up.
+ */
+export function placeRover(rover: RoverView, base: BaseView, project: ProjectView): RoverView {
+  const raw = rover.fix ? positionOf(rover.fix) : null;
+  const corrected = recordedPosition(raw, project.BaseMode, knownBaseOf(project), base.livePosition);
+  if (!raw || !corrected || (corrected.latitude === raw.latitude && corrected.longitude === raw.longitude)) return rover;
+  return { ...rover, position: corrected, rawPosition: raw };
+}
+
+/** Why a rover cannot be recorded right now, or null when it can. */
+export type NotReady = 'no-device' | 'no-fix' | 'stale-fix' | 'no-base' | 'stale-base';
 
 /** Everything the Record a Point dialog needs about one rover right now. */
 export interface RecordSample {
@@ -89,22 +134,41 @@ export interface RecordSample {
   accuracyMetres: number | null;
   verticalMetres: number | null;
   altitude: number | null;
+  /** Why `position` is null (nothing can be recorded), or null when it is set. */
+  notReady: NotReady | null;
+  fixAgeMs: number | null;
+}
+
+function notReadyOf(rover: RoverView | undefined, base: BaseView, project: ProjectView): NotReady | null {
+  if (!rover) return 'no-device';
+  if (!rover.fix) return 'no-fix';
+  if (!rover.live) return 'stale-fix';
+  if (knownBaseOf(project)) {
+    if (!base.livePosition) return 'no-base';
+    if (!base.live) return 'stale-base';
+  }
+  return null;
 }
 
 export function recordSample(rover: RoverView | undefined, base: BaseView, project: ProjectView): RecordSample {
   const fix = rover?.fix ?? null;
-  const gapMs = fix ? nearestGapMs(fix.timestamp, base.readingTimes) : null;
+  const fixTime = fix ? fixTimeIso(fix) : null;
+  const gapMs = fixTime ? nearestGapMs(fixTime, base.readingTimes) : null;
+  const notReady = notReadyOf(rover, base, project);
   return {
-    position: recordedPosition(positionOf(fix ?? undefined), project.BaseMode, knownBaseOf(project), base.livePosition),
+    // a stale fix, or a correction against a stale base, is never recorded (issue 16)
+    position: notReady ? null : recordedPosition(positionOf(fix ?? undefined), project.BaseMode, knownBaseOf(project), base.livePosition),
     accuracy: accuracyFromGap(gapMs),
     gapMs,
-    timestamp: fix?.timestamp ?? null,
-    fixType: fix && fix.fixType !== NA ? fix.fixType : null,
+    timestamp: fixTime,
+    fixType: fix && isSurveyFixType(fix.fixType) ? fix.fixType : null,
     satellites: num(fix?.satellites),
     hdop: num(fix?.hdop),
     accuracyMetres: num(fix?.accuracy),
     verticalMetres: num(fix?.verticalAccuracy),
     altitude: num(fix?.altitude),
+    notReady,
+    fixAgeMs: rover?.fixAgeMs ?? null,
   };
 }
 

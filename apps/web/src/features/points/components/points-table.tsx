@@ -1,6 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/badge';
+import { FixQuality } from '../../../components/fix-quality';
 import { Table } from '../../../components/table';
+import { FOOT_METRES, type DistanceUnit } from '../../../lib/distance';
 import { accuracyTone, formatCoordinate } from '../../../lib/format';
 import type { Point } from '../api/points';
 
@@ -10,19 +12,34 @@ const localTime = (iso: string) => {
 };
 
 const nameOf = (p: Point) => p.Name || 'Unnamed Point';
-const accuracy = (p: Point) => (p.Accuracy ? <Badge tone={accuracyTone(p.Accuracy)}>{p.Accuracy}</Badge> : 'N/A');
+const grade = (p: Point) => (p.Accuracy ? <Badge tone={accuracyTone(p.Accuracy)}>{p.Accuracy}</Badge> : 'N/A');
+
+/** The height of the mark: above mean sea level as the receiver reported it, else ellipsoidal (said so); 1 mm. */
+function height(p: Point, unit: DistanceUnit): string {
+  const [value, kind] = p.Altitude !== null ? [p.Altitude, 'MSL'] : p.EllipsoidalHeight !== null ? [p.EllipsoidalHeight, 'ellipsoidal'] : [null, ''];
+  if (value === null) return 'N/A';
+  return unit === 'FEET' ? `${(value / FOOT_METRES).toFixed(3)} ft ${kind}` : `${value.toFixed(3)} m ${kind}`;
+}
 
 interface Props {
   points: Point[];
+  unit?: DistanceUnit;
   onModify: (p: Point) => void;
   onDelete: (p: Point) => void;
 }
 
 /**
- * The taken points: name, position, accuracy (N/A when missing), section ('default' when missing), local time.
+ * The taken points: name, position, height, accuracy (N/A when missing; fix type and ± beside it), section ('default' when missing), local time.
  * On a phone the point cell carries the position, section and accuracy under the name instead of own columns.
  */
-export function PointsTable({ points, onModify, onDelete }: Props) {
+export function PointsTable({ points, unit = 'CM', onModify, onDelete }: Props) {
+  // the spec's grade, with the fix type and the receiver's ± beside it (decision 018)
+  const accuracy = (p: Point) => (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {grade(p)}
+      {(p.FixType || p.HorizontalAccuracy !== null) && <FixQuality fixType={p.FixType} estimateMetres={p.HorizontalAccuracy} unit={unit} />}
+    </span>
+  );
   return (
     <Table<Point>
       caption="Taken points"
@@ -41,11 +58,13 @@ export function PointsTable({ points, onModify, onDelete }: Props) {
               <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500 sm:hidden">
                 {p.Section || 'default'} · {accuracy(p)}
               </span>
+              <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">Height {height(p, unit)}</span>
             </>
           ),
         },
         { header: 'Latitude', cell: (p) => formatCoordinate(p.Latitude), className: 'tabular-nums', hideOnPhone: true },
         { header: 'Longitude', cell: (p) => formatCoordinate(p.Longitude), className: 'tabular-nums', hideOnPhone: true },
+        { header: 'Height', cell: (p) => height(p, unit), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
         { header: 'Accuracy', cell: accuracy, hideOnPhone: true },
         { header: 'Section', cell: (p) => p.Section || 'default', hideOnPhone: true },
         { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true, className: 'whitespace-nowrap' },

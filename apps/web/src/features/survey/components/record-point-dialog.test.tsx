@@ -13,8 +13,10 @@ const rover = (code: string, name: string): RoverView => ({
   battery: 80,
   signal: 70,
   position: { latitude: 6.6, longitude: 79.9 },
+  rawPosition: null,
   live: true,
   fix: null,
+  fixAgeMs: 400,
   accuracyMetres: 0.02,
 });
 
@@ -29,6 +31,8 @@ const sample = (over: Partial<RecordSample> = {}): RecordSample => ({
   accuracyMetres: 0.014,
   verticalMetres: 0.03,
   altitude: 12,
+  notReady: null,
+  fixAgeMs: 400,
   ...over,
 });
 
@@ -89,10 +93,59 @@ describe('Record a Point', () => {
   });
 
   it('cannot save before sensor data has arrived', () => {
-    open({ sampleFor: () => sample({ position: null, accuracy: null, gapMs: null }) });
+    open({ sampleFor: () => sample({ position: null, accuracy: null, gapMs: null, notReady: 'no-fix' }) });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.getByText('Waiting for sensor data from the rover…')).toBeInTheDocument();
     expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Accuracy: Unknown');
+  });
+
+  it("refuses a rover whose last fix is stale, with the spec's message and the fix's age", () => {
+    open({ sampleFor: () => sample({ position: null, notReady: 'stale-fix', fixAgeMs: 41_500 }) });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const why = screen.getByTestId('record-not-ready');
+    expect(why).toHaveTextContent('No sensor data available to record a point.');
+    expect(why).toHaveTextContent('Rover One has not sent a fix for 41 s');
+    expect(screen.queryByTestId('stored-coordinate')).not.toBeInTheDocument();
+  });
+
+  it('shows the fix type (coloured: only RTK fixed is green) and the ± estimate beside the grade', () => {
+    open({ sampleFor: () => sample({ fixType: 'rtk-float', accuracyMetres: 0.38 }) });
+    expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Accuracy: High');
+    const fix = screen.getByTestId('fix-quality');
+    expect(fix).toHaveTextContent('RTK float');
+    expect(fix).toHaveTextContent('± 38.0 cm');
+    expect(screen.getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
+  });
+
+  it('shows the coordinate it will store: lat/lon, UTM easting/northing and height', () => {
+    // cs2cs +proj=longlat +datum=WGS84 +to +proj=utm +zone=44: 79.968074 6.615 -> 385925.8096 731307.1399
+    open({ sampleFor: () => sample({ position: { latitude: 6.615, longitude: 79.968074 }, altitude: 12.3456 }) });
+    expect(screen.getByTestId('stored-latlon')).toHaveTextContent('6.615000, 79.968074');
+    expect(screen.getByTestId('stored-utm')).toHaveTextContent('E 385925.810 m, N 731307.140 m');
+    expect(screen.getByText('UTM 44N')).toBeInTheDocument();
+    expect(screen.getByTestId('stored-height')).toHaveTextContent('12.346 m above mean sea level');
+  });
+
+  it('starts with focus on the name field, and Enter saves', async () => {
+    const user = userEvent.setup();
+    const { onSave, onClose } = open();
+    expect(screen.getByLabelText('Point name')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ name: 'P5' }));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('offers a name no point has, and warns (without blocking) when a typed one exists', async () => {
+    const user = userEvent.setup();
+    // 4 points left after deleting P2 of P1..P5: P5 is taken
+    const { onSave } = open({ pointNames: ['P1', 'P3', 'P4', 'P5'] });
+    expect(screen.getByLabelText('Point name')).toHaveValue('P6');
+    expect(screen.queryByText(/already named/)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Point name'));
+    await user.type(screen.getByLabelText('Point name'), 'P3');
+    expect(screen.getByText(/Another point is already named “P3”/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ name: 'P3' }));
   });
 
   it('says to connect a device when the project has none', () => {

@@ -14,8 +14,10 @@ const rover: RoverView = {
   battery: 90,
   signal: 90,
   position: { latitude: 6.6, longitude: 79.9 },
+  rawPosition: null,
   live: true,
   fix: null,
+  fixAgeMs: null,
   accuracyMetres: null,
 };
 const noData: RecordSample = {
@@ -29,8 +31,10 @@ const noData: RecordSample = {
   accuracyMetres: null,
   verticalMetres: null,
   altitude: null,
+  notReady: 'no-fix',
+  fixAgeMs: null,
 };
-const withData: RecordSample = { ...noData, position: { latitude: 6.6, longitude: 79.9 }, accuracy: 'Medium', timestamp: '2025-05-01T10:00:00.000Z' };
+const withData: RecordSample = { ...noData, notReady: null, position: { latitude: 6.6, longitude: 79.9 }, accuracy: 'Medium', timestamp: '2025-05-01T10:00:00.000Z' };
 
 function controls(sample: RecordSample, points: { _id: string; Name: string; Created_On: string }[] = []) {
   const onRecord = vi.fn(async (_d: RecordDraft) => {});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ProjectView } from '@smi/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,7 +11,7 @@ import { RecordPointDialog, type RecordDraft } from './record-point-dialog';
 
 interface Props {
   project: ProjectView;
-  points: { _id: string; Name: string; Created_On: string }[];
+  points: { _id: string; Name: string; Created_On: string; Latitude?: number; Longitude?: number }[];
   rovers: RoverView[];
   sampleFor: (rover: RoverView | undefined) => RecordSample;
   unit: DistanceUnit;
@@ -35,12 +35,23 @@ export function SurveyControls({ project, points, rovers, sampleFor, unit, onRec
     setRecordOpen(false);
   };
 
+  const pointNames = useMemo(() => points.map((p) => p.Name), [points]);
+  // the exports put every point in the UTM zone of the points' mean: the dialog shows the grid coordinate in that one
+  const zoneFrom = useMemo(() => {
+    const located = points.filter((p) => typeof p.Latitude === 'number' && typeof p.Longitude === 'number');
+    if (!located.length) return null;
+    return {
+      latitude: located.reduce((s, p) => s + p.Latitude!, 0) / located.length,
+      longitude: located.reduce((s, p) => s + p.Longitude!, 0) / located.length,
+    };
+  }, [points]);
+
   // press-and-hold: the defaults of the dialog, recorded as soon as there is a position to record
   const holdRover = defaultDevice(rovers);
   const holdSample = holdRover ? sampleFor(holdRover) : null;
   const holdDraft: RecordDraft | null =
     holdRover && holdSample?.position
-      ? { name: defaultPointName(points.length), section: defaultSection(project.Sections, lastSection), rover: holdRover, sample: holdSample }
+      ? { name: defaultPointName(points.length, pointNames), section: defaultSection(project.Sections, lastSection), rover: holdRover, sample: holdSample }
       : null;
   const auto = useAutoSave(holdDraft, record);
 
@@ -84,6 +95,8 @@ export function SurveyControls({ project, points, rovers, sampleFor, unit, onRec
         sections={project.Sections}
         lastSection={lastSection}
         pointCount={points.length}
+        pointNames={pointNames}
+        zoneFrom={zoneFrom}
         unit={unit}
         onAddSection={onAddSection}
         onSave={record}

@@ -5,10 +5,11 @@ import '../../../components/map-controls.css';
 import type { ProjectView, UserSettings } from '@smi/contracts';
 import { useTileSource } from '../../../lib/tiles';
 import { useFeedStatus, useLiveReadings } from '../../../lib/use-live';
+import { useNow } from '../hooks/use-now';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { mapCentre } from '../rules/map-centre';
 import { markerSize } from '../rules/marker-size';
-import { baseView, recordSample, roverView, type RoverView } from '../survey-model';
+import { baseView, intervalSeconds, placeRover, recordSample, roverView, type RoverView } from '../survey-model';
 import { AccuracyCircles } from './map/accuracy-circles';
 import { BaseMarker, RoverMarker } from './map/device-markers';
 import { FollowCentre, SizeFix } from './map/map-behaviour';
@@ -36,8 +37,17 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
   const size = markerSize(useWindowWidth());
   const [follow, setFollow] = useState(true);
 
-  const rovers: RoverView[] = useMemo(() => project.ClientDevices.map((d) => roverView(d, readings[d.DeviceCode])), [project.ClientDevices, readings]);
-  const baseNow = useMemo(() => baseView(project, base ? readings[base.DeviceCode] : undefined), [project, base, readings]);
+  // the clock ticks so a rover that falls silent turns stale (and its age counts up) with no reading arriving
+  const nowMs = useNow(1000);
+  const samplingIntervalS = intervalSeconds(settings.device.samplingInterval);
+  const baseNow = useMemo(
+    () => baseView(project, base ? readings[base.DeviceCode] : undefined, { nowMs, samplingIntervalS }),
+    [project, base, readings, nowMs, samplingIntervalS],
+  );
+  const rovers: RoverView[] = useMemo(
+    () => project.ClientDevices.map((d) => placeRover(roverView(d, readings[d.DeviceCode], { nowMs, samplingIntervalS }), baseNow, project)),
+    [project, readings, nowMs, samplingIntervalS, baseNow],
+  );
   const centre = mapCentre(
     rovers.filter((r) => r.live && r.position).map((r) => r.position!),
     points.map((p) => ({ latitude: p.Latitude, longitude: p.Longitude })),
@@ -65,16 +75,22 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
         {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
         <BaseMarker base={baseNow} size={size} />
         {rovers.map((r) => (
-          <RoverMarker key={r.code} rover={r} size={size} base={baseNow.position} unit={settings.system.distanceUnit} />
+          <RoverMarker
+            key={r.code}
+            rover={r}
+            size={size}
+            base={baseNow.position}
+            unit={settings.system.distanceUnit}
+            grade={recordSample(r, baseNow, project).accuracy}
+          />
         ))}
       </MapContainer>
       <div className="pointer-events-none absolute right-3 top-3 z-[1000]">
         <StatusBox
           feedText={feed.text}
           feedConnected={feed.connected}
-          roversLive={rovers.filter((r) => r.live).length}
-          roversTotal={rovers.length}
-          baseStatus={baseNow.status}
+          rovers={rovers}
+          base={baseNow}
         />
       </div>
       <SurveyControls

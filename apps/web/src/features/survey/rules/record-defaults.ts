@@ -1,7 +1,23 @@
 import { LIMITS } from '@smi/contracts';
 
-/** SPEC section 4: the default point name is P{number of points + 1}. */
-export const defaultPointName = (pointCount: number) => `P${pointCount + 1}`;
+/**
+ * SPEC section 4: the default point name is P{number of points + 1}. After a deletion that name can already be taken
+ * (P1 P2 P3, delete P2: P3 again), so when it is, the next free number is offered instead (issue 16).
+ */
+export function defaultPointName(pointCount: number, existing: Iterable<string> = []): string {
+  const taken = new Set([...existing].map((n) => n.trim()));
+  let n = pointCount + 1;
+  while (taken.has(`P${n}`)) n += 1;
+  return `P${n}`;
+}
+
+/** A typed name that another point of the project already has (a warning, never a refusal). */
+export const isNameTaken = (name: string, existing: Iterable<string>) => {
+  const wanted = name.trim();
+  if (!wanted) return false;
+  for (const n of existing) if (n.trim() === wanted) return true;
+  return false;
+};
 
 /** The section preselected in the dialog: the last one chosen while it still exists, else the first, else 'default'. */
 export function defaultSection(sections: string[], lastSelected: string | null | undefined): string {

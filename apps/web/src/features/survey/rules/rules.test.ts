@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accuracyFromGap, nearestGapMs } from './accuracy';
 import { correctRover, recordedPosition } from './known-base';
-import { checkNewSection, defaultDevice, defaultPointName, defaultSection } from './record-defaults';
+import { checkNewSection, defaultDevice, defaultPointName, defaultSection, isNameTaken } from './record-defaults';
 import { mapCentre } from './map-centre';
 import { markerSize } from './marker-size';
 
@@ -47,6 +47,17 @@ describe('record defaults', () => {
   it('names the next point P{n+1}', () => {
     expect(defaultPointName(0)).toBe('P1');
     expect(defaultPointName(41)).toBe('P42');
+  });
+  it('never repeats an existing name: keeps P{n+1} where free, else takes the next free number', () => {
+    // P1 P2 P3 recorded, P2 deleted: two points left, and P3 is taken
+    expect(defaultPointName(2, ['P1', 'P3'])).toBe('P4');
+    expect(defaultPointName(2, ['P1', 'P3', 'P4', 'kerb'])).toBe('P5');
+    expect(defaultPointName(2, ['kerb', 'wall'])).toBe('P3');
+  });
+  it('tells when a typed name is already taken (trimmed), blank never', () => {
+    expect(isNameTaken(' P3 ', ['P1', 'P3'])).toBe(true);
+    expect(isNameTaken('P2', ['P1', 'P3'])).toBe(false);
+    expect(isNameTaken('  ', ['  '])).toBe(false);
   });
   it('keeps the last chosen section while it exists, else takes the first', () => {
     expect(defaultSection(['default', 'north'], 'north')).toBe('north');

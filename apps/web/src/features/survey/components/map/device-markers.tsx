@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import L from 'leaflet';
+import type { AccuracyLevel } from '@smi/contracts';
 import { Marker, Popup, Tooltip } from 'react-leaflet';
 import { Badge } from '../../../../components/badge';
+import { FixQuality } from '../../../../components/fix-quality';
 import { formatLength, type DistanceUnit } from '../../../../lib/distance';
-import { distanceMetres, percent, statusTone } from '../../../../lib/format';
+import { accuracyTone, distanceMetres, formatAge, percent, statusTone } from '../../../../lib/format';
 import type { Position } from '../../rules/known-base';
 import type { BaseView, RoverView } from '../../survey-model';
 import './markers.css';
@@ -27,53 +29,84 @@ const baseIcon = (size: number) =>
     tooltipAnchor: [0, size / 2],
   });
 
-/** One rover: pulsing while live, its name always shown, a device card on click. */
-export function RoverMarker({ rover, size, base, unit }: { rover: RoverView; size: number; base: Position; unit: DistanceUnit }) {
+/** Where the receiver itself is, when known-base mode draws the rover at its corrected position: a hollow ring. */
+const rawIcon = L.divIcon({ className: 'smi-rover-raw', html: '', iconSize: [12, 12], iconAnchor: [6, 6] });
+
+/** The age of a rover's last fix when it is not fresh, for its label and card. */
+export const staleLabel = (rover: Pick<RoverView, 'live' | 'fix' | 'fixAgeMs'>) =>
+  rover.live ? null : rover.fix && rover.fixAgeMs !== null ? `stale ${formatAge(rover.fixAgeMs)}` : 'no live fix';
+
+/**
+ * One rover: pulsing while its fix is fresh, grey and labelled with the fix's age when not, its name always shown, a
+ * device card on click. In known-base mode it stands where a point would be recorded, and a small hollow marker
+ * shows where the receiver itself says it is.
+ */
+export function RoverMarker({ rover, size, base, unit, grade }: { rover: RoverView; size: number; base: Position; unit: DistanceUnit; grade: AccuracyLevel | null }) {
   const icon = useMemo(() => roverIcon(size, rover.live), [size, rover.live]);
   if (!rover.position) return null;
+  const stale = staleLabel(rover);
   return (
-    <Marker position={[rover.position.latitude, rover.position.longitude]} icon={icon} title={rover.name} alt={`Rover ${rover.name}`} keyboard>
-      <Tooltip permanent direction="top" className="smi-label">
-        {rover.name}
-      </Tooltip>
-      {/* kept clear of the status box in the top-right corner when the map pans to show it */}
-      <Popup autoPanPaddingTopLeft={[16, 140]}>
-        <div className="min-w-44 text-slate-800">
-          <p className="text-sm font-semibold">{rover.name}</p>
-          <p className="mb-2 font-mono text-xs text-slate-500">{rover.code}</p>
-          <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-            <dt className="text-slate-500">Status</dt>
-            <dd>
-              <Badge tone={statusTone(rover.status)}>{rover.status}</Badge>
-            </dd>
-            <dt className="text-slate-500">Battery</dt>
-            <dd className="font-semibold">{percent(rover.battery)}</dd>
-            <dt className="text-slate-500">Signal</dt>
-            <dd className="font-semibold">{percent(rover.signal)}</dd>
-            <dt className="text-slate-500">To base</dt>
-            <dd className="font-semibold" data-testid={`to-base-${rover.code}`}>
-              {formatLength(distanceMetres(rover.position, base), unit)}
-            </dd>
-            {rover.accuracyMetres !== null && (
-              <>
-                <dt className="text-slate-500">Accuracy</dt>
-                <dd className="font-semibold">± {formatLength(rover.accuracyMetres, unit)}</dd>
-              </>
+    <>
+      {rover.rawPosition && (
+        <Marker
+          position={[rover.rawPosition.latitude, rover.rawPosition.longitude]}
+          icon={rawIcon}
+          title={`${rover.name}: receiver position (uncorrected)`}
+          alt={`Rover ${rover.name} uncorrected`}
+          keyboard={false}
+        />
+      )}
+      <Marker position={[rover.position.latitude, rover.position.longitude]} icon={icon} title={rover.name} alt={`Rover ${rover.name}`} keyboard>
+        {/* keyed: react-leaflet sets a tooltip's class only when it is made */}
+        <Tooltip key={stale ? 'stale' : 'live'} permanent direction="top" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>
+          {rover.name}
+          {stale && ` · ${stale}`}
+        </Tooltip>
+        {/* kept clear of the status box in the top-right corner when the map pans to show it */}
+        <Popup autoPanPaddingTopLeft={[16, 140]}>
+          <div className="min-w-44 text-slate-800">
+            <p className="text-sm font-semibold">{rover.name}</p>
+            <p className="mb-2 font-mono text-xs text-slate-500">{rover.code}</p>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+              <dt className="text-slate-500">Status</dt>
+              <dd>
+                <Badge tone={statusTone(rover.status)}>{rover.status}</Badge>
+              </dd>
+              <dt className="text-slate-500">Battery</dt>
+              <dd className="font-semibold">{percent(rover.battery)}</dd>
+              <dt className="text-slate-500">Signal</dt>
+              <dd className="font-semibold">{percent(rover.signal)}</dd>
+              <dt className="text-slate-500">To base</dt>
+              <dd className="font-semibold" data-testid={`to-base-${rover.code}`}>
+                {formatLength(distanceMetres(rover.position, base), unit)}
+              </dd>
+              <dt className="text-slate-500">Accuracy</dt>
+              <dd className="flex flex-col items-start gap-1">
+                <Badge tone={accuracyTone(grade)}>{grade ?? 'Unknown'}</Badge>
+                <FixQuality fixType={rover.fix && rover.fix.fixType !== 'N/A' ? rover.fix.fixType : null} estimateMetres={rover.accuracyMetres} unit={unit} />
+              </dd>
+            </dl>
+            {rover.rawPosition && <p className="mt-2 text-xs text-slate-600">Drawn at the known-base corrected position; the hollow marker is the receiver's own.</p>}
+            {stale && (
+              <p className="mt-2 text-xs font-medium text-amber-700">
+                {rover.fix ? `No fresh fix: last one ${formatAge(rover.fixAgeMs ?? 0)} ago` : 'Last stored position: no live fix yet'}
+              </p>
             )}
-          </dl>
-          {!rover.live && <p className="mt-2 text-xs text-amber-700">Last stored position: no live fix yet</p>}
-        </div>
-      </Popup>
-    </Marker>
+          </div>
+        </Popup>
+      </Marker>
+    </>
   );
 }
 
 export function BaseMarker({ base, size }: { base: BaseView; size: number }) {
   const icon = useMemo(() => baseIcon(size), [size]);
+  const stale = base.code && !base.live ? (base.fixAgeMs !== null ? `stale ${formatAge(base.fixAgeMs)}` : 'no live fix') : null;
   return (
     <Marker position={[base.position.latitude, base.position.longitude]} icon={icon} title={base.name} alt={`Base station ${base.name}`}>
-      <Tooltip permanent direction="bottom" className="smi-label">
+      <Tooltip key={stale ? 'stale' : 'live'} permanent direction="bottom" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>
         {base.name || 'Base'}
+        {stale && ` · ${stale}`}
       </Tooltip>
     </Marker>
   );

@@ -5,19 +5,31 @@ import { pointsPath, type MapPoint, type PointsPath } from './points-path';
 
 export type { MapPoint } from './points-path';
 
-const STYLE: L.CircleMarkerOptions = { radius: 5, color: '#ffffff', weight: 1.5, fillColor: '#2563eb', fillOpacity: 1 };
+// orange squares: rovers are blue circles, the base a grey diamond
+export const POINT_STYLE: L.CircleMarkerOptions = { radius: 5, color: '#ffffff', weight: 1.5, fillColor: '#ea580c', fillOpacity: 1 };
+
+/**
+ * The hover tooltip's content as a text node: Leaflet puts a string content in as innerHTML, and a point's name is
+ * whatever a user typed (issue 17: `<img onerror=...>` as a name ran script).
+ */
+export function labelNode(text: string): HTMLElement {
+  const el = document.createElement('span');
+  el.textContent = text;
+  return el;
+}
 
 /**
  * The recorded points, drawn on one canvas by one layer (not one DOM element, nor one Leaflet layer, each) so
- * thousands open and stay smooth. One tooltip names the point under the pointer.
+ * thousands open and stay smooth. Names are drawn beside the points when zoomed in; one tooltip names the point under
+ * the pointer.
  */
 export function PointsLayer({ points }: { points: MapPoint[] }) {
   const map = useMap();
   const layer = useRef<(PointsPath & { hoveredLabel(): string }) | null>(null);
 
   useEffect(() => {
-    const path = pointsPath({ ...STYLE, renderer: L.canvas({ padding: 0.5, tolerance: 4 }) });
-    path.bindTooltip(() => path.hoveredLabel(), { direction: 'top', offset: [0, -4] }).addTo(map);
+    const path = pointsPath({ ...POINT_STYLE, renderer: L.canvas({ padding: 0.5, tolerance: 4 }) });
+    path.bindTooltip(() => labelNode(path.hoveredLabel()), { direction: 'top', offset: [0, -4] }).addTo(map);
     layer.current = path;
     return () => {
       path.remove();

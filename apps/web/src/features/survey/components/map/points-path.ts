@@ -7,6 +7,14 @@ export interface MapPoint {
   Longitude: number;
 }
 
+/** Point names are drawn beside the points from this zoom on (about 1:2000 and closer), for touch screens too. */
+export const LABEL_MIN_ZOOM = 18;
+/** More names than this in view would be an unreadable heap (and a slow frame): then only hovering names a point. */
+export const LABEL_MAX_IN_VIEW = 150;
+
+/** Whether the names are drawn for this zoom and this many points in view. */
+export const showsLabels = (zoom: number, inView: number) => zoom >= LABEL_MIN_ZOOM && inView > 0 && inView <= LABEL_MAX_IN_VIEW;
+
 /** The layer that draws every recorded point: `setPoints` replaces them; the tooltip names the one under the pointer. */
 export interface PointsPath extends L.Path {
   setPoints(points: readonly MapPoint[]): this;
@@ -43,8 +51,8 @@ interface Self {
 }
 
 /**
- * All recorded points as ONE path on a canvas renderer, drawn exactly as one L.CircleMarker each would be (same
- * rounding, same fill then stroke per point, in list order), hit-tested the same way (radius + half the stroke +
+ * All recorded points as ONE path on a canvas renderer, drawn as one small square each (same rounding, same fill then
+ * stroke per point, in list order, as L.CircleMarker does), hit-tested as L.CircleMarker is (radius + half the stroke +
  * the renderer's tolerance, the topmost point wins). Thousands of CircleMarkers cost ~50 ms to add on a cold page
  * (a layer, two map listeners and events each); this costs a projection per point.
  */
@@ -117,10 +125,14 @@ const PointsPathClass = L.Path.extend({
     ctx.lineCap = (o.lineCap ?? 'round') as CanvasLineCap;
     ctx.lineJoin = (o.lineJoin ?? 'round') as CanvasLineJoin;
     const stroke = o.stroke !== false && o.weight !== 0;
-    for (const { at } of this._dots) {
+    const shown: Dot[] = [];
+    for (const dot of this._dots) {
+      const at = dot.at;
       if (!at || at.x + extent < visible.min!.x || at.x - extent > visible.max!.x || at.y + extent < visible.min!.y || at.y - extent > visible.max!.y) continue;
+      shown.push(dot);
+      // a square, so a recorded point never looks like a (round) rover
       ctx.beginPath();
-      ctx.arc(at.x, at.y, r, 0, Math.PI * 2, false);
+      ctx.rect(at.x - r, at.y - r, 2 * r, 2 * r);
       if (o.fill) {
         ctx.globalAlpha = o.fillOpacity ?? 1;
         ctx.fill((o.fillRule ?? 'evenodd') as CanvasFillRule);
@@ -130,6 +142,7 @@ const PointsPathClass = L.Path.extend({
         ctx.stroke();
       }
     }
+    if (this._map && showsLabels(this._map.getZoom(), shown.length)) drawLabels(ctx, shown, r);
   },
 
   // hit test for the renderer's pointer events: remembers the topmost point under `p`
@@ -145,6 +158,24 @@ const PointsPathClass = L.Path.extend({
     return false;
   },
 });
+
+/** The names beside the points, as canvas text (never markup: a name is drawn as the characters it has). */
+function drawLabels(ctx: CanvasRenderingContext2D, dots: Dot[], r: number) {
+  ctx.save();
+  ctx.globalAlpha = 1;
+  ctx.font = '600 11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = 'rgba(255,255,255,0.95)';
+  ctx.fillStyle = '#7c2d12';
+  for (const { at, label } of dots) {
+    const text = label.length > 24 ? `${label.slice(0, 23)}…` : label;
+    ctx.strokeText(text, at!.x + r + 4, at!.y);
+    ctx.fillText(text, at!.x + r + 4, at!.y);
+  }
+  ctx.restore();
+}
 
 type PointsPathWithLabel = PointsPath & { hoveredLabel(): string };
 

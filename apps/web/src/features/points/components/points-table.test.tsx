@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { pointView, type PointView } from '@smi/contracts';
+import { PointsTable } from './points-table';
+
+/** A point as GET /api/points answers it: every survey-grade field null unless given. */
+function point(over: Partial<PointView>): PointView {
+  const blank = Object.fromEntries(Object.keys(pointView.shape).map((k) => [k, null])) as unknown as PointView;
+  return {
+    ...blank,
+    _id: over.Name ?? 'p',
+    ProjectId: 'x',
+    Name: 'P1',
+    Type: 'recorded',
+    Latitude: 6.615,
+    Longitude: 79.968,
+    Accuracy: 'High',
+    Timestamp: '2026-11-23T10:00:00.000Z',
+    Device: 'Rover',
+    Section: 'default',
+    Created_On: '2026-11-23T10:00:00.000Z',
+    ...over,
+  } as PointView;
+}
+
+describe('the taken-points table', () => {
+  it('shows the height of each point, and the fix type and ± beside the spec grade', () => {
+    render(
+      <PointsTable
+        points={[
+          point({ Name: 'Float one', Accuracy: 'High', FixType: 'rtk-float', HorizontalAccuracy: 0.38, Altitude: 12.3456 }),
+          point({ Name: 'Fixed one', FixType: 'rtk-fixed', HorizontalAccuracy: 0.009, Altitude: null, EllipsoidalHeight: -3.2 }),
+        ]}
+        onModify={vi.fn()}
+        onDelete={vi.fn()}
+        unit="FEET"
+      />,
+    );
+    expect(screen.getByText('Height', { selector: 'th' })).toBeInTheDocument();
+    const float = screen.getAllByText('Float one')[0]!.closest('tr')!;
+    expect(within(float).getAllByText('40.504 ft MSL').length).toBeGreaterThan(0);
+    expect(within(float).getAllByText('RTK float')[0]).toHaveAttribute('data-tone', 'yellow');
+    expect(within(float).getAllByText('± 1.25 ft').length).toBeGreaterThan(0);
+    const fixed = screen.getAllByText('Fixed one')[0]!.closest('tr')!;
+    expect(within(fixed).getAllByText('-10.499 ft ellipsoidal').length).toBeGreaterThan(0);
+    expect(within(fixed).getAllByText('RTK fixed')[0]).toHaveAttribute('data-tone', 'green');
+    // 0.9 cm in feet keeps its digits
+    expect(within(fixed).getAllByText('± 0.030 ft').length).toBeGreaterThan(0);
+  }, 30_000);
+});

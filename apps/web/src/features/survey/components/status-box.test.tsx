@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { BaseView, RoverView } from '../survey-model';
+import { StatusBox } from './status-box';
+
+const rover = (code: string, live: boolean, fixAgeMs: number | null): RoverView => ({
+  id: code,
+  code,
+  name: `Rover ${code}`,
+  status: 'online',
+  battery: null,
+  signal: null,
+  position: { latitude: 6.6, longitude: 79.9 },
+  rawPosition: null,
+  live,
+  fix: null,
+  fixAgeMs,
+  accuracyMetres: null,
+});
+const base = (live: boolean, fixAgeMs: number | null): BaseView => ({
+  code: 'B1',
+  name: 'Base',
+  status: 'online',
+  position: { latitude: 6.6, longitude: 79.9 },
+  livePosition: null,
+  live,
+  fixAgeMs,
+  readingTimes: [],
+});
+
+describe('the status box', () => {
+  it('counts only rovers with a fresh fix, names the stale ones with their age, and is not green then', () => {
+    render(<StatusBox feedText="Connected ✅" feedConnected rovers={[rover('A', true, 200), rover('B', false, 41_000)]} base={base(false, 65_000)} />);
+    expect(screen.getByTestId('rovers-reporting')).toHaveTextContent('1 of 2 rovers reporting');
+    expect(screen.getByText('Rover B: no fix for 41 s')).toBeInTheDocument();
+    expect(screen.getByTestId('base-stale')).toHaveTextContent('Base: no fix for 1 min');
+    expect(screen.getByTestId('feed-status')).toHaveClass('text-amber-700');
+  });
+
+  it('is green only when connected and every rover has a fresh fix', () => {
+    render(<StatusBox feedText="Connected ✅" feedConnected rovers={[rover('A', true, 200)]} base={base(true, 100)} />);
+    expect(screen.getByTestId('feed-status')).toHaveClass('text-emerald-700');
+    expect(screen.queryByTestId('base-stale')).not.toBeInTheDocument();
+  });
+
+  it("keeps the spec's text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
+    render(<StatusBox feedText="Disconnected ❌" feedConnected={false} rovers={[]} base={base(true, 0)} />);
+    const status = screen.getByTestId('feed-status');
+    expect(status).toHaveTextContent('Disconnected ❌');
+    expect(screen.getByText('❌')).toHaveClass('sr-only');
+    expect(status.querySelector('svg[data-testid="feed-status-icon"]')).not.toBeNull();
+  });
+});

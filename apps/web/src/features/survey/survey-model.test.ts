@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { fixTimeMs, type DeviceView } from '@smi/contracts';
+import { testReading } from '@smi/contracts/testing';
+import { projectFixture } from '../projects/test-project';
+import { baseView, placeRover, recordSample, roverView } from './survey-model';
+
+const T0 = Date.parse('2026-11-23T10:00:00.000Z');
+const at = (ms: number) => new Date(T0 + ms).toISOString();
+const clock = (ms: number, samplingIntervalS = 1) => ({ nowMs: T0 + ms, samplingIntervalS });
+
+const device = (code: string, Type: 'rover' | 'base' = 'rover'): DeviceView => ({
+  _id: `id-${code}`,
+  Name: code,
+  DeviceCode: code,
+  Type,
+  Battery_Percentage: null,
+  Signal_Strength: null,
+  Status: true,
+  Registered_Date: at(0),
+  Last_Update: null,
+  Registered_User_Id: 'u',
+  Connected: true,
+  Last_Latitude: null,
+  Last_Longitude: null,
+  Last_Altitude: null,
+  Last_Fix: null,
+  Last_Satellites: null,
+  Last_Hdop: null,
+  Last_Accuracy: null,
+});
+
+// a rover that sent a fix at T0, then the gateway's offline reading 40 s later repeating that position
+const silentRover = [
+  testReading('R1', { timestamp: at(0) }),
+  testReading('R1', { action: 'offline', status: 'offline', timestamp: at(40_000), fixTime: at(0), fixType: 'rtk-fixed' }),
+];
+const base = (ms: number) => [testReading('B1', { deviceType: 'base', timestamp: at(ms), latitude: 6.6, longitude: 79.9 })];
+
+describe('a rover gone silent', () => {
+  it('counts as live only while its newest fix is younger than the stale limit', () => {
+    expect(roverView(device('R1'), silentRover.slice(0, 1), clock(2000)).live).toBe(true);
+    expect(roverView(device('R1'), silentRover.slice(0, 1), clock(3500)).live).toBe(false);
+    // twice a 5 s sampling interval is the limit then
+    expect(roverView(device('R1'), silentRover.slice(0, 1), clock(9000, 5)).live).toBe(true);
+  });
+
+  it('never takes the offline reading (old position, fresh timestamp) for a fix', () => {
+    const rover = roverView(device('R1'), silentRover, clock(40_000));
+    expect(rover.live).toBe(false);
+    // the newest reading repeats the old position: its fix time, not its timestamp, is what counts
+    expect(rover.fix && fixTimeMs(rover.fix)).toBe(T0);
+    expect(rover.fixAgeMs).toBe(40_000);
+    expect(rover.status).toBe('offline');
+    const sample = recordSample(rover, baseView(projectFixture(), base(40_000), clock(40_000)), projectFixture());
+    expect(sample.position).toBeNull();
+    expect(sample.notReady).toBe('stale-fix');
+  });
+
+  it('takes fixTime, not the timestamp, when a reading carries it', () => {
+    const repeated = testReading('R1', { action: 'status', timestamp: at(40_000), fixTime: at(0) });
+    const rover = roverView(device('R1'), [repeated], clock(40_000));
+    expect(rover.live).toBe(false);
+    expect(rover.fixAgeMs).toBe(40_000);
+  });
+
+  it('records a fresh fix with its fix time', () => {
+    const project = projectFixture();
+    const rover = roverView(device('R1'), silentRover.slice(0, 1), clock(1000));
+    const sample = recordSample(rover, baseView(project, base(500), clock(1000)), project);
+    expect(sample.position).toEqual({ latitude: 6.615, longitude: 79.968 });
+    expect(sample.timestamp).toBe(at(0));
+    expect(sample.accuracy).toBe('High');
+  });
+
+  it('has a base whose fix is stale shown stale; in known-base mode nothing is recorded against it', () => {
+    const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });
+    const stale = baseView(project, base(0), clock(10_000));
+    expect(stale.live).toBe(false);
+    expect(stale.fixAgeMs).toBe(10_000);
+    const rover = roverView(device('R1'), [testReading('R1', { timestamp: at(9500) })], clock(10_000));
+    expect(recordSample(rover, stale, project).notReady).toBe('stale-base');
+    const fresh = baseView(project, base(9000), clock(10_000));
+    expect(recordSample(rover, fresh, project).position).not.toBeNull();
+  });
+});
+
+describe('known-base mode on the map', () => {
+  it('draws the rover where its point would be recorded, keeping the raw position for a second marker', () => {
+    const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });
+    const b = baseView(project, base(0), clock(500));
+    const rover = placeRover(roverView(device('R1'), [testReading('R1', { timestamp: at(0) })], clock(500)), b, project);
+    const sample = recordSample(rover, b, project);
+    expect(rover.position).toEqual(sample.position);
+    expect(rover.position!.latitude).toBeCloseTo(6.6151, 9);
+    expect(rover.position!.longitude).toBeCloseTo(79.9681, 9);
+    expect(rover.rawPosition).toEqual({ latitude: 6.615, longitude: 79.968 });
+  });
+  it('leaves the rover as it is in Auto Fix mode', () => {
+    const project = projectFixture();
+    const b = baseView(project, base(0), clock(500));
+    const rover = placeRover(roverView(device('R1'), [testReading('R1', { timestamp: at(0) })], clock(500)), b, project);
+    expect(rover.rawPosition).toBeNull();
+    expect(rover.position).toEqual({ latitude: 6.615, longitude: 79.968 });
+  });
+});
