@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { download } from './test-download.js';
+import { readPdf } from './test-pdf-text.js';
 import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
 
 /**
@@ -129,6 +130,15 @@ describe('exports in the project coordinate system, read back by PROJ, GDAL and 
       expect(Math.abs(e! - grid[i]![0]!) * US_FT).toBeLessThan(0.001);
       expect(Math.abs(z! - heightsFt[i]!) * US_FT).toBeLessThan(0.001);
     });
+  });
+
+  it('pdf: the summary names the CRS, its unit, the geoid and the calibration', async () => {
+    const { body } = await save('pdf', 'report.pdf');
+    const { text } = await readPdf(body);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('EPSG:2236 NAD83 / Florida East (ftUS), US survey foot');
+    expect(flat).toContain('EGM96: heights are orthometric');
+    expect(flat).toMatch(/Site calibration\s+none/);
   });
 
   it('geojson, kml and dxf stay readable by GDAL (GeoJSON RFC 7946 WGS 84)', async () => {
