@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Aedes, PublishPacket } from 'aedes';
 import { internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { startOccupations } from './occupation/wiring.js';
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
 import { customBrokers } from './bridge/custom-brokers.js';
@@ -95,9 +96,11 @@ export async function startGateway(o: GatewayOptions) {
     onError: () => counters.stateWriteErrors++,
     onOffline: (row) => forwarder.offer(ingestor.markOffline(row)),
   });
+  const occupations = await startOccupations({ db: o.db, log: o.log, gatewayId: id, publish });
   const ingestor = ingest({
     directory,
     counters,
+    occupations: occupations.engine,
     onReading: (live) => {
       forwarder.offer(live);
       state.update(live);
@@ -136,6 +139,7 @@ export async function startGateway(o: GatewayOptions) {
     if (closed) o.log.info({ device: code, connections: closed }, 'device secret changed: disconnected');
   });
   await subscribeInternal(broker, internalTopics.settingsChanged, () => void custom.refresh());
+  await occupations.subscribe((topic, handler) => subscribeInternal(broker, topic, handler));
   await custom.refresh();
   const refresher = setInterval(() => void custom.refresh(), o.customBrokerRefreshMs ?? 30_000);
   refresher.unref();
@@ -180,6 +184,7 @@ export async function startGateway(o: GatewayOptions) {
       await serverClosed;
       forwarder.close();
       batches.close();
+      await occupations.engine.close();
       await custom.close();
       await lead.close();
       await state.close();

@@ -5,6 +5,7 @@ import { liveEndpoints } from './live.js';
 import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
 import { publicConfigEndpoints } from './public-config.js';
+import { occupationEndpoints, pointAntennaEndpoint } from './occupations.js';
 import { crsEndpoints } from './crs.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
@@ -16,6 +17,8 @@ export const endpoints = {
   ...deviceCredentialEndpoints,
   ...liveEndpoints,
   ...publicConfigEndpoints,
+  ...occupationEndpoints,
+  changePointAntenna: pointAntennaEndpoint,
   ...crsEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -11,4 +11,5 @@ export * from './live.js';
 export * from './fix-freshness.js';
 export * from './device-credentials.js';
 export * from './public-config.js';
+export * from './occupations.js';
 export * from './crs.js';

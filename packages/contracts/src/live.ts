@@ -53,6 +53,10 @@ export const liveReading = z.object({
   geoidSeparation: orNA(z.number().min(-1000).max(1000)).optional(),
   battery: orNA(percent),
   signal: orNA(percent),
+  /**
+   * rtk-fixed, rtk-float, dgps, single; or (GGA quality 6/7/8, decision 017) dead-reckoning, manual, simulation,
+   * which are shown but never recorded (isSurveyFixType, isFixFresh).
+   */
   fixType: orNA(fixType),
   satellites: orNA(z.number().int().min(0).max(255)),
   hdop: orNA(z.number().min(0).max(100)),
@@ -81,6 +85,17 @@ export const devicePublishedReading = z.object({
   hdop: orNA(z.number().min(0).max(100)).optional(),
   accuracy: orNA(metres).optional(),
   verticalAccuracy: orNA(metres).optional(),
+  // ---- what a survey occupation uses (issue 18), as NMEA's GSA, GGA and GST carry it ----
+  pdop: orNA(z.number().min(0).max(100)).optional(),
+  vdop: orNA(z.number().min(0).max(100)).optional(),
+  /** the geoid separation N, metres: ellipsoidal height = altitude + N */
+  geoidSeparation: orNA(z.number().min(-200).max(200)).optional(),
+  /** age of the differential corrections, seconds */
+  correctionAge: orNA(z.number().min(0).max(1e6)).optional(),
+  stationId: orNA(z.string().max(16)).optional(),
+  /** 1-sigma errors north and east, metres (GST's latitude and longitude errors) */
+  sigmaNorth: orNA(metres).optional(),
+  sigmaEast: orNA(metres).optional(),
 });
 export type DevicePublishedReading = z.infer<typeof devicePublishedReading>;
 

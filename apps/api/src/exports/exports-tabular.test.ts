@@ -55,6 +55,9 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       'fix_type', 'satellites', 'hdop', 'horizontal_accuracy_m', 'vertical_accuracy_m', 'altitude_m',
       // issue 16: appended, the spec's columns unchanged
       'ellipsoidal_height_m', 'geoid_separation_m', 'height_above_msl_m',
+      // issue 18's precision columns (a browser's point: method client, the rest empty)
+      'method', 'sigma_e_m', 'sigma_n_m', 'sigma_u_m', 'pdop', 'epochs', 'epochs_rejected', 'fix_percent', 'correction_age_s',
+      'antenna_height_m', 'warnings',
     ]);
     expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name)));
     for (const [i, p] of RIO.entries()) {

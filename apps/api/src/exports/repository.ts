@@ -36,7 +36,29 @@ export interface ExportPoint {
   ellipsoidalHeight: number | null;
   /** The receiver's geoid separation N (GGA), metres; null when not known. */
   geoidSeparation: number | null;
+  /** survey-grade precision evidence (issue 18); null fields where the point was not measured by the server */
+  precision: ExportPrecision;
 }
+
+/** The occupation's figures an export shows (decision 016 columns), in PRECISION_COLUMNS order. */
+export interface ExportPrecision {
+  method: string;
+  sigmaE: number | null;
+  sigmaN: number | null;
+  sigmaU: number | null;
+  pdop: number | null;
+  epochs: number | null;
+  epochsRejected: number | null;
+  fixPercent: number | null;
+  correctionAge: number | null;
+  antennaHeight: number | null;
+  warnings: string[];
+}
+// one JSON array in the page row, so the columns of other capabilities append beside it without reindexing
+const PRECISION_COLUMNS = `json_build_array(method, sigma_e, sigma_n, sigma_u, pdop, epochs, epochs_rejected, fix_percent, correction_age,
+  antenna_height, warnings)`;
+type PrecisionRow = [string, number | null, number | null, number | null, number | null, number | null, number | null, number | null,
+  number | null, number | null, string[]];
 
 /** What is known about a project's points before they are read: enough to pick the UTM zone and size a drawing. */
 export interface PointStats {
@@ -59,9 +81,9 @@ export const PAGE_SIZE = 500;
 
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
-  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation`;
+  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS}`;
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, number | null, string, number];
+  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string, number];
 
 const POSITION_COLUMNS = 'name, latitude, longitude, section';
 type PositionRow = [string, number, number, string, string, number];
@@ -219,6 +241,12 @@ function toPoint(r: PointRow): ExportPoint {
     altitude: r[13],
     ellipsoidalHeight: r[14],
     geoidSeparation: r[15],
-    recordedAt: new Date(r[16]),
+    precision: toPrecision(r[16]),
+    recordedAt: new Date(r[17]),
   };
+}
+
+function toPrecision(p: PrecisionRow): ExportPrecision {
+  const [method, sigmaE, sigmaN, sigmaU, pdop, epochs, epochsRejected, fixPercent, correctionAge, antennaHeight, warnings] = p;
+  return { method, sigmaE, sigmaN, sigmaU, pdop, epochs, epochsRejected, fixPercent, correctionAge, antennaHeight, warnings: warnings ?? [] };
 }

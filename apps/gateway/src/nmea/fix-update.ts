@@ -30,6 +30,21 @@ export interface FixUpdate {
   timeOfDayMs?: number;
   /** UTC date of the fix (RMC only), as ms at midnight */
   dateMs?: number;
+  // ---- survey-grade measurement (issue 18) ----
+  /** GGA: age of the differential corrections, seconds */
+  correctionAge?: number;
+  /** GGA: the reference (base) station id */
+  stationId?: string;
+  /** GSA: dilutions of precision */
+  pdop?: number;
+  vdop?: number;
+  /** GSA: satellites used in the solution (summed over a payload's GSA sentences, one per constellation) */
+  satellitesUsed?: number;
+  /** GST: 1-sigma errors of latitude (north) and longitude (east), metres */
+  sigmaNorth?: number;
+  sigmaEast?: number;
+  /** GST: the UTC time of day the statistics are of, ms since midnight */
+  gstTimeOfDayMs?: number;
 }
 
 /** A numeric field that is really there: nmea-simple reads an empty field as 0, so the raw text decides. */

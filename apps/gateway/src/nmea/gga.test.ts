@@ -19,6 +19,8 @@ describe('GGA', () => {
       altitude: 1048.47,
       geoidSeparation: -16.27,
       timeOfDayMs: (13 * 3600 + 46 * 60 + 58) * 1000,
+      correctionAge: 8,
+      stationId: 'AAAA',
     });
   });
 

@@ -35,6 +35,8 @@ export function decode(packet: GGAPacket, fields: string[]): FixUpdate {
   if (present(fields[7])) update.satellites = packet.satellitesInView;
   if (present(fields[8])) update.hdop = packet.horizontalDilution;
   if (hasPosition && present(fields[9])) update.altitude = packet.altitudeMeters;
-  if (hasPosition && present(fields[11])) update.geoidSeparation = packet.geoidalSeperation;
+  if (hasPosition && present(fields[11])) update.geoidSeparation = Number(fields[11]);
+  if (present(fields[13])) update.correctionAge = Number(fields[13]);
+  if (present(fields[14])) update.stationId = fields[14]!.trim();
   return update;
 }
