@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What the default test line needs beyond npm packages: Debian's Chromium (Playwright e2e), mosquitto_pub
 # (publishing real MQTT in the gateway tests), pdftotext (reading PDF exports back) and redis-server (a private
-# Redis in process tests), ogrinfo (GDAL reading DXF exports back) and str2str (RTKLIB: a real NTRIP server, client
-# and caster for the NTRIP tests). Installed when missing.
+# Redis in process tests), ogrinfo (GDAL reading exports back), str2str (RTKLIB: a real NTRIP server, client and
+# caster for the NTRIP tests), PROJ and xmllint (geodesy and export references). Installed when missing.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
@@ -14,6 +14,9 @@ command -v str2str >/dev/null 2>&1 || missing+=(rtklib)
 command -v cs2cs >/dev/null 2>&1 || missing+=(proj-bin)
 command -v cct >/dev/null 2>&1 || missing+=(proj-bin)
 command -v ogrinfo >/dev/null 2>&1 || missing+=(gdal-bin)
+# PROJ's grids (EGM96, BETA2007, ntf_r93, CHENYX06, nzgd2kgrid0005) and xmllint: references of the geodesy/export tests
+[ -f /usr/share/proj/egm96_15.gtx ] || missing+=(proj-data)
+command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "[test-deps] installing ${missing[*]}" >&2
   as_root apt-get update -qq >&2

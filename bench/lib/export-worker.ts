@@ -3,6 +3,7 @@
  * against the next): node --expose-gc --import tsx bench/lib/export-worker.ts <format> [points]
  * Prints one JSON line: the export's time to last byte, its size, the peak RSS growth while it ran, and the
  * time to merely read the same points through the exports repository (the same-run baseline).
+ * Format `csv-grid`: the csv of a project in SIRGAS 2000 / UTM 23S with EGM96 heights (issue 20).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { exportsRepository } from '../../apps/api/src/exports/repository.js';
@@ -35,6 +36,15 @@ try {
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  if (format === 'csv-grid') {
+    await h.db.query('UPDATE points SET ellipsoidal_height = altitude + 5 WHERE project_id = $1', [projectId]);
+    const put = await fetch(`${h.url}/api/projects/crs/${projectId}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', cookie, Origin: h.url },
+      body: JSON.stringify({ crsCode: 31983, vertical: 'geoid', geoidModel: 'EGM96' }),
+    });
+    if (put.status !== 200) throw new Error(`PUT crs: ${put.status} ${await put.text()}`);
+  }
 
   // baseline: reading the same points, page by page, with nothing written
   const readStart = nowMs();
@@ -52,7 +62,7 @@ try {
   const timer = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 5);
   const start = nowMs();
   const cpuStart = process.cpuUsage();
-  const res = await fetch(`${h.url}/api/export/${format}/${projectId}`, { headers: { cookie } });
+  const res = await fetch(`${h.url}/api/export/${format === 'csv-grid' ? 'csv' : format}/${projectId}`, { headers: { cookie } });
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   const ms = nowMs() - start;

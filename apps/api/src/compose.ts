@@ -23,6 +23,8 @@ export interface ComposeOptions {
   mailer?: Mailer;
   healthToken?: string;
   maxSocketsPerUser?: number;
+  /** GRIDS_DIR; default DATA_DIR/grids. */
+  gridsDir?: string;
 }
 
 /** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
@@ -35,6 +37,14 @@ export function composeDeps(o: ComposeOptions): AppDeps {
     otps: createOtps(o.jwtSecret),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),
     limiters: o.limiters ?? createLimiters(),
-    config: { publicUrl: o.publicUrl, webDist: o.webDist, tileUrl: o.tileUrl, trustProxy: o.trustProxy ?? 0, healthToken: o.healthToken, maxSocketsPerUser: o.maxSocketsPerUser },
+    config: {
+      publicUrl: o.publicUrl,
+      webDist: o.webDist,
+      tileUrl: o.tileUrl,
+      trustProxy: o.trustProxy ?? 0,
+      healthToken: o.healthToken,
+      maxSocketsPerUser: o.maxSocketsPerUser,
+      gridsDir: o.gridsDir ?? join(o.dataDir, 'grids'),
+    },
   };
 }

@@ -26,6 +26,8 @@ const schema = z.object({
   EMBEDDED_GATEWAY: z.enum(['on', 'off']).default('on'),
   /** Number of proxy hops to trust for the client address (behind a load balancer). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** The grids folder: PROJ-data NTv2 (.gsb) and geoid (.gtx) files coordinate systems need; default DATA_DIR/grids. */
+  GRIDS_DIR: z.string().min(1).optional(),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(1).max(86400).default(30),
   /** Bearer token that shows /api/health's internal counters to an operator from outside this host. */
   /** Sockets one account may hold open on one api process. */

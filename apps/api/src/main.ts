@@ -46,6 +46,7 @@ async function main() {
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL,
     tileUrl: env.TILE_URL,
+    gridsDir: env.GRIDS_DIR,
     trustProxy: env.TRUST_PROXY,
     healthToken: env.HEALTH_TOKEN,
     maxSocketsPerUser: env.MAX_SOCKETS_PER_USER,

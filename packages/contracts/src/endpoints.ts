@@ -8,6 +8,7 @@ import { publicConfigEndpoints } from './public-config.js';
 import { occupationEndpoints, pointAntennaEndpoint } from './occupations.js';
 import { baseSetupEndpoints } from './base-setups.js';
 import { reportEndpoints } from './report.js';
+import { crsEndpoints } from './crs.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -22,6 +23,7 @@ export const endpoints = {
   changePointAntenna: pointAntennaEndpoint,
   ...baseSetupEndpoints,
   ...reportEndpoints,
+  ...crsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

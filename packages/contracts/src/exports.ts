@@ -2,14 +2,24 @@ import { z } from 'zod';
 import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 
-/** The file formats a project's points export to; the spec names the first four, GIS users expect the last two. */
-export const EXPORT_FORMATS = ['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml'] as const;
+/**
+ * The file formats a project's points export to; the spec names the first four, GIS users expect geojson and kml,
+ * surveyors shp (zipped PointZ shapefile) and landxml (LandXML 1.2 CgPoints) in the project's CRS (issue 20).
+ */
+export const EXPORT_FORMATS = ['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml', 'shp', 'landxml'] as const;
 export const exportFormat = z
   .string({ message: 'format must be text' })
   .trim()
   .toLowerCase()
   .pipe(z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(', ')}` }));
 export type ExportFormat = z.infer<typeof exportFormat>;
+
+/** `?preset=pnezd` (csv only): point number, northing, easting, elevation, description, as Civil 3D and Carlson import. */
+export const EXPORT_PRESETS = ['pnezd'] as const;
+export const exportQuery = z.object({
+  preset: z.enum(EXPORT_PRESETS, { message: `must be one of ${EXPORT_PRESETS.join(', ')}` }).optional(),
+});
+export type ExportPreset = (typeof EXPORT_PRESETS)[number];
 
 export const exportParams = z.object({ format: exportFormat, projectId: id });
 

@@ -16,3 +16,4 @@ export * from './ntrip.js';
 export * from './base-rtcm.js';
 export * from './base-setups.js';
 export * from './report.js';
+export * from './crs.js';

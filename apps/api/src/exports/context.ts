@@ -1,6 +1,7 @@
 import type { ExportProject, ExportsRepository, PointStats } from './repository.js';
 import type { ResponseSink } from './sink.js';
 import type { Projection } from './utm.js';
+import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 
 /** What every format writer gets: where to write, how to read, and what is already known about the project. */
 export interface ExportContext {
@@ -12,6 +13,10 @@ export interface ExportContext {
   projection: Projection | null;
   /** When the export was asked for: printed in reports. */
   now: Date;
+  /** The project's CRS, heights and calibration (issue 20); null when none is set. */
+  geodesy?: ProjectGeodesy | null;
+  /** csv only: ?preset=pnezd */
+  preset?: 'pnezd';
 }
 
 export type FormatWriter = (ctx: ExportContext) => Promise<void>;

@@ -35,7 +35,7 @@ describe('who may export what, and what the downloaded file is called', () => {
   it('refuses an unknown format or a malformed id with 400 naming the field, and a stranger with 401', async () => {
     const xlsx = await download(owner.agent, 'xlsx', projectId);
     expect(xlsx.status).toBe(400);
-    expect(jsonOf(xlsx)).toEqual({ success: false, message: 'format: must be one of pdf, dxf, csv, txt, geojson, kml' });
+    expect(jsonOf(xlsx)).toEqual({ success: false, message: 'format: must be one of pdf, dxf, csv, txt, geojson, kml, shp, landxml' });
     const badId = await download(owner.agent, 'csv', 'not-an-id');
     expect(badId.status).toBe(400);
     expect(jsonOf(badId).message).toBe('projectId: must be a valid id');

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '@smi/contracts';
 
-export const EXTENSIONS: Record<ExportFormat, string> = { pdf: 'pdf', dxf: 'dxf', csv: 'csv', txt: 'txt', geojson: 'geojson', kml: 'kml' };
+export const EXTENSIONS: Record<ExportFormat, string> = { pdf: 'pdf', dxf: 'dxf', csv: 'csv', txt: 'txt', geojson: 'geojson', kml: 'kml', shp: 'zip', landxml: 'xml' };
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
@@ -9,6 +9,8 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   txt: 'text/plain; charset=utf-8',
   geojson: 'application/geo+json; charset=utf-8',
   kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
+  shp: 'application/zip',
+  landxml: 'application/xml; charset=utf-8',
 };
 
 const MAX_NAME = 80;

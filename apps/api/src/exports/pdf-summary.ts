@@ -1,5 +1,6 @@
 import type { ExportContext } from './context.js';
 import { pick, type ReportFonts } from './pdf-fonts.js';
+import { crsSummaryRows } from './pdf-crs.js';
 
 export const MARGIN = 40;
 export const utcTime = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '—');
@@ -41,6 +42,7 @@ export async function writeSummary(doc: PDFKit.PDFDocument, fonts: ReportFonts, 
     ['First point', utcTime(stats.firstAt)],
     ['Last point', utcTime(stats.lastAt)],
     ['Coordinates', zone],
+    ...crsSummaryRows(ctx.geodesy),
     ['Heights', 'Elev.: height above mean sea level (the receiver\'s geoid model), metres. CSV, TXT and GeoJSON add the WGS 84 ellipsoidal height and the geoid separation.'],
     ['Accuracy', 'The grade (High/Medium/Low) rates only the time between rover and base readings; the fix type and ± H (the receiver\'s 1-sigma horizontal estimate, metres) say how precise a point is.'],
     ['Exported', utcTime(now)],

@@ -1,7 +1,10 @@
 import { Router } from 'express';
-import { exportEndpoints, type ExportFormat } from '@smi/contracts';
+import { describeIssues, exportEndpoints, exportQuery, type ExportFormat } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
-import { notFound } from '../http/errors.js';
+import { AppError, notFound } from '../http/errors.js';
+import { gridStore, loadProjectGeodesy } from '../crs/project-geodesy.js';
+import { writeLandXml } from './landxml.js';
+import { writeShp } from './shp.js';
 import { mount } from '../http/route.js';
 import type { FormatWriter } from './context.js';
 import { writeDxf } from './dxf.js';
@@ -22,6 +25,8 @@ const WRITERS: Record<ExportFormat, FormatWriter> = {
   txt: writeTxt,
   geojson: writeGeoJson,
   kml: writeKml,
+  shp: writeShp,
+  landxml: writeLandXml,
 };
 
 /** GET /api/export/:format/:projectId: the project's points as a downloaded file, written as they are read. */
@@ -31,9 +36,14 @@ export function exportRoutes(deps: AppDeps): Router {
   // issue 19: the survey report, before the generic route that would read 'report' as a format
   mountReport(router, deps);
 
-  mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, res }) => {
+  mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, req, res }) => {
+    const query = exportQuery.safeParse({ preset: req.query.preset });
+    if (!query.success) throw new AppError(400, describeIssues(query.error, 'query'));
     const project = await repo.findProject(user.id, params.projectId);
     if (!project) throw notFound('Project not found');
+    if (query.data.preset && params.format !== 'csv') throw new AppError(400, 'preset: only the csv export has presets');
+    // the project's CRS, geoid and calibration; a grid removed since they were chosen is a 400 naming it
+    const geodesy = await loadProjectGeodesy(deps.db, project.id, gridStore(deps.config.gridsDir ?? ''));
     const stats = await repo.stats(project.id);
     const projection = projectionFor(stats.meanLongitude, stats.meanLatitude);
 
@@ -41,7 +51,7 @@ export function exportRoutes(deps: AppDeps): Router {
     res.set('Content-Type', CONTENT_TYPES[params.format]);
     res.set('Content-Disposition', contentDisposition(project.name, params.format));
     const sink = new ResponseSink(res);
-    await WRITERS[params.format]({ sink, repo, project, stats, projection, now: new Date() });
+    await WRITERS[params.format]({ sink, repo, project, stats, projection, now: new Date(), geodesy, preset: query.data.preset });
     sink.end();
   });
 

@@ -1,5 +1,7 @@
 import type { ExportContext } from './context.js';
-import { COLUMNS, rowOf, type Cell } from './columns.js';
+import { COLUMNS, rowOf, neutralise, type Cell } from './columns.js';
+import { gridCells, gridHeaders } from './grid-columns.js';
+import { exportGeodesy } from './export-geodesy.js';
 
 /**
  * RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. Written by hand rather
@@ -22,19 +24,44 @@ function txtField(cell: Cell): string {
 const line = (cells: Cell[], field: (c: Cell) => string, separator: string) => `${cells.map(field).join(separator)}\r\n`;
 
 /** CSV: comma, CRLF, UTF-8 with a BOM so spreadsheets pick the right encoding; one page of points at a time. */
-export async function writeCsv({ sink, repo, project, projection }: ExportContext) {
-  await sink.write(`\uFEFF${line(COLUMNS.map((c) => c.header), csvField, ',')}`);
+export async function writeCsv(ctx: ExportContext) {
+  if (ctx.preset === 'pnezd') return writePnezd(ctx);
+  const { sink, repo, project, projection, geodesy: g } = ctx;
+  await sink.write(`\uFEFF${line([...COLUMNS.map((c) => c.header), ...(g ? gridHeaders(g) : [])], csvField, ',')}`);
   for await (const page of repo.pages(project.id)) {
     if (!sink.alive) return;
-    await sink.write(page.map((p) => line(rowOf(p, projection), csvField, ',')).join(''));
+    await sink.write(page.map((p) => line(g ? [...rowOf(p, projection), ...gridCells(g, p)] : rowOf(p, projection), csvField, ',')).join(''));
+  }
+}
+
+/**
+ * PNEZD (Civil 3D "PNEZD (comma delimited)", Carlson): point number, northing, easting, elevation, description;
+ * no header line. Grid coordinates of the project's CRS (else the UTM zone of the points), the point's name as the
+ * description; the point number is the point's place in time order (Civil 3D needs a number).
+ */
+async function writePnezd(ctx: ExportContext) {
+  const { sink, repo, project } = ctx;
+  const g = exportGeodesy(ctx);
+  let n = 0;
+  for await (const page of repo.pages(project.id)) {
+    if (!sink.alive) return;
+    await sink.write(
+      page
+        .map((p) => {
+          const c = g?.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null);
+          const mm = (v: number | null | undefined) => (v == null ? null : Math.round(v * 1000) / 1000);
+          return line([++n, mm(c?.northing), mm(c?.easting), mm(c?.height), neutralise(p.name)], csvField, ',');
+        })
+        .join(''),
+    );
   }
 }
 
 /** Tab-separated, one point a line, for total-station style import; the same columns as the CSV. */
-export async function writeTxt({ sink, repo, project, projection }: ExportContext) {
-  await sink.write(line(COLUMNS.map((c) => c.header), txtField, '\t'));
+export async function writeTxt({ sink, repo, project, projection, geodesy: g }: ExportContext) {
+  await sink.write(line([...COLUMNS.map((c) => c.header), ...(g ? gridHeaders(g) : [])], txtField, '\t'));
   for await (const page of repo.pages(project.id)) {
     if (!sink.alive) return;
-    await sink.write(page.map((p) => line(rowOf(p, projection), txtField, '\t')).join(''));
+    await sink.write(page.map((p) => line(g ? [...rowOf(p, projection), ...gridCells(g, p)] : rowOf(p, projection), txtField, '\t')).join(''));
   }
 }

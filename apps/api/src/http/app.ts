@@ -18,6 +18,7 @@ import { occupationRoutes } from '../occupations/routes.js';
 import { deviceCredentialRoutes } from '../device-credentials/routes.js';
 import { healthRoutes } from '../realtime/health-routes.js';
 import { publicConfigRoutes } from '../public-config/routes.js';
+import { crsRoutes } from '../crs/routes.js';
 import { csrfGuard } from './csrf.js';
 import type { AppDeps } from './deps.js';
 import { apiNotFound, errorMiddleware } from './errors.js';
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, baseSetupRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, baseSetupRoutes, crsRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

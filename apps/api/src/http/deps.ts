@@ -29,5 +29,7 @@ export interface AppDeps {
     healthToken?: string;
     /** Sockets one account may hold open on this process (MAX_SOCKETS_PER_USER; default 20). */
     maxSocketsPerUser?: number;
+    /** GRIDS_DIR: NTv2 and geoid grids the coordinate systems need (issue 20). */
+    gridsDir?: string;
   };
 }

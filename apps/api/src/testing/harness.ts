@@ -41,6 +41,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
     mailFrom: 'Site Measurement IoT <test@localhost>',
     publicUrl: opts.publicUrl,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    // Debian's proj-data grids (scripts/test-deps.sh installs them)
+    gridsDir: '/usr/share/proj',
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
     trustProxy: opts.trustProxy,
     healthToken: opts.healthToken,

@@ -5,7 +5,7 @@ export type DownloadFormat = ExportFormat | 'report';
 
 /** The file name of a download: filename* (UTF-8) first, then filename, else 'project-points.{format}'. */
 export function fileNameFrom(disposition: string | null, format: DownloadFormat): string {
-  const fallback = format === 'report' ? 'project-report.pdf' : `project-points.${format}`;
+  const fallback = format === 'report' ? 'project-report.pdf' : `project-points.${{ shp: 'zip', landxml: 'xml' }[format as string] ?? format}`;
   if (!disposition) return fallback;
   const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
   if (star?.[2]) {

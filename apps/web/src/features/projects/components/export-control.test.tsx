@@ -20,7 +20,7 @@ describe('exporting a project', () => {
     render(<ExportControl projectId="p1" fetchFile={vi.fn()} save={vi.fn()} />);
     const select = screen.getByRole('combobox', { name: 'Export format' });
     expect(select).toHaveValue('pdf');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml', 'report']);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml', 'shp', 'landxml', 'report']);
   });
 
   it("reads 'Exporting...' while the file is prepared, then saves it and says it worked", async () => {

@@ -10,6 +10,8 @@ const LABELS: Record<DownloadFormat, string> = {
   txt: 'TXT',
   geojson: 'GeoJSON',
   kml: 'KML (Google Earth)',
+  shp: 'Shapefile (zip, project CRS)',
+  landxml: 'LandXML (project CRS)',
   report: 'Survey report (PDF)',
 };
 // the survey report (issue 19) after the spec's formats

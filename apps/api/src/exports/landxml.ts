@@ -1,0 +1,61 @@
+import type { ExportContext } from './context.js';
+import { exportGeodesy } from './export-geodesy.js';
+import { xmlText } from './kml.js';
+
+const LINEAR_UNIT: Record<string, { element: 'Metric' | 'Imperial'; unit: string }> = {
+  metre: { element: 'Metric', unit: 'meter' },
+  'US survey foot': { element: 'Imperial', unit: 'USSurveyFoot' },
+  foot: { element: 'Imperial', unit: 'foot' },
+};
+
+const UNITS = {
+  Metric: 'areaUnit="squareMeter" volumeUnit="cubicMeter" temperatureUnit="celsius" pressureUnit="milliBars"',
+  Imperial: 'areaUnit="squareFoot" volumeUnit="cubicFeet" temperatureUnit="fahrenheit" pressureUnit="inHG"',
+};
+
+const fmt = (v: number) => (Math.round(v * 10000) / 10000).toString();
+
+/**
+ * LandXML 1.2: Units, CoordinateSystem (EPSG code, WKT), Project, Application and one CgPoints holding every point
+ * as "northing easting [elevation]" (northing first, as the schema says) in the project's CRS (else the UTM zone of
+ * its points), with code (the point's type) and desc (its name) both filled, as Trimble Business Center and Civil 3D
+ * read them. Point names must be unique in CgPoints: a repeated name gets " (2)", " (3)"...
+ */
+export async function writeLandXml(ctx: ExportContext) {
+  const { sink, repo, project, now } = ctx;
+  const g = exportGeodesy(ctx);
+  const unit = g && g.transform.unit !== 'degree' ? LINEAR_UNIT[g.transform.unit]! : LINEAR_UNIT.metre!;
+  const date = now.toISOString().slice(0, 10);
+  const time = now.toISOString().slice(11, 19);
+  const crs = g?.transform.crs;
+  await sink.write(
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      `<LandXML xmlns="http://www.landxml.org/schema/LandXML-1.2" version="1.2" date="${date}" time="${time}">\n` +
+      `  <Units><${unit.element} linearUnit="${unit.unit}" ${UNITS[unit.element]} angularUnit="decimal degrees" directionUnit="decimal degrees"/></Units>\n` +
+      (crs
+        ? `  <CoordinateSystem name="${xmlText(crs.name)}" epsgCode="${crs.code}" ogcWktCode="${xmlText(crs.wkt)}"` +
+          ` verticalDatum="${xmlText(g!.heightLabel)}" horizontalCoordinateSystemName="${xmlText(crs.name)}"/>\n`
+        : '') +
+      `  <Project name="${xmlText(project.name)}"${project.description ? ` desc="${xmlText(project.description)}"` : ''}/>\n` +
+      '  <Application name="Site Measurement IoT" manufacturer="Site Measurement IoT" version="1"/>\n' +
+      `  <CgPoints name="${xmlText(project.name)}">\n`,
+  );
+  const seen = new Map<string, number>();
+  for await (const page of repo.pages(project.id)) {
+    if (!sink.alive) return;
+    let out = '';
+    for (const p of page) {
+      const c = g?.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null);
+      if (!c) continue;
+      const k = (seen.get(p.name) ?? 0) + 1;
+      seen.set(p.name, k);
+      const name = k === 1 ? p.name : `${p.name} (${k})`;
+      const coords = `${fmt(c.northing)} ${fmt(c.easting)}${c.height === null ? '' : ` ${fmt(c.height)}`}`;
+      out +=
+        `    <CgPoint name="${xmlText(name)}" code="${xmlText(p.type)}" desc="${xmlText(p.name)}" timeStamp="${p.recordedAt.toISOString().slice(0, 19)}"` +
+        ` latitude="${p.latitude}" longitude="${p.longitude}"${p.ellipsoidalHeight == null ? '' : ` ellipsoidHeight="${p.ellipsoidalHeight}"`}>${coords}</CgPoint>\n`;
+    }
+    await sink.write(out);
+  }
+  await sink.write('  </CgPoints>\n</LandXML>\n');
+}

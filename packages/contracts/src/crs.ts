@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { id } from './common.js';
+import { endpoint } from './endpoint.js';
+import { latitude, longitude } from './survey-fields.js';
+
+/** Coordinate systems, heights and site calibration (issue 20, decision 024). */
+
+export const crsSearchQuery = z.strictObject({
+  query: z.string({ message: 'must be text' }).trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
+});
+
+export const crsSummary = z.object({
+  code: z.number(),
+  name: z.string(),
+  kind: z.enum(['projected', 'geographic']),
+  /** EPSG's unit name: metre, US survey foot, foot (international), degree. */
+  unit: z.string(),
+  area: z.string(),
+  /** The NTv2 grid the datum shift needs, if any (read from GRIDS_DIR). */
+  grid: z.string().nullable(),
+});
+export type CrsSummary = z.infer<typeof crsSummary>;
+export const crsSearchReply = z.object({ success: z.literal(true), crs: z.array(crsSummary) });
+
+export const VERTICAL_REFERENCES = ['ellipsoidal', 'geoid'] as const;
+export const CORRECTIONS_DATUMS = ['WGS84', 'ETRS89', 'NAD83(2011)', 'ITRF2014', 'ITRF2020'] as const;
+
+const epsgCode = z.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1024, { message: 'must be an EPSG code' }).max(99999, { message: 'must be an EPSG code' });
+
+export const projectCrsBody = z.strictObject({
+  crsCode: epsgCode,
+  vertical: z.enum(VERTICAL_REFERENCES, { message: 'must be ellipsoidal or geoid' }).default('ellipsoidal'),
+  /** "EGM96" (built in) or a .gtx file of the grids folder. */
+  geoidModel: z.string({ message: 'must be text' }).trim().min(1).max(200).nullable().optional(),
+  verticalCrsCode: epsgCode.nullable().optional(),
+  correctionsDatum: z.enum(CORRECTIONS_DATUMS, { message: `must be one of ${CORRECTIONS_DATUMS.join(', ')}` }).default('WGS84'),
+  /** The 7-parameter shift instead of the CRS's grid: an explicit, flagged choice. */
+  helmertFallback: z.boolean({ message: 'must be true or false' }).default(false),
+});
+export type ProjectCrsBody = z.infer<typeof projectCrsBody>;
+
+export const projectCrsView = z.object({
+  crs: crsSummary.nullable(),
+  /** The unit grid coordinates are in, as shown: "metre", "US survey foot", "international foot", "degree". */
+  unitLabel: z.string().nullable(),
+  vertical: z.enum(VERTICAL_REFERENCES),
+  geoidModel: z.string().nullable(),
+  verticalCrsCode: z.number().nullable(),
+  correctionsDatum: z.enum(CORRECTIONS_DATUMS),
+  helmertFallback: z.boolean(),
+  /** Geoid models available: EGM96 and the .gtx files of the grids folder. */
+  geoidModels: z.array(z.string()),
+});
+export type ProjectCrsView = z.infer<typeof projectCrsView>;
+export const projectCrsReply = z.object({ success: z.literal(true), settings: projectCrsView });
+
+const coordinate = z.number({ message: 'must be a number' }).refine(Number.isFinite, { message: 'must be a finite number' });
+
+export const calibrationPairBody = z.strictObject({
+  name: z.string({ message: 'must be text' }).trim().min(1, { message: 'is required' }).max(100),
+  /** Where the GNSS measured the control: WGS 84 degrees, ellipsoidal height in metres (null: horizontal only). */
+  latitude,
+  longitude,
+  ellipsoidalHeight: coordinate.nullable().default(null),
+  /** The control's known coordinates in the project's CRS (its unit) and its known height (metres, null: none). */
+  easting: coordinate,
+  northing: coordinate,
+  height: coordinate.nullable().default(null),
+});
+export const calibrationBody = z.strictObject({
+  pairs: z.array(calibrationPairBody, { message: 'must be a list of pairs' }).min(2, { message: 'at least two pairs are needed' }).max(200, { message: 'at most 200 pairs' }),
+  fixScale: z.boolean({ message: 'must be true or false' }).default(false),
+  toleranceH: z.number().positive().max(10).default(0.03),
+  toleranceV: z.number().positive().max(10).default(0.05),
+});
+export type CalibrationBody = z.infer<typeof calibrationBody>;
+
+export const calibrationView = z.object({
+  version: z.number(),
+  crsCode: z.number(),
+  createdAt: z.string(),
+  fixScale: z.boolean(),
+  horizontal: z.object({ tE: z.number(), tN: z.number(), scale: z.number(), rotationArcsec: z.number(), a: z.number(), b: z.number() }).nullable(),
+  vertical: z.object({ kind: z.enum(['constant', 'plane']), dh: z.number(), slopeLat: z.number(), slopeLon: z.number(), lat0: z.number(), lon0: z.number() }).nullable(),
+  residuals: z.array(z.object({ name: z.string(), dE: z.number().nullable(), dN: z.number().nullable(), dH: z.number().nullable(), overTolerance: z.boolean() })),
+  rmsH: z.number().nullable(),
+  rmsV: z.number().nullable(),
+  warnings: z.array(z.string()),
+});
+export type CalibrationView = z.infer<typeof calibrationView>;
+export const calibrationReply = z.object({ success: z.literal(true), calibration: calibrationView.nullable() });
+
+const byId = z.strictObject({ id });
+
+export const crsEndpoints = {
+  /** GET /api/crs?query=...: EPSG projected and geographic CRSs by code or name (query string, not params). */
+  searchCrs: endpoint({ method: 'GET', path: '/api/crs', access: 'session' }),
+  getProjectCrs: endpoint({ method: 'GET', path: '/api/projects/crs/:id', access: 'verified', params: byId }),
+  setProjectCrs: endpoint({ method: 'PUT', path: '/api/projects/crs/:id', access: 'verified', params: byId, body: projectCrsBody }),
+  getCalibration: endpoint({ method: 'GET', path: '/api/projects/calibration/:id', access: 'verified', params: byId }),
+  setCalibration: endpoint({ method: 'PUT', path: '/api/projects/calibration/:id', access: 'verified', params: byId, body: calibrationBody }),
+  removeCalibration: endpoint({ method: 'DELETE', path: '/api/projects/calibration/:id', access: 'verified', params: byId }),
+};
