@@ -36,5 +36,5 @@ COPY --from=build /app /app
 RUN mkdir -p /data /certs && chown node:node /data && chown 101:101 /certs
 USER node
 EXPOSE 3000 1883
-HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 CMD ["node", "deploy/healthcheck.mjs", "http"]
+HEALTHCHECK --interval=10s --timeout=20s --start-period=120s --retries=5 CMD ["node", "deploy/healthcheck.mjs", "http"]
 CMD ["node", "--max-semi-space-size=4", "apps/api/dist/main.js"]

@@ -8,7 +8,7 @@ const fail = (why) => {
   console.error(`unhealthy: ${why}`);
   process.exit(1);
 };
-setTimeout(() => fail('timed out'), 4000).unref();
+setTimeout(() => fail("timed out"), 15_000).unref();
 
 if (what === 'http') {
   const port = Number(process.env.PORT || 3000);

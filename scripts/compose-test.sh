@@ -67,9 +67,13 @@ lookalike() { # tag name [extra context files...]
     [ "$("$node_bin" -p 'process.versions.node.split(".")[0]')" = 20 ] || die "the node look-alike needs this machine's node to be Node 20"
     cp "$(readlink -f "$node_bin")" "$ctx/node"
     cp -r "$(dirname "$(readlink -f "$(command -v npm)")")/.." "$ctx/npm"
+    npmrc=$(npm config get globalconfig 2>/dev/null || true)
+    if [ -f "$npmrc" ]; then cp "$npmrc" "$ctx/npmrc"; else : >"$ctx/npmrc"; fi
+    cp /etc/ssl/certs/ca-certificates.crt "$ctx/ca-certificates.crt"
   fi
   say "building the look-alike $tag"
-  docker build -q --label smi.lookalike=1 -t "$tag" "$ctx" >/dev/null || die "building the look-alike $tag failed"
+  docker build -q --label smi.lookalike=1 -t "$tag" "$ctx" >"$ctx.log" 2>&1 || { cat "$ctx.log"; die "building the look-alike $tag failed"; }
+  rm -f "$ctx.log"
   rm -rf "$ctx"
 }
 lookalike node:20-bookworm-slim node
@@ -126,7 +130,7 @@ if (grep -v '^JWT_SECRET=' "$work/env" >"$work/env.nosecret"; "${dc_bin[@]}" -p 
   die "compose accepted a configuration without JWT_SECRET"
 fi
 grep -q 'JWT_SECRET' "$work/err" || die "the refusal does not name JWT_SECRET: $(cat "$work/err")"
-say "a configuration without JWT_SECRET is refused: $(tail -1 "$work/err")"
+say "a configuration without JWT_SECRET is refused: $(tail -1 "$work/err" | sed 's/.*": //')"
 
 # --- up ---------------------------------------------------------------------------------------------------------------
 say "docker-compose up --build"
@@ -184,7 +188,7 @@ say "the web app is served over HTTPS"
 
 # --- devices, browsers, failures --------------------------------------------------------------------------------------
 cookie=$(awk '$0 !~ /^#/ || /^#HttpOnly_/ { if (NF >= 7) { print $6 "=" $7 } }' "$work/cookies" | paste -sd';' -)
-BASE_URL=$base_url CA_FILE=$work/ca.pem COOKIE=$cookie MQTTS_PORT=$mqtts_port STATE_FILE=$work/state.json \
+NODE_EXTRA_CA_CERTS=$work/ca.pem BASE_URL=$base_url CA_FILE=$work/ca.pem COOKIE=$cookie MQTTS_PORT=$mqtts_port STATE_FILE=$work/state.json \
   COMPOSE="$(node -e 'console.log(JSON.stringify(process.argv.slice(1)))' "${dc[@]}")" \
   node scripts/compose-test/drive.mjs
 
