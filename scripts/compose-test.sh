@@ -215,14 +215,14 @@ project_id=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1],"utf
 before=$(points_of "$project_id")
 [ -n "$before" ] || die "no points to back up"
 bash scripts/backup.sh "$work/backup.dump"
-"${dc[@]}" stop >/dev/null 2>&1
+"${dc[@]}" stop api1 api2 gateway1 gateway2 postgres >/dev/null 2>&1
 "${dc[@]}" rm -f -v postgres >/dev/null
 docker volume rm "${project}_pgdata" >/dev/null
-say "database volume ${project}_pgdata removed"
-"${dc[@]}" up -d --no-build >/dev/null 2>&1
-wait_healthy "postgres api1 api2 gateway1 gateway2 proxy"
-# a fresh database: the account is gone
-[ "$(curl_ -s -o /dev/null -w '%{http_code}' "$base_url/api/points/$project_id")" = 401 ] || die "the wiped database still knows the session"
+"${dc[@]}" up -d --no-build postgres >/dev/null 2>&1
+wait_healthy postgres
+tables=$("${dc[@]}" exec -T postgres sh -c 'psql -tA -U "$POSTGRES_USER" -d "$POSTGRES_DB" -c "SELECT count(*) FROM information_schema.tables WHERE table_schema = '"'"'public'"'"'"' | tr -d '\r')
+[ "$tables" = 0 ] || die "the new database volume is not empty ($tables tables)"
+say "database volume ${project}_pgdata removed: a new, empty database"
 bash scripts/restore.sh "$work/backup.dump"
 wait_healthy "api1 api2 gateway1 gateway2 proxy"
 after=$(points_of "$project_id")
