@@ -56,10 +56,11 @@ function keepPlaces(outdir: string): Plugin {
   };
 }
 
-export async function buildServer(outfile = join(here, 'dist', 'main.js')): Promise<string> {
+/** `entry`: another server's main (deploy/bundle-gateway.ts bundles the standalone gateway the same way). */
+export async function buildServer(outfile = join(here, 'dist', 'main.js'), entry = join(here, 'src', 'main.ts')): Promise<string> {
   const out = isAbsolute(outfile) ? outfile : resolve(outfile);
   await build({
-    entryPoints: [join(here, 'src', 'main.ts')],
+    entryPoints: [entry],
     outfile: out,
     bundle: true,
     platform: 'node',

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Restores a scripts/backup.sh dump into the compose deployment's database, replacing what it holds:
+#   scripts/restore.sh FILE
+# The api processes and gateways are stopped meanwhile (nothing writes during the restore) and started again after;
+# the restore is one transaction: a failed one leaves the database as it was.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/compose-lib.sh
+file=${1:?usage: scripts/restore.sh FILE (a dump written by scripts/backup.sh)}
+[ -s "$file" ] || { echo "restore: $file is missing or empty" >&2; exit 1; }
+$COMPOSE up -d postgres
+for _ in $(seq 1 60); do
+  $COMPOSE exec -T postgres sh -c 'pg_isready -q -h 127.0.0.1 -U "$POSTGRES_USER" -d "$POSTGRES_DB"' && break
+  sleep 2
+done
+mapfile -t apps < <(app_services)
+$COMPOSE stop "${apps[@]}"
+$COMPOSE exec -T postgres sh -c 'pg_restore --clean --if-exists --no-owner --single-transaction --exit-on-error -U "$POSTGRES_USER" -d "$POSTGRES_DB"' <"$file"
+$COMPOSE up -d --no-build "${apps[@]}"
+echo "restore: $file restored; started ${apps[*]}"
