@@ -14,6 +14,7 @@ COPY apps/web/package.json apps/web/
 COPY apps/gateway/package.json apps/gateway/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/geodesy/package.json packages/geodesy/
 COPY bench/package.json bench/
 RUN npm ci
 COPY . .
@@ -35,6 +36,6 @@ COPY --from=build /app /app
 # mounted there is writable by the certs service, which runs as that user.
 RUN mkdir -p /data /certs && chown node:node /data && chown 101:101 /certs
 USER node
-EXPOSE 3000 1883
+EXPOSE 3000 1883 2101
 HEALTHCHECK --interval=10s --timeout=20s --start-period=120s --retries=5 CMD ["node", "deploy/healthcheck.mjs", "http"]
 CMD ["node", "--max-semi-space-size=4", "apps/api/dist/main.js"]
