@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDb, migrate } from '@smi/db';
+import { openDb, migrate, secureDataDir } from '@smi/db';
 import { createClient } from 'redis';
 import { composeDeps } from './compose.js';
 import { EnvError, loadEnv } from './env.js';
@@ -12,6 +13,8 @@ import { startLive } from './realtime/start.js';
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main() {
+  // everything this process writes (the data folder, the generated secret, PGlite's files, the outbox) is its own
+  process.umask(0o077);
   let env;
   try {
     env = loadEnv();
@@ -23,6 +26,9 @@ async function main() {
     throw err;
   }
   const log = createLogger(env.LOG_LEVEL);
+  // with DATABASE_URL the folder may not exist (nor be writable): it is made when the outbox first needs it
+  const tightened = !env.DATABASE_URL || existsSync(env.DATA_DIR) ? secureDataDir(env.DATA_DIR) : 0;
+  if (tightened) log.warn({ dataDir: env.DATA_DIR, entries: tightened }, 'data folder was readable by other users: tightened to 0700/0600');
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : join(env.DATA_DIR, 'db') });
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
@@ -69,6 +75,15 @@ async function main() {
     server.closeAllConnections();
     await redis?.quit().catch(() => {});
     await db.close().catch(() => {});
+    // PGlite's file system layer sets 0666 on the files it makes whatever the umask (the 0700 folder keeps them
+    // out of reach meanwhile): at rest they are 0600 too
+    if (!env.DATABASE_URL) {
+      try {
+        secureDataDir(env.DATA_DIR);
+      } catch {
+        // the next start tightens it
+      }
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

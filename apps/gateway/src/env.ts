@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseOutboundAllow } from './outbound/guard.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -19,6 +20,19 @@ const schema = z.object({
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(1).max(86400).default(30),
   /** Readings of one device forwarded per second at most, on average (bursts of a quarter second's worth pass at once); faster ones are coalesced (the newest wins). */
   MQTT_DEVICE_READINGS_PER_S: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Heartbeat between gateway processes sharing Redis (ms): one silent for three is dead and another publishes its devices' wills. */
+  MQTT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Internal addresses (IPs, CIDR ranges, host names; comma-separated) a user's custom broker URL may reach. */
+  CUSTOM_BROKER_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseOutboundAllow(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

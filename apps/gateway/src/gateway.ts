@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Aedes, PublishPacket } from 'aedes';
 import { internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { startOccupations } from './occupation/wiring.js';
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
 import { customBrokers } from './bridge/custom-brokers.js';
@@ -9,6 +10,7 @@ import { readingBatcher } from './bridge/reading-batch.js';
 import { coalescingForwarder } from './bridge/forwarder.js';
 import { ingest } from './bridge/ingest.js';
 import { leadership } from './bridge/leadership.js';
+import { parseOutboundAllow } from './outbound/guard.js';
 import type { DeviceLive } from './bridge/device-live.js';
 import { createCounters } from './broker/counters.js';
 import { createBroker, listen } from './broker/create-broker.js';
@@ -31,6 +33,10 @@ export interface GatewayOptions {
   /** How often custom-broker subscriptions are re-read besides on a settings change (new devices). */
   customBrokerRefreshMs?: number;
   statsEveryMs?: number;
+  /** aedes heartbeat between gateways (ms): a gateway silent for 3 of them is dead and its clients' wills go out. */
+  heartbeatIntervalMs?: number;
+  /** Internal addresses, ranges and host names a custom broker URL may reach (CUSTOM_BROKER_ALLOW); none by default. */
+  customBrokerAllow?: string;
 }
 
 /**
@@ -41,9 +47,22 @@ export async function startGateway(o: GatewayOptions) {
   const id = `gw-${randomUUID().slice(0, 8)}`;
   const counters = createCounters();
   const directory = deviceDirectory(o.db);
-  const policy = brokerPolicy({ service: o.service, directory, verifySecret: secretVerifier(), counters, log: o.log });
+  const policy = brokerPolicy({
+    service: o.service,
+    directory,
+    verifySecret: secretVerifier(),
+    counters,
+    log: o.log,
+    onRefusedWill: (will) => {
+      const stored = will as PublishPacket & { clientId?: string; brokerId?: string };
+      o.log.warn({ topic: stored.topic, client: stored.clientId }, 'stored will refused: not its device\'s topic');
+      const persistence = (broker as unknown as { persistence: { delWill(client: object): Promise<unknown> } }).persistence;
+      void persistence.delWill({ id: stored.clientId, brokerId: stored.brokerId }).catch(() => {});
+    },
+  });
   const broker: Aedes = await createBroker({
     hooks: policy.hooks,
+    heartbeatIntervalMs: o.heartbeatIntervalMs,
     redisUrl: o.redisUrl,
     onOversized: () => counters.oversized++,
     onRedisError: (err) => o.log.warn({ err }, 'redis error (broker)'),
@@ -77,9 +96,11 @@ export async function startGateway(o: GatewayOptions) {
     onError: () => counters.stateWriteErrors++,
     onOffline: (row) => forwarder.offer(ingestor.markOffline(row)),
   });
+  const occupations = await startOccupations({ db: o.db, log: o.log, gatewayId: id, publish });
   const ingestor = ingest({
     directory,
     counters,
+    occupations: occupations.engine,
     onReading: (live) => {
       forwarder.offer(live);
       state.update(live);
@@ -97,6 +118,8 @@ export async function startGateway(o: GatewayOptions) {
     void ingestor.handle(packet.topic, packet.payload as Buffer);
   });
   broker.on('clientDisconnect', (client) => policy.forget(client));
+  // aedes reports failures of its background work (taking over stored wills) here; unheard, one ends the process
+  (broker as unknown as NodeJS.EventEmitter).on('error', (err: Error) => o.log.warn({ err }, 'broker error'));
 
   let lead = { isLeader: () => false, close: async () => {} };
   const custom = customBrokers({
@@ -105,6 +128,7 @@ export async function startGateway(o: GatewayOptions) {
     counters,
     onMessage: (topic, payload) => void ingestor.handle(topic, payload),
     active: () => lead.isLeader(),
+    allow: parseOutboundAllow(o.customBrokerAllow),
   });
   lead = await leadership({ redisUrl: o.redisUrl, id, log: o.log, onChange: () => void custom.refresh() });
 
@@ -115,6 +139,7 @@ export async function startGateway(o: GatewayOptions) {
     if (closed) o.log.info({ device: code, connections: closed }, 'device secret changed: disconnected');
   });
   await subscribeInternal(broker, internalTopics.settingsChanged, () => void custom.refresh());
+  await occupations.subscribe((topic, handler) => subscribeInternal(broker, topic, handler));
   await custom.refresh();
   const refresher = setInterval(() => void custom.refresh(), o.customBrokerRefreshMs ?? 30_000);
   refresher.unref();
@@ -159,6 +184,7 @@ export async function startGateway(o: GatewayOptions) {
       await serverClosed;
       forwarder.close();
       batches.close();
+      await occupations.engine.close();
       await custom.close();
       await lead.close();
       await state.close();

@@ -6,3 +6,14 @@ export { jsonLog, silentLog, type Log } from './log.js';
 export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
 export { seedDemo } from './simulator/demo-seed.js';
 export { createCounters } from './broker/counters.js';
+export {
+  checkOutboundUrl,
+  checkHost,
+  resolveAllowedAddress,
+  guardedLookup,
+  parseOutboundAllow,
+  isPublicAddress,
+  OutboundRefused,
+  type OutboundAllow,
+  type ResolvedAddress,
+} from './outbound/guard.js';

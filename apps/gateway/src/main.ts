@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { migrate, openDb } from '@smi/db';
+import { migrate, openDb, secureDataDir } from '@smi/db';
 import { GatewayEnvError, loadGatewayEnv } from './env.js';
 import { startGateway } from './gateway.js';
 import { jsonLog } from './log.js';
@@ -25,6 +25,10 @@ async function main() {
     process.exit(1);
   }
   const log = jsonLog(env.LOG_LEVEL);
+  if (!env.DATABASE_URL) {
+    const tightened = secureDataDir(resolve(env.DATA_DIR));
+    if (tightened) log.warn({ dataDir: env.DATA_DIR, entries: tightened }, 'data folder was readable by other users: tightened to 0700/0600');
+  }
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : join(resolve(env.DATA_DIR), 'db') });
   await migrate(db);
   const gateway = await startGateway({
@@ -36,6 +40,8 @@ async function main() {
     redisUrl: env.REDIS_URL,
     offlineAfterS: env.DEVICE_OFFLINE_AFTER_S,
     readingsPerSecond: env.MQTT_DEVICE_READINGS_PER_S,
+    heartbeatIntervalMs: env.MQTT_HEARTBEAT_MS,
+    customBrokerAllow: env.CUSTOM_BROKER_ALLOW,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -44,6 +50,13 @@ async function main() {
     log.info({ signal }, 'gateway shutting down');
     await gateway.close().catch(() => {});
     await db.close().catch(() => {});
+    if (!env.DATABASE_URL) {
+      try {
+        secureDataDir(resolve(env.DATA_DIR));
+      } catch {
+        // the next start tightens it
+      }
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

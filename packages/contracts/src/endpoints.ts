@@ -5,6 +5,7 @@ import { liveEndpoints } from './live.js';
 import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
 import { publicConfigEndpoints } from './public-config.js';
+import { occupationEndpoints, pointAntennaEndpoint } from './occupations.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -15,6 +16,8 @@ export const endpoints = {
   ...deviceCredentialEndpoints,
   ...liveEndpoints,
   ...publicConfigEndpoints,
+  ...occupationEndpoints,
+  changePointAntenna: pointAntennaEndpoint,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

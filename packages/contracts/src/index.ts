@@ -11,3 +11,4 @@ export * from './live.js';
 export * from './fix-freshness.js';
 export * from './device-credentials.js';
 export * from './public-config.js';
+export * from './occupations.js';

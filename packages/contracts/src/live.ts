@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { LIMITS } from './limits.js';
-import { FIX_TYPES } from './points.js';
+import { LIVE_FIX_TYPES } from './points.js';
 
 /**
  * Live positions: the LiveReading every socket event carries (SPEC section 3 "Live reading"), what devices publish
@@ -12,8 +12,8 @@ import { FIX_TYPES } from './points.js';
 export const NA = 'N/A' as const;
 const orNA = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(NA)]);
 
-// the same four fix types a recorded point carries
-const fixType = z.enum(FIX_TYPES);
+// the four fix types a recorded point carries, and the receiver's non-survey ones (shown, never recorded)
+const fixType = z.enum(LIVE_FIX_TYPES);
 
 export const LIVE_STATUSES = ['online', 'offline', 'warning', 'other'] as const;
 export const liveStatus = z.enum(LIVE_STATUSES);
@@ -49,8 +49,14 @@ export const liveReading = z.object({
   longitude: orNA(longitude),
   /** Metres above mean sea level (GGA). */
   altitude: orNA(z.number().min(-1e4).max(1e6)),
+  /** The receiver's geoid separation N (GGA), metres: ellipsoidal height = altitude + N. Optional (older gateways). */
+  geoidSeparation: orNA(z.number().min(-1000).max(1000)).optional(),
   battery: orNA(percent),
   signal: orNA(percent),
+  /**
+   * rtk-fixed, rtk-float, dgps, single; or (GGA quality 6/7/8, decision 017) dead-reckoning, manual, simulation,
+   * which are shown but never recorded (isSurveyFixType, isFixFresh).
+   */
   fixType: orNA(fixType),
   satellites: orNA(z.number().int().min(0).max(255)),
   hdop: orNA(z.number().min(0).max(100)),
@@ -79,6 +85,17 @@ export const devicePublishedReading = z.object({
   hdop: orNA(z.number().min(0).max(100)).optional(),
   accuracy: orNA(metres).optional(),
   verticalAccuracy: orNA(metres).optional(),
+  // ---- what a survey occupation uses (issue 18), as NMEA's GSA, GGA and GST carry it ----
+  pdop: orNA(z.number().min(0).max(100)).optional(),
+  vdop: orNA(z.number().min(0).max(100)).optional(),
+  /** the geoid separation N, metres: ellipsoidal height = altitude + N */
+  geoidSeparation: orNA(z.number().min(-200).max(200)).optional(),
+  /** age of the differential corrections, seconds */
+  correctionAge: orNA(z.number().min(0).max(1e6)).optional(),
+  stationId: orNA(z.string().max(16)).optional(),
+  /** 1-sigma errors north and east, metres (GST's latitude and longitude errors) */
+  sigmaNorth: orNA(metres).optional(),
+  sigmaEast: orNA(metres).optional(),
 });
 export type DevicePublishedReading = z.infer<typeof devicePublishedReading>;
 

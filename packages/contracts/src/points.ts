@@ -8,6 +8,17 @@ export const ACCURACY_LEVELS = ['Low', 'Medium', 'High'] as const;
 export type AccuracyLevel = (typeof ACCURACY_LEVELS)[number];
 export const FIX_TYPES = ['rtk-fixed', 'rtk-float', 'dgps', 'single'] as const;
 export type FixType = (typeof FIX_TYPES)[number];
+/**
+ * What a live reading may say besides the survey fixes (GGA quality 6/7/8, RMC/GNS mode E/M/S): the receiver's
+ * position is an estimate, a typed-in one or a simulator's. Shown live, never recordable, never stored on a point.
+ */
+export const NON_SURVEY_FIX_TYPES = ['dead-reckoning', 'manual', 'simulation'] as const;
+export const LIVE_FIX_TYPES = [...FIX_TYPES, ...NON_SURVEY_FIX_TYPES] as const;
+export type LiveFixType = (typeof LIVE_FIX_TYPES)[number];
+/** A fix a point may be recorded from (one of FIX_TYPES). */
+export function isSurveyFixType(t: string | null | undefined): t is FixType {
+  return t === 'rtk-fixed' || t === 'rtk-float' || t === 'dgps' || t === 'single';
+}
 export const POINT_NAME_MAX = 200;
 /** How a point was measured (decision 016): 'client' is the spec's POST /api/points, the rest are server occupations. */
 export const POINT_METHODS = ['client', 'rapid', 'topo', 'control', 'continuous'] as const;

@@ -13,6 +13,8 @@ export function testReading(deviceCode: string, fields: Partial<LiveReading> = {
     action: 'position',
     status: 'online',
     timestamp: '2026-11-23T10:00:00.000Z',
+    // a position reading: fixed when it was sent (`fields.timestamp` moves both unless fixTime is given)
+    fixTime: fields.timestamp ?? '2026-11-23T10:00:00.000Z',
     latitude: 6.615,
     longitude: 79.968,
     altitude: NA,

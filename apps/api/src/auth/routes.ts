@@ -36,8 +36,8 @@ export function authRoutes(deps: AppDeps): Router {
     router,
     e.login,
     load,
-    async ({ body, res }) => {
-      const { user, reply } = await service.login(body);
+    async ({ body, req, res }) => {
+      const { user, reply } = await service.login(body, req.ip);
       sessions.issue(res, user);
       if (!reply.success) res.status(403);
       return reply;

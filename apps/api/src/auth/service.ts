@@ -32,13 +32,25 @@ export function authService(deps: AppDeps) {
       return { user: { id: user.id, tokenVersion: user.token_version }, reply: { success: true, message: 'Account created' } };
     },
 
-    /** Wrong e-mail and wrong password answer alike. An unverified account gets its session so it can verify. */
-    async login(body: LoginBody): Promise<Outcome> {
-      await perAccount(limiters.loginPerAccount, body.email);
+    /**
+     * Wrong e-mail and wrong password answer alike. An unverified account gets its session so it can verify.
+     * Guessing is limited per (account, address) and per account, but the account budget counts only addresses
+     * the account never signed in from: a stranger's guesses cannot lock the owner out of their own address.
+     */
+    async login(body: LoginBody, address = 'unknown'): Promise<Outcome> {
+      const email = body.email.toLowerCase();
+      const pair = `${email}|${address}`;
+      const known = (await limiters.loginKnownAddress.get(pair)) !== null;
+      await perAccount(limiters.loginPerAccountAddress, pair);
+      if (!known) await perAccount(limiters.loginPerAccount, email);
       const user = await users.byEmail(db, body.email);
       const ok = await bcrypt.compare(body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !ok) throw new AppError(401, 'Invalid email or password');
-      await limiters.loginPerAccount.delete(body.email);
+      await limiters.loginPerAccountAddress.delete(pair);
+      // the account's budget counts failures: this success gives back its own point, and no more (a sign-in by
+      // the owner does not hand a guesser ten more tries)
+      if (!known) await limiters.loginPerAccount.reward(email, 1);
+      await limiters.loginKnownAddress.set(pair, 1, 14 * 24 * 3600);
       const session = { id: user.id, tokenVersion: user.token_version };
       if (!user.is_verified) return { user: session, reply: { success: false, message: 'Please verify your account first.' } };
       return { user: session, reply: { success: true, message: 'Logged in' } };

@@ -1,3 +1,4 @@
+import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 import type { ExportPoint } from './repository.js';
 import type { Projection } from './utm.js';
 
@@ -10,6 +11,8 @@ export interface Column {
 }
 
 const mm = (v: number) => Math.round(v * 1000) / 1000;
+// a sigma to a tenth of a millimetre
+const orMm = (v: number | null) => (v === null ? null : Math.round(v * 10000) / 10000);
 
 /** The columns of CSV and TXT, in order. Headers are snake_case so QGIS and scripts read them without quoting. */
 export const COLUMNS: Column[] = [
@@ -29,6 +32,22 @@ export const COLUMNS: Column[] = [
   { header: 'horizontal_accuracy_m', value: (p) => p.horizontalAccuracy },
   { header: 'vertical_accuracy_m', value: (p) => p.verticalAccuracy },
   { header: 'altitude_m', value: (p) => p.altitude },
+  // issue 16, appended: the heights of decision 017, metres (h = H + N)
+  { header: 'ellipsoidal_height_m', value: (p) => ellipsoidalHeight(p) },
+  { header: 'geoid_separation_m', value: (p) => p.geoidSeparation },
+  { header: 'height_above_msl_m', value: (p) => heightAboveMsl(p) },
+  // survey-grade precision (issue 18): empty where the server did not measure the point
+  { header: 'method', value: (p) => p.precision.method },
+  { header: 'sigma_e_m', value: (p) => orMm(p.precision.sigmaE) },
+  { header: 'sigma_n_m', value: (p) => orMm(p.precision.sigmaN) },
+  { header: 'sigma_u_m', value: (p) => orMm(p.precision.sigmaU) },
+  { header: 'pdop', value: (p) => p.precision.pdop },
+  { header: 'epochs', value: (p) => p.precision.epochs },
+  { header: 'epochs_rejected', value: (p) => p.precision.epochsRejected },
+  { header: 'fix_percent', value: (p) => p.precision.fixPercent },
+  { header: 'correction_age_s', value: (p) => p.precision.correctionAge },
+  { header: 'antenna_height_m', value: (p) => p.precision.antennaHeight },
+  { header: 'warnings', value: (p) => p.precision.warnings.join(' ') },
 ];
 
 /** A spreadsheet reads a cell starting with = + - @ (or tab / CR, which some strip first) as a formula. */

@@ -13,12 +13,34 @@ interface Entity {
 }
 export interface TagWriter {
   toDxfString(): string;
+  point(x: number, y: number, z?: number): void;
 }
 
 const require = createRequire(import.meta.url);
-const PointEntity = require('dxf-writer/src/Point.js') as new (x: number, y: number) => Entity;
+const PointEntity = require('dxf-writer/src/Point.js') as new (x: number, y: number) => Entity & { x: number; y: number };
+const DatabaseObject = require('dxf-writer/src/DatabaseObject.js') as { prototype: { tags(manager: TagWriter): void } };
 const TextEntity = require('dxf-writer/src/Text.js') as new (x: number, y: number, height: number, rotation: number, value: string) => Entity;
 const TagsManager = require('dxf-writer/src/TagsManager.js') as new () => TagWriter;
+
+/**
+ * dxf-writer's POINT with its elevation: the library's Point writes group 30 (z) as 0 always. The same tags in the
+ * same order (the library's own DatabaseObject tags), z written.
+ */
+class Point3D extends PointEntity {
+  constructor(
+    x: number,
+    y: number,
+    private readonly z: number,
+  ) {
+    super(x, y);
+  }
+  override tags(manager: TagWriter & { push(code: number, value: string | number): void }): void {
+    manager.push(0, 'POINT');
+    DatabaseObject.prototype.tags.call(this, manager);
+    manager.push(8, this.layer.name);
+    manager.point(this.x, this.y, this.z);
+  }
+}
 
 /** Writes entities of one drawing: handles from the drawing's own counter, owned by its model space. */
 export class EntityWriter {
@@ -29,8 +51,9 @@ export class EntityWriter {
     private readonly modelSpaceHandle: string,
   ) {}
 
-  point(x: number, y: number, layer: string): void {
-    this.add(new PointEntity(x, y), layer);
+  /** A 3D POINT: z is the elevation (dxf-writer's Point writes only x and y, with group 30 = 0). */
+  point(x: number, y: number, z: number, layer: string): void {
+    this.add(new Point3D(x, y, z), layer);
   }
 
   text(x: number, y: number, height: number, value: string, layer: string): void {

@@ -1,6 +1,7 @@
 import Drawing from 'dxf-writer';
 import type { ExportContext } from './context.js';
 import { EntityWriter } from './dxf-entities.js';
+import { heightAboveMsl } from './heights.js';
 import type { Projection } from './utm.js';
 
 /** Characters AutoCAD refuses in a layer name. */
@@ -82,7 +83,8 @@ export async function writeDxf(ctx: ExportContext) {
       for (const p of page) {
         const { easting, northing } = projection.project(p.longitude, p.latitude);
         const layer = layers.get(p.section) ?? '0';
-        entities.point(easting, northing, layer);
+        // a 3D point at the mark's elevation above mean sea level (decision 017); 0 only when the point has none
+        entities.point(easting, northing, heightAboveMsl(p) ?? 0, layer);
         entities.text(easting + offset, northing + offset, extent.textHeight, dxfText(p.name), layer);
       }
       await sink.write(entities.flush());

@@ -15,7 +15,20 @@ const RIO: SeedPoint[] = [
   { name: 'Łódź "quoted", comma', latitude: -22.9516, longitude: -43.2113, device: '=HYPERLINK("http://x")' },
   { name: '\tTabbed <b>&</b>', latitude: -22.9517, longitude: -43.2114, section: 'North wall' },
   { name: 'Plain 7', latitude: -22.9518, longitude: -43.2115, altitude: -3.5 },
+  // heights as gpsd decodes a u-blox ZED-F9P's GGA (/work/shared/data/nmea): altMSL 14.2, geoidSep 1.8, altHAE 16.0;
+  // one point knows H and N (h follows), the other h and N (H follows)
+  { name: 'BM msl', latitude: -22.9519, longitude: -43.2116, altitude: 14.2, geoidSeparation: 1.8, fixType: 'rtk-float', horizontalAccuracy: 0.38 },
+  { name: 'BM ellipsoidal', latitude: -22.952, longitude: -43.2117, ellipsoidalHeight: 16, geoidSeparation: 1.8 },
 ];
+// what each point's heights are, from gpsd's figures above (h = H + N); null: not known
+const HEIGHTS: Record<string, { h: number | null; n: number | null; msl: number | null }> = {
+  '=SUM(A1:A9)': { h: null, n: null, msl: 12.345 },
+  'Plain 7': { h: null, n: null, msl: -3.5 },
+  'BM msl': { h: 16, n: 1.8, msl: 14.2 },
+  'BM ellipsoidal': { h: 16, n: 1.8, msl: 14.2 },
+};
+const heightsOf = (name: string) => HEIGHTS[name] ?? { h: null, n: null, msl: null };
+const cell = (v: number | null) => (v === null ? '' : String(v));
 const utm23s = proj4('WGS84', '+proj=utm +zone=23 +south +datum=WGS84 +units=m +no_defs');
 const neutralised = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
@@ -40,6 +53,11 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
     expect(Object.keys(rows[0]!)).toEqual([
       'name', 'latitude', 'longitude', 'easting', 'northing', 'utm_zone', 'accuracy', 'section', 'device', 'timestamp',
       'fix_type', 'satellites', 'hdop', 'horizontal_accuracy_m', 'vertical_accuracy_m', 'altitude_m',
+      // issue 16: appended, the spec's columns unchanged
+      'ellipsoidal_height_m', 'geoid_separation_m', 'height_above_msl_m',
+      // issue 18's precision columns (a browser's point: method client, the rest empty)
+      'method', 'sigma_e_m', 'sigma_n_m', 'sigma_u_m', 'pdop', 'epochs', 'epochs_rejected', 'fix_percent', 'correction_age_s',
+      'antenna_height_m', 'warnings',
     ]);
     expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name)));
     for (const [i, p] of RIO.entries()) {
@@ -55,7 +73,10 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       expect(row.accuracy).toBe(p.accuracy ?? '');
       expect(row.timestamp).toBe(new Date(Date.parse('2025-03-01T08:00:00Z') + i * 1000).toISOString());
       expect(row.altitude_m).toBe(p.altitude === undefined ? '' : String(p.altitude));
+      const heights = heightsOf(p.name);
+      expect([row.ellipsoidal_height_m, row.geoid_separation_m, row.height_above_msl_m], p.name).toEqual([cell(heights.h), cell(heights.n), cell(heights.msl)]);
     }
+    expect(rows.at(-2)).toMatchObject({ fix_type: 'rtk-float', horizontal_accuracy_m: '0.38' });
     expect(rows[0]).toMatchObject({ fix_type: 'rtk-fixed', satellites: '14', hdop: '0.7', horizontal_accuracy_m: '0.011', vertical_accuracy_m: '0.019' });
     // the raw text: a negative number is written bare, not quoted or prefixed
     expect(res.body.toString('utf8')).toContain(',-22.951234,-43.210987,');
@@ -74,10 +95,12 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       expect(Math.abs(Number(rows[i]!.easting) - e)).toBeLessThanOrEqual(0.0005);
       expect(Math.abs(Number(rows[i]!.northing) - n)).toBeLessThanOrEqual(0.0005);
       expect(rows[i]!.latitude).toBe(String(p.latitude));
+      expect(rows[i]!.height_above_msl_m).toBe(cell(heightsOf(p.name).msl));
+      expect(rows[i]!.ellipsoidal_height_m).toBe(cell(heightsOf(p.name).h));
     }
   });
 
-  it('writes an RFC 7946 FeatureCollection: [lon, lat] order, no crs, the point fields as properties', async () => {
+  it('writes an RFC 7946 FeatureCollection: [lon, lat, ellipsoidal height when known] order, no crs, the point fields as properties', async () => {
     const res = await download(surveyor.agent, 'geojson', projectId);
     expect(res.headers['content-type']).toBe('application/geo+json; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Rio wall-points.geojson"');
@@ -90,8 +113,11 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       expect(f.type).toBe('Feature');
       expect(f.geometry).toEqual({
         type: 'Point',
-        coordinates: p.altitude === undefined ? [p.longitude, p.latitude] : [p.longitude, p.latitude, p.altitude],
+        // RFC 7946 3.1.1: the third value is the height above the WGS 84 ellipsoid, never above sea level
+        coordinates: heightsOf(p.name).h === null ? [p.longitude, p.latitude] : [p.longitude, p.latitude, heightsOf(p.name).h],
       });
+      const heights = heightsOf(p.name);
+      expect(f.properties).toMatchObject({ ellipsoidalHeight: heights.h, geoidSeparation: heights.n, heightAboveMsl: heights.msl });
       // GeoJSON is data, not a spreadsheet: names travel exactly
       expect(f.properties).toMatchObject({ name: p.name, section: p.section ?? 'default', accuracy: p.accuracy ?? null });
       expect(f.properties.timestamp).toBe(new Date(Date.parse('2025-03-01T08:00:00Z') + i * 1000).toISOString());
@@ -111,7 +137,10 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       expect(placemark, p.name).toBeDefined();
       const [lon, lat, alt] = placemark!.coordinates.split(',').map(Number);
       expect([lon, lat]).toEqual([p.longitude, p.latitude]);
-      if (p.altitude !== undefined) expect(alt).toBe(p.altitude);
+      // KML's absolute altitude is above sea level
+      const msl = heightsOf(p.name).msl;
+      if (msl === null) expect(alt).toBeUndefined();
+      else expect(alt).toBe(msl);
     }
   });
 

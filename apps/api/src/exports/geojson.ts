@@ -1,9 +1,15 @@
+import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 import type { ExportPoint } from './repository.js';
 import type { ExportContext } from './context.js';
 
-/** RFC 7946 Point: [longitude, latitude] (and altitude when the point has one). */
+/**
+ * RFC 7946 Point: [longitude, latitude, h] where h is the height above the WGS 84 ellipsoid (section 3.1.1), when
+ * the point's ellipsoidal height is known (decision 017); never the height above sea level, which sits in the
+ * properties (heightAboveMsl).
+ */
 function feature(p: ExportPoint): string {
-  const coordinates = p.altitude === null ? [p.longitude, p.latitude] : [p.longitude, p.latitude, p.altitude];
+  const h = ellipsoidalHeight(p);
+  const coordinates = h === null ? [p.longitude, p.latitude] : [p.longitude, p.latitude, h];
   return JSON.stringify({
     type: 'Feature',
     id: p.id,
@@ -21,6 +27,9 @@ function feature(p: ExportPoint): string {
       horizontalAccuracy: p.horizontalAccuracy,
       verticalAccuracy: p.verticalAccuracy,
       altitude: p.altitude,
+      ellipsoidalHeight: h,
+      geoidSeparation: p.geoidSeparation,
+      heightAboveMsl: heightAboveMsl(p),
     },
   });
 }

@@ -1,3 +1,4 @@
+import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 import type { ExportPoint } from './repository.js';
 import type { ExportContext } from './context.js';
 
@@ -12,7 +13,9 @@ export function xmlText(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
+/** KML's absolute altitude is above sea level (KML 2.2, altitudeMode): the point's height above MSL (decision 017). */
 function placemark(p: ExportPoint): string {
+  const msl = heightAboveMsl(p);
   const rows: [string, string | number | null][] = [
     ['section', p.section],
     ['accuracy', p.accuracy],
@@ -24,17 +27,20 @@ function placemark(p: ExportPoint): string {
     ['horizontalAccuracy', p.horizontalAccuracy],
     ['verticalAccuracy', p.verticalAccuracy],
     ['altitude', p.altitude],
+    ['ellipsoidalHeight', ellipsoidalHeight(p)],
+    ['geoidSeparation', p.geoidSeparation],
+    ['heightAboveMsl', msl],
   ];
   const data = rows
     .filter(([, v]) => v !== null && v !== '')
     .map(([k, v]) => `<Data name="${k}"><value>${xmlText(String(v))}</value></Data>`)
     .join('');
-  const coordinates = `${p.longitude},${p.latitude}${p.altitude === null ? '' : `,${p.altitude}`}`;
+  const coordinates = `${p.longitude},${p.latitude}${msl === null ? '' : `,${msl}`}`;
   return (
     `    <Placemark id="p-${p.id}"><name>${xmlText(p.name)}</name>` +
     `<TimeStamp><when>${p.recordedAt.toISOString()}</when></TimeStamp>` +
     `<ExtendedData>${data}</ExtendedData>` +
-    `<Point>${p.altitude === null ? '' : '<altitudeMode>absolute</altitudeMode>'}<coordinates>${coordinates}</coordinates></Point></Placemark>\n`
+    `<Point>${msl === null ? '' : '<altitudeMode>absolute</altitudeMode>'}<coordinates>${coordinates}</coordinates></Point></Placemark>\n`
   );
 }
 

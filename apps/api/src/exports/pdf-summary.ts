@@ -41,6 +41,8 @@ export async function writeSummary(doc: PDFKit.PDFDocument, fonts: ReportFonts, 
     ['First point', utcTime(stats.firstAt)],
     ['Last point', utcTime(stats.lastAt)],
     ['Coordinates', zone],
+    ['Heights', 'Elev.: height above mean sea level (the receiver\'s geoid model), metres. CSV, TXT and GeoJSON add the WGS 84 ellipsoidal height and the geoid separation.'],
+    ['Accuracy', 'The grade (High/Medium/Low) rates only the time between rover and base readings; the fix type and ± H (the receiver\'s 1-sigma horizontal estimate, metres) say how precise a point is.'],
     ['Exported', utcTime(now)],
   ];
   for (const [label, value] of fields) {
@@ -63,6 +65,16 @@ export async function writeSummary(doc: PDFKit.PDFDocument, fonts: ReportFonts, 
     ['Medium', grade('Medium')],
     ['Low', grade('Low')],
     ['Not graded', grade(null)],
+  ]);
+
+  const fixes = await repo.countBy(project.id, 'fix_type');
+  const fix = (k: string | null) => fixes.find((a) => a.key === k)?.count ?? 0;
+  countTable(doc, fonts, 'Points per fix type', [
+    ['RTK fixed', fix('rtk-fixed')],
+    ['RTK float', fix('rtk-float')],
+    ['DGPS', fix('dgps')],
+    ['Single', fix('single')],
+    ['Not known', fix(null)],
   ]);
 }
 

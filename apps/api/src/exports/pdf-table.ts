@@ -2,22 +2,26 @@ import type { ExportContext } from './context.js';
 import { CellWriter, type CellSpec } from './pdf-cells.js';
 import type { ReportFonts } from './pdf-fonts.js';
 import { MARGIN, say, utcTime } from './pdf-summary.js';
+import { heightAboveMsl } from './heights.js';
 import type { ExportPoint } from './repository.js';
 
 const COLUMNS: (CellSpec & { title: string })[] = [];
 {
   const specs: [string, number, 'left' | 'right'][] = [
-    ['#', 36, 'right'],
-    ['Name', 118, 'left'],
-    ['Section', 88, 'left'],
+    ['#', 30, 'right'],
+    ['Name', 90, 'left'],
+    ['Section', 70, 'left'],
     ['Easting (m)', 64, 'right'],
     ['Northing (m)', 70, 'right'],
     ['Latitude', 62, 'right'],
     ['Longitude', 66, 'right'],
-    ['Accuracy', 44, 'left'],
+    ['Accuracy', 40, 'left'],
     ['Fix', 44, 'left'],
-    ['Device', 70, 'left'],
-    ['Time (UTC)', 92, 'left'],
+    // the receiver's 1-sigma horizontal estimate beside the grade (decision 017), and the mark's elevation above MSL
+    ['± H (m)', 38, 'right'],
+    ['Elev. (m)', 46, 'right'],
+    ['Device', 56, 'left'],
+    ['Time (UTC)', 84, 'left'],
   ];
   let x = MARGIN;
   // 3 pt of air between columns: a cell's text is clipped to its width minus that
@@ -31,6 +35,7 @@ const ROW_H = 10.5;
 
 function cellsOf(p: ExportPoint, index: number, ctx: ExportContext): string[] {
   const utm = ctx.projection?.project(p.longitude, p.latitude);
+  const elevation = heightAboveMsl(p);
   return [
     String(index),
     p.name,
@@ -41,6 +46,8 @@ function cellsOf(p: ExportPoint, index: number, ctx: ExportContext): string[] {
     p.longitude.toFixed(8),
     p.accuracy ?? '—',
     p.fixType ?? '',
+    p.horizontalAccuracy === null ? '' : p.horizontalAccuracy.toFixed(3),
+    elevation === null ? '' : elevation.toFixed(3),
     p.device,
     utcTime(p.recordedAt).slice(0, 19),
   ];

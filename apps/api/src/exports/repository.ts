@@ -32,7 +32,33 @@ export interface ExportPoint {
   horizontalAccuracy: number | null;
   verticalAccuracy: number | null;
   altitude: number | null;
+  /** h of the mark, metres above the WGS 84 ellipsoid (decision 016); null when not known. */
+  ellipsoidalHeight: number | null;
+  /** The receiver's geoid separation N (GGA), metres; null when not known. */
+  geoidSeparation: number | null;
+  /** survey-grade precision evidence (issue 18); null fields where the point was not measured by the server */
+  precision: ExportPrecision;
 }
+
+/** The occupation's figures an export shows (decision 016 columns), in PRECISION_COLUMNS order. */
+export interface ExportPrecision {
+  method: string;
+  sigmaE: number | null;
+  sigmaN: number | null;
+  sigmaU: number | null;
+  pdop: number | null;
+  epochs: number | null;
+  epochsRejected: number | null;
+  fixPercent: number | null;
+  correctionAge: number | null;
+  antennaHeight: number | null;
+  warnings: string[];
+}
+// one JSON array in the page row, so the columns of other capabilities append beside it without reindexing
+const PRECISION_COLUMNS = `json_build_array(method, sigma_e, sigma_n, sigma_u, pdop, epochs, epochs_rejected, fix_percent, correction_age,
+  antenna_height, warnings)`;
+type PrecisionRow = [string, number | null, number | null, number | null, number | null, number | null, number | null, number | null,
+  number | null, number | null, string[]];
 
 /** What is known about a project's points before they are read: enough to pick the UTM zone and size a drawing. */
 export interface PointStats {
@@ -55,9 +81,9 @@ export const PAGE_SIZE = 500;
 
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
-  horizontal_accuracy, vertical_accuracy, altitude`;
+  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS}`;
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, string, number];
+  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string, number];
 
 const POSITION_COLUMNS = 'name, latitude, longitude, section';
 type PositionRow = [string, number, number, string, string, number];
@@ -117,7 +143,7 @@ export function exportsRepository(db: Db) {
     },
 
     /** Point counts by a column, largest first. */
-    async countBy(projectId: string, column: 'section' | 'accuracy'): Promise<{ key: string | null; count: number }[]> {
+    async countBy(projectId: string, column: 'section' | 'accuracy' | 'fix_type'): Promise<{ key: string | null; count: number }[]> {
       const rows = await db.query<{ key: string | null; count: number }>(
         `SELECT ${column} AS key, count(*)::int AS count FROM points WHERE project_id = $1 GROUP BY ${column} ORDER BY count DESC, key`,
         [projectId],
@@ -213,6 +239,14 @@ function toPoint(r: PointRow): ExportPoint {
     horizontalAccuracy: r[11],
     verticalAccuracy: r[12],
     altitude: r[13],
-    recordedAt: new Date(r[14]),
+    ellipsoidalHeight: r[14],
+    geoidSeparation: r[15],
+    precision: toPrecision(r[16]),
+    recordedAt: new Date(r[17]),
   };
+}
+
+function toPrecision(p: PrecisionRow): ExportPrecision {
+  const [method, sigmaE, sigmaN, sigmaU, pdop, epochs, epochsRejected, fixPercent, correctionAge, antennaHeight, warnings] = p;
+  return { method, sigmaE, sigmaN, sigmaU, pdop, epochs, epochsRejected, fixPercent, correctionAge, antennaHeight, warnings: warnings ?? [] };
 }

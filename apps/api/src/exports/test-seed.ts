@@ -14,6 +14,8 @@ export interface SeedPoint {
   horizontalAccuracy?: number | null;
   verticalAccuracy?: number | null;
   altitude?: number | null;
+  ellipsoidalHeight?: number | null;
+  geoidSeparation?: number | null;
 }
 
 /** A project owned by ownerId, with a base station, straight into the tables (the projects API is not needed). */
@@ -48,8 +50,8 @@ export async function seedPoints(db: Db, projectId: string, points: SeedPoint[])
     for (const [i, p] of points.entries()) {
       await q.query(
         `INSERT INTO points (project_id, name, latitude, longitude, accuracy, recorded_at, device, section, fix_type, satellites,
-                             hdop, horizontal_accuracy, vertical_accuracy, altitude)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+                             hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [
           projectId,
           p.name,
@@ -65,6 +67,8 @@ export async function seedPoints(db: Db, projectId: string, points: SeedPoint[])
           p.horizontalAccuracy ?? null,
           p.verticalAccuracy ?? null,
           p.altitude ?? null,
+          p.ellipsoidalHeight ?? null,
+          p.geoidSeparation ?? null,
         ],
       );
     }

@@ -12,6 +12,7 @@ import { deviceRoutes } from '../devices/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import { projectRoutes } from '../projects/routes.js';
 import { pointRoutes } from '../points/routes.js';
+import { occupationRoutes } from '../occupations/routes.js';
 import { deviceCredentialRoutes } from '../device-credentials/routes.js';
 import { healthRoutes } from '../realtime/health-routes.js';
 import { publicConfigRoutes } from '../public-config/routes.js';
@@ -57,7 +58,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

@@ -5,7 +5,12 @@ import { AppError } from './errors.js';
 /** Budgets per 15 minutes. Each endpoint is limited per client address and per account (e-mail or user id). */
 export const RATE_LIMITS = {
   loginPerIp: 50,
+  /** Failed logins to one account from addresses it never signed in from (the owner's own are not counted). */
   loginPerAccount: 10,
+  /** Failed logins to one account from one address, known or not. */
+  loginPerAccountAddress: 10,
+  /** Not a budget: the addresses an account signed in from (kept 14 days; the in-memory store cannot time more than 24 days), exempt from its loginPerAccount budget. */
+  loginKnownAddress: 1,
   codeSendPerIp: 20,
   codeSendPerAccount: 5,
   codeCheckPerIp: 50,
@@ -15,6 +20,7 @@ export const RATE_LIMITS = {
 };
 export type RateLimitName = keyof typeof RATE_LIMITS;
 const WINDOW_S = 15 * 60;
+const DURATION_S: Partial<Record<RateLimitName, number>> = { loginKnownAddress: 14 * 24 * 3600 };
 
 export type Limiters = Record<RateLimitName, RateLimiterAbstract>;
 
@@ -22,7 +28,7 @@ export type Limiters = Record<RateLimitName, RateLimiterAbstract>;
 export function createLimiters(opts: { redis?: unknown; scale?: number } = {}): Limiters {
   const scale = opts.scale ?? 1;
   const entries = Object.entries(RATE_LIMITS).map(([name, points]) => {
-    const config = { keyPrefix: `rl:${name}`, points: Math.max(1, Math.round(points * scale)), duration: WINDOW_S };
+    const config = { keyPrefix: `rl:${name}`, points: Math.max(1, Math.round(points * scale)), duration: DURATION_S[name as RateLimitName] ?? WINDOW_S };
     const limiter = opts.redis
       ? new RateLimiterRedis({ ...config, storeClient: opts.redis, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(config) })
       : new RateLimiterMemory(config);

@@ -29,9 +29,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      mkdirSync(opts.outboxDir, { recursive: true });
+      mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w@.-]/g, '_')}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      // the codes in it are live: for this user only, whatever the umask
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox (no SMTP_URL)');
     },
   };

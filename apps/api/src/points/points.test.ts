@@ -81,7 +81,8 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
             'EpochsRejected', 'RejectedReasons', 'FixPercent', 'CorrectionAge', 'StartedAt', 'EndedAt', 'OccupationId', 'BaseSetupId',
             'VectorDx', 'VectorDy', 'VectorDz'].map((k) => [k, null]),
         ),
-        Warnings: [],
+        // issue 18: the browser's point says the server did not measure it
+        Warnings: ['not-measured-by-server'],
       },
     });
     const after = await fetchProject();
@@ -130,6 +131,9 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
       [{ Latitude: 'north' }, 'Latitude: must be a number'],
       [{ Accuracy: 'Great' }, 'Accuracy: must be Low, Medium, High or null'],
       [{ FixType: 'rtk' }, 'FixType: must be one of rtk-fixed, rtk-float, dgps, single'],
+      // a live reading's non-survey fix types (decision 017) are never a point's
+      [{ FixType: 'dead-reckoning' }, 'FixType: must be one of rtk-fixed, rtk-float, dgps, single'],
+      [{ FixType: 'simulation' }, 'FixType: must be one of rtk-fixed, rtk-float, dgps, single'],
       [{ Satellites: 7.5 }, 'Satellites: must be a whole number'],
       [{ Timestamp: 'yesterday' }, 'Timestamp: must be an ISO date-time between 1970 and 2100'],
       [{ ClientId: 'abc' }, 'ClientId: must be a UUID'],

@@ -75,9 +75,11 @@ export const pointsRepository = {
       `WITH project AS (SELECT id FROM projects WHERE id = $1 AND owner_id = $17::uuid FOR UPDATE),
        inserted AS (
          INSERT INTO points (project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section,
-           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation)
+           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, warnings)
          SELECT id, $2::uuid, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::timestamptz, $9::text, $10::text,
-           $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8 FROM project
+           $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8,
+           -- sent by the browser, not measured by the server (issue 18)
+           ARRAY['not-measured-by-server'] FROM project
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
        counted AS (
          UPDATE projects SET total_points = total_points + 1, last_modified = now(), points_revision = points_revision + 1,

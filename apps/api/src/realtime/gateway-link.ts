@@ -1,5 +1,15 @@
 import mqtt from 'mqtt';
-import { gatewayStats, internalTopics, liveReadingsOfPayload, type GatewayCounters, type GatewayStats, type LiveReading } from '@smi/contracts';
+import {
+  gatewayStats,
+  internalTopics,
+  liveReadingsOfPayload,
+  occupationReport,
+  occupationTopics,
+  type GatewayCounters,
+  type GatewayStats,
+  type LiveReading,
+  type OccupationReport,
+} from '@smi/contracts';
 import type { Logger } from '../logger.js';
 
 // a gateway that stopped reporting is left out of the health totals after this long
@@ -11,7 +21,15 @@ const STATS_STALE_MS = 30_000;
  * `onReading` absent: readings are not taken over this connection (the embedded gateway hands them over in-process),
  * only the counters and the control signals.
  */
-export function gatewayLink(o: { url: string; username: string; password: string; log: Logger; onReading?: (r: LiveReading) => void }) {
+export function gatewayLink(o: {
+  url: string;
+  username: string;
+  password: string;
+  log: Logger;
+  onReading?: (r: LiveReading) => void;
+  /** progress of survey occupations, from every gateway (issue 18) */
+  onOccupation?: (r: OccupationReport) => void;
+}) {
   const client = mqtt.connect(o.url, {
     username: o.username,
     password: o.password,
@@ -29,7 +47,9 @@ export function gatewayLink(o: { url: string; username: string; password: string
   client.on('connect', () => {
     warned = false;
     o.log.info({ gateway: o.url }, 'connected to the MQTT gateway');
-    client.subscribe(o.onReading ? [internalTopics.allReadings, internalTopics.allStats] : [internalTopics.allStats], { qos: 0 });
+    const topics = o.onReading ? [internalTopics.allReadings, internalTopics.allStats] : [internalTopics.allStats];
+    if (o.onOccupation) topics.push(occupationTopics.allProgress);
+    client.subscribe(topics, { qos: 0 });
   });
   client.on('error', (err) => {
     if (!warned) o.log.warn({ err, gateway: o.url }, 'MQTT gateway connection failed (retrying)');
@@ -44,6 +64,11 @@ export function gatewayLink(o: { url: string; username: string; password: string
     try {
       data = JSON.parse(payload.toString('utf8'));
     } catch {
+      return;
+    }
+    if (topic.startsWith('smi/internal/occupations/')) {
+      const r = occupationReport.safeParse(data);
+      if (r.success) o.onOccupation?.(r.data);
       return;
     }
     if (topic.startsWith('smi/internal/stats/')) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NA, type LiveReading } from '@smi/contracts';
+import { NA, isFixFresh, type LiveReading } from '@smi/contracts';
 import { testReading } from '@smi/contracts/testing';
 import { openTestDb, type Db } from '@smi/db';
 import { latestReadings } from './latest-readings.js';
@@ -42,6 +42,22 @@ describe('the latest reading of each device, for a new subscriber', () => {
     expect((await latest.of(['MOVER']))[0]!.latitude).toBe(2);
     latest.rememberLocal('MOVER');
     expect((await latest.of(['MOVER']))[0]!.latitude).toBe(1);
+  });
+
+  it('gives a stored position as no new fix: a status reading with the time it was fixed (issue 16)', async () => {
+    const [owner] = await db.query<{ id: string }>("INSERT INTO users (name, email, password_hash) VALUES ('S', 'stale@example.com', 'x') RETURNING id");
+    await db.query(
+      `INSERT INTO devices (code, name, type, owner_id, online, last_update, last_fix_at, last_latitude, last_longitude, last_fix)
+       VALUES ('SILENT', 'Silent rover', 'rover', $1, true, now(), now() - interval '40 seconds', 6.5, 79.5, 'rtk-fixed'),
+              ('NOFIX', 'No fix', 'rover', $1, true, now(), NULL, 6.5, 79.5, NULL)`,
+      [owner!.id],
+    );
+    const [silent, noFix] = await latestReadings(db).of(['SILENT', 'NOFIX']);
+    expect(silent).toMatchObject({ action: 'status', status: 'online', latitude: 6.5, fixType: 'rtk-fixed' });
+    expect(Date.now() - Date.parse(silent!.fixTime as string)).toBeGreaterThanOrEqual(40_000);
+    expect(isFixFresh(silent!, Date.now(), 1)).toBe(false);
+    expect(noFix).toMatchObject({ fixTime: NA });
+    expect(isFixFresh(noFix!, Date.now(), 1)).toBe(false);
   });
 
   it('falls back to the stored state when the gateway no longer has the device', async () => {

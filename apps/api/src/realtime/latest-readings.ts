@@ -9,6 +9,7 @@ interface DeviceStateRow {
   battery: number | null;
   signal: number | null;
   last_update: Date | null;
+  last_fix_at: Date | null;
   last_latitude: number | null;
   last_longitude: number | null;
   last_altitude: number | null;
@@ -20,7 +21,10 @@ interface DeviceStateRow {
 
 const orNA = <T>(v: T | null) => (v === null ? NA : v);
 
-/** The stored state of a device as a reading: what a new subscriber sees before the next live one. */
+/**
+ * The stored state of a device as a reading: what a new subscriber sees before the next live one. It is no new fix:
+ * a 'status' reading (offline when the device is), its fixTime when the stored position was fixed (issue 16).
+ */
 function fromRow(r: DeviceStateRow): LiveReading {
   const low = (r.battery !== null && r.battery <= 25) || (r.signal !== null && r.signal <= 25);
   return {
@@ -28,9 +32,10 @@ function fromRow(r: DeviceStateRow): LiveReading {
     deviceName: r.name,
     Name: r.name,
     deviceType: r.type,
-    action: r.online ? 'position' : 'offline',
+    action: r.online ? 'status' : 'offline',
     status: !r.online ? 'offline' : low ? 'warning' : 'online',
     timestamp: new Date(r.last_update!).toISOString(),
+    fixTime: r.last_fix_at && r.last_latitude !== null && r.last_longitude !== null ? new Date(r.last_fix_at).toISOString() : NA,
     latitude: orNA(r.last_latitude),
     longitude: orNA(r.last_longitude),
     altitude: orNA(r.last_altitude),
@@ -72,7 +77,7 @@ export function latestReadings(db: Queryable, localLatest?: (code: string) => Li
       const missing = codes.filter((_, i) => !found[i]);
       const stored = missing.length
         ? await db.query<DeviceStateRow>(
-            `SELECT code, name, type, online, battery, signal, last_update, last_latitude, last_longitude, last_altitude,
+            `SELECT code, name, type, online, battery, signal, last_update, last_fix_at, last_latitude, last_longitude, last_altitude,
                last_fix, last_satellites, last_hdop, last_accuracy
              FROM devices WHERE code = ANY($1) AND last_update IS NOT NULL`,
             [missing],

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { internalTopics, type GatewayCounters, type LiveReading } from '@smi/contracts';
+import { internalTopics, OCCUPATION_EVENT, occupationTopics, type GatewayCounters, type LiveReading, type OccupationCommand } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { gatewayLink } from './gateway-link.js';
 import { latestReadings } from './latest-readings.js';
@@ -49,7 +49,14 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     latest.remember(r);
     emit(r);
   };
-  const link = gatewayLink({ url: o.gatewayUrl, ...o.service, log, onReading: o.localGateway ? undefined : deliver });
+  const link = gatewayLink({
+    url: o.gatewayUrl,
+    ...o.service,
+    log,
+    onReading: o.localGateway ? undefined : deliver,
+    // every api process hears every gateway's reports: each emits to its own sockets of the owner
+    onOccupation: (r) => io.local.to(userRoom(r.ownerId)).emit(OCCUPATION_EVENT, r.occupation),
+  });
   await o.localGateway?.subscribeReadings((readings, own) => {
     for (const r of readings) {
       // the embedded gateway keeps its devices' state: a reading of its own is not kept here past its emit
@@ -78,6 +85,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   return {
     /** Ends the device's MQTT connections on every gateway (its secret changed). */
     revokeDevice: (code: string) => link.publish(internalTopics.revoke, code),
+    /** A survey occupation's start, accept or cancel, to every gateway (the one the rover's epochs reach acts). */
+    commandOccupation: (c: OccupationCommand) => link.publish(occupationTopics.control, JSON.stringify(c)),
     brokerUrl(host: string): string {
       return o.mqttPublicUrl ?? `mqtt://${host}:${o.mqttPort}`;
     },

@@ -25,6 +25,8 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
       redisUrl: env.REDIS_URL,
       offlineAfterS: env.DEVICE_OFFLINE_AFTER_S,
       readingsPerSecond: gwEnv.MQTT_DEVICE_READINGS_PER_S,
+      heartbeatIntervalMs: gwEnv.MQTT_HEARTBEAT_MS,
+      customBrokerAllow: gwEnv.CUSTOM_BROKER_ALLOW,
     });
   }
   const gatewayUrl = gateway?.localUrl ?? gwEnv.GATEWAY_MQTT_URL ?? `mqtt://127.0.0.1:${env.MQTT_PORT}`;

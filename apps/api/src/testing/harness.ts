@@ -16,6 +16,8 @@ export interface HarnessOptions {
   /** Multiplies every rate-limit budget (fuzz tests raise it; the rate-limit test keeps 1). */
   rateLimitScale?: number;
   publicUrl?: string;
+  /** Proxies in front whose X-Forwarded-For is believed (tests of per-address rules). */
+  trustProxy?: number;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     publicUrl: opts.publicUrl,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
+    trustProxy: opts.trustProxy,
   });
   const app = createApp(deps);
   const server: Server = createAppServer(app);

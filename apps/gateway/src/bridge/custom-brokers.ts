@@ -1,5 +1,10 @@
+import { createConnection } from 'node:net';
+import type { Duplex } from 'node:stream';
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEVICE_TOPIC_KINDS, deviceTopics, type GatewayCounters } from '@smi/contracts';
+import { DEVICE_TOPIC_KINDS, deviceTopics, MQTT_LIMITS, type GatewayCounters } from '@smi/contracts';
+import { FrameScanner } from '../broker/frame-guard.js';
+import { cappedInbound } from '../outbound/capped-stream.js';
+import { checkOutboundUrl, guardedLookup, parseOutboundAllow, type OutboundAllow } from '../outbound/guard.js';
 import type { Queryable } from '@smi/db';
 import { devicesRepository } from '../devices/repository.js';
 import type { Log } from '../log.js';
@@ -7,6 +12,13 @@ import { parseDeviceTopic } from './ingest.js';
 
 const MIN_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 60_000;
+/** The schemes a custom broker URL may use (the settings schema allows the same). */
+export const CUSTOM_BROKER_PROTOCOLS = ['mqtt', 'mqtts', 'tcp', 'ssl', 'ws', 'wss'] as const;
+// what a custom broker may send us: the devices' own limits (a PUBLISH of 16 KiB payload plus its topic)
+const MAX_PUBLISH = MQTT_LIMITS.payloadBytes + 1024;
+const MAX_OTHER_FRAME = 8 * 1024;
+/** Distinct custom brokers open at once (each user has one URL; this bounds what many accounts can make us hold). */
+export const MAX_CUSTOM_LINKS = 500;
 
 interface Link {
   client: MqttClient;
@@ -27,15 +39,31 @@ export function customBrokers(o: {
   onMessage: (topic: string, payload: Buffer) => void;
   /** false: another gateway process reads the custom brokers; this one keeps none open. */
   active: () => boolean;
+  /** Internal addresses the operator admits (CUSTOM_BROKER_ALLOW); none by default. */
+  allow?: OutboundAllow;
 }) {
+  const allow = o.allow ?? parseOutboundAllow('');
   const links = new Map<string, Link>();
+  // URLs refused by the outbound rule, logged once each
+  const refused = new Set<string>();
   let refreshing: Promise<void> | undefined;
   let again = false;
   let closed = false;
 
-  function open(url: string): Link {
+  function open(url: string): Link | undefined {
+    let client: MqttClient;
+    try {
+      client = guardedClient(url, allow, () => o.counters.oversized++);
+    } catch (err) {
+      if (!refused.has(url)) {
+        if (refused.size > 10_000) refused.clear();
+        refused.add(url);
+        o.log.warn({ broker: redact(url), reason: (err as Error).message }, 'custom broker refused');
+      }
+      return undefined;
+    }
     let backoff = MIN_BACKOFF_MS;
-    const client = mqtt.connect(url, { reconnectPeriod: backoff, connectTimeout: 10_000, clean: true, clientId: `smi-gateway-${Math.random().toString(16).slice(2, 10)}` });
+    client.options.reconnectPeriod = backoff;
     const link: Link = { client, codes: new Set() };
     client.on('connect', () => {
       backoff = MIN_BACKOFF_MS;
@@ -74,7 +102,12 @@ export function customBrokers(o: {
       o.log.info({ broker: redact(url) }, 'custom broker closed');
     }
     for (const [url, codes] of wanted) {
+      if (!links.has(url) && links.size >= MAX_CUSTOM_LINKS) {
+        o.log.warn({ broker: redact(url), open: links.size }, 'custom broker not opened: too many open');
+        continue;
+      }
       const link = links.get(url) ?? open(url);
+      if (!link) continue;
       links.set(url, link);
       const added = [...codes].filter((c) => !link.codes.has(c));
       const removed = [...link.codes].filter((c) => !codes.has(c));
@@ -112,6 +145,50 @@ export function customBrokers(o: {
       o.counters.customBrokers = 0;
     },
   };
+}
+
+/**
+ * An MQTT.js client for a user's broker URL under the outbound rule (outbound/guard.ts): the URL is checked as
+ * it is (throws OutboundRefused), the client is built from the checked parts (not from MQTT.js's own reading of
+ * the string), every connection attempt resolves the host through the guard (a rebinding name is refused at the
+ * next reconnect), and what the broker sends passes the devices' frame size limits.
+ */
+export function guardedClient(url: string, allow: OutboundAllow, onOversized: () => void): MqttClient {
+  const target = checkOutboundUrl(url, { allow, protocols: CUSTOM_BROKER_PROTOCOLS, allowPath: true });
+  const scheme = target.protocol.slice(0, -1);
+  const ws = scheme === 'ws' || scheme === 'wss';
+  const secure = scheme === 'mqtts' || scheme === 'ssl' || scheme === 'wss';
+  if (!ws && target.pathname !== '' && target.pathname !== '/') throw new Error('the URL must not have a path');
+  const host = ws ? target.hostname : target.hostname.replace(/^\[|\]$/g, '');
+  const port = target.port ? Number(target.port) : ws ? (secure ? 443 : 80) : secure ? 8883 : 1883;
+  const lookup = guardedLookup(allow);
+  const decode = (s: string) => (s ? decodeURIComponent(s) : undefined);
+  const client = mqtt.connect({
+    protocol: ws ? (scheme as 'ws' | 'wss') : secure ? 'mqtts' : 'mqtt',
+    host,
+    hostname: host,
+    port,
+    path: ws ? target.pathname || '/' : undefined,
+    username: decode(target.username),
+    password: decode(target.password),
+    manualConnect: true,
+    reconnectPeriod: MIN_BACKOFF_MS,
+    connectTimeout: 10_000,
+    clean: true,
+    clientId: `smi-gateway-${Math.random().toString(16).slice(2, 10)}`,
+    // tls.connect takes every option as given; ws hands its options to the socket it opens
+    ...(secure && !ws ? { lookup } : {}),
+    ...(ws ? { wsOptions: { lookup, maxPayload: MAX_PUBLISH + 16 } } : {}),
+  } as mqtt.IClientOptions);
+  const internal = client as unknown as { streamBuilder: (c: MqttClient) => Duplex };
+  const build = internal.streamBuilder;
+  internal.streamBuilder = (c) => {
+    // MQTT.js's plain TCP builder passes no lookup: ours does, at every attempt
+    const raw = !ws && !secure ? createConnection({ host, port, lookup: lookup as never }) : build(c);
+    return cappedInbound(raw, new FrameScanner(MAX_PUBLISH, MAX_OTHER_FRAME, onOversized));
+  };
+  client.connect();
+  return client;
 }
 
 function redact(url: string): string {

@@ -22,9 +22,11 @@ describe('a device state before anything is known', () => {
       action: 'status',
       status: 'online',
       timestamp: '2026-11-23T10:00:00.000Z',
+      fixTime: NA,
       latitude: NA,
       longitude: NA,
       altitude: NA,
+      geoidSeparation: NA,
       battery: NA,
       signal: NA,
       fixType: NA,
@@ -48,6 +50,7 @@ describe('a device state after NMEA sentences', () => {
       // signal 20 is at or below 25
       status: 'warning',
       timestamp: '2026-11-23T10:00:00.000Z',
+      fixTime: '2026-11-23T10:00:00.000Z',
       latitude: 6.9,
       longitude: 79.8,
       altitude: 12.5,
@@ -120,5 +123,48 @@ describe('a device state kept for the life of the device', () => {
     expect(before).toMatchObject({ latitude: 6.9, longitude: 79.8 });
     expect(s.snapshot()).toMatchObject({ latitude: 8, longitude: 80 });
     expect(s.snapshot()).not.toBe(s.snapshot());
+  });
+});
+
+describe('the time of the last fix (issue 16: a silent rover is stale)', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('moves only with a new position: offline, status and accuracy-only readings repeat the last fix time', () => {
+    const s = fixed(AT);
+    expect(s.snapshot()).toMatchObject({ timestamp: iso(AT), fixTime: iso(AT) });
+    s.applyFix({ accuracy: 0.02 }, AT + 1000);
+    expect(s.snapshot()).toMatchObject({ timestamp: iso(AT + 1000), fixTime: iso(AT), latitude: 6.9 });
+    s.applyStatus({ battery: 70 }, AT + 5000);
+    expect(s.snapshot()).toMatchObject({ action: 'status', timestamp: iso(AT + 5000), fixTime: iso(AT) });
+    // the reported bug: the offline event carries the last position with a fresh timestamp
+    s.markOffline(AT + 40_000);
+    expect(s.snapshot()).toMatchObject({ action: 'offline', timestamp: iso(AT + 40_000), fixTime: iso(AT), latitude: 6.9 });
+    s.applyFix({ position: { latitude: 7, longitude: 80 }, fixType: 'rtk-fixed' }, AT + 41_000);
+    expect(s.snapshot()).toMatchObject({ timestamp: iso(AT + 41_000), fixTime: iso(AT + 41_000) });
+  });
+
+  it('is N/A without a position: never sent, or a sentence saying there is no fix', () => {
+    expect(rover().snapshot().fixTime).toBe(NA);
+    const s = fixed(AT);
+    s.applyFix({ position: null, fixType: null }, AT + 1000);
+    expect(s.snapshot()).toMatchObject({ fixTime: NA, latitude: NA });
+  });
+
+  it('follows the position of a JSON reading, not its battery report', () => {
+    const s = rover();
+    s.applyDeviceReading({ latitude: 7.1, longitude: 79.9, timestamp: iso(AT + 500) }, AT + 600);
+    expect(s.snapshot().fixTime).toBe(iso(AT + 500));
+    s.applyDeviceReading({ battery: 40 }, AT + 9000);
+    expect(s.snapshot()).toMatchObject({ action: 'status', timestamp: iso(AT + 9000), fixTime: iso(AT + 500) });
+    s.applyDeviceReading({ latitude: NA }, AT + 9500);
+    expect(s.snapshot().fixTime).toBe(NA);
+  });
+
+  it('carries the geoid separation GGA gives, cleared with the position', () => {
+    const s = rover();
+    s.applyFix({ position: { latitude: 47.1, longitude: 15.2 }, altitude: 826.56, geoidSeparation: 44.866, fixType: 'rtk-float' }, AT);
+    expect(s.snapshot()).toMatchObject({ altitude: 826.56, geoidSeparation: 44.866 });
+    s.applyFix({ position: null, fixType: null }, AT + 1000);
+    expect(s.snapshot()).toMatchObject({ altitude: NA, geoidSeparation: NA });
   });
 });

@@ -2,6 +2,7 @@ import { LIMITS, NA, type DevicePublishedReading, type DeviceStatusPayload, type
 import type { DeviceRecord } from '../devices/repository.js';
 import type { FixUpdate } from '../nmea/fix-update.js';
 import { fixTime } from '../nmea/fix-time.js';
+import { givesWay } from '../nmea/fix-update.js';
 
 // a fix time further than this from the receive time is not this fix's (a replayed log, a receiver without a date)
 const PLAUSIBLE_CLOCK_SKEW_MS = 10 * 60_000;
@@ -30,6 +31,12 @@ export class DeviceLive {
   latitude = NaN;
   longitude = NaN;
   altitude = NaN;
+  geoidSeparation = NaN;
+  /**
+   * When the position above was fixed (ms since the epoch; NaN: no position). Only a reading that carries a new
+   * position moves it: an offline or status reading, a GST alone, keep it (issue 16: a silent rover is stale).
+   */
+  fixAt = NaN;
   battery = NaN;
   signal = NaN;
   fixType: FixType | null = null;
@@ -37,6 +44,12 @@ export class DeviceLive {
   hdop = NaN;
   accuracy = NaN;
   verticalAccuracy = NaN;
+  /** FIX_RANK of the sentence that gave fixType, and its epoch (time of day, ms; NaN: not known). */
+  private fixRank = 0;
+  private fixEpochMs = NaN;
+  // fixAt as ISO text, made once per fix (status and offline readings repeat it without a new string)
+  private fixIsoAt = NaN;
+  private fixIso = '';
 
   constructor(device: Device, at: number) {
     this.deviceCode = device.code;
@@ -56,16 +69,27 @@ export class DeviceLive {
     const p = u.position;
     this.action = 'position';
     this.time = plausible(fixTime(receivedAt, u.timeOfDayMs, u.dateMs), receivedAt);
-    if (p === null) {
-      this.latitude = NaN;
-      this.longitude = NaN;
-      this.altitude = NaN;
-    } else if (p) {
-      this.latitude = p.latitude;
-      this.longitude = p.longitude;
+    // an RMC 'D' of the epoch whose GGA said RTK fixed (an earlier message) says nothing new about the fix
+    if (!givesWay(u, this.fixRank, this.fixEpochMs, false)) {
+      if (p === null) {
+        this.latitude = NaN;
+        this.longitude = NaN;
+        this.altitude = NaN;
+        this.geoidSeparation = NaN;
+        this.fixAt = NaN;
+      } else if (p) {
+        this.latitude = p.latitude;
+        this.longitude = p.longitude;
+        this.fixAt = this.time;
+      }
+      if (u.fixType !== undefined) {
+        this.fixType = u.fixType;
+        this.fixRank = u.fixRank ?? 0;
+        this.fixEpochMs = u.timeOfDayMs ?? NaN;
+      }
     }
     if (u.altitude !== undefined) this.altitude = u.altitude;
-    if (u.fixType !== undefined) this.fixType = u.fixType;
+    if (u.geoidSeparation !== undefined) this.geoidSeparation = u.geoidSeparation;
     if (u.satellites !== undefined) this.satellites = u.satellites;
     if (u.hdop !== undefined) this.hdop = u.hdop;
     if (u.accuracy !== undefined) this.accuracy = u.accuracy;
@@ -79,10 +103,17 @@ export class DeviceLive {
     this.time = plausible(r.timestamp ? Date.parse(r.timestamp) : receivedAt, receivedAt);
     if (r.latitude !== undefined) this.latitude = take(r.latitude);
     if (r.longitude !== undefined) this.longitude = take(r.longitude);
+    if (r.latitude !== undefined || r.longitude !== undefined) {
+      this.fixAt = Number.isNaN(this.latitude) || Number.isNaN(this.longitude) ? NaN : this.time;
+    }
     if (r.altitude !== undefined) this.altitude = take(r.altitude);
     if (r.battery !== undefined) this.battery = take(r.battery);
     if (r.signal !== undefined) this.signal = take(r.signal);
-    if (r.fixType !== undefined) this.fixType = r.fixType === NA ? null : r.fixType;
+    if (r.fixType !== undefined) {
+      this.fixType = r.fixType === NA ? null : r.fixType;
+      this.fixRank = 0;
+      this.fixEpochMs = NaN;
+    }
     if (r.satellites !== undefined) this.satellites = take(r.satellites);
     if (r.hdop !== undefined) this.hdop = take(r.hdop);
     if (r.accuracy !== undefined) this.accuracy = take(r.accuracy);
@@ -111,8 +142,21 @@ export class DeviceLive {
     return atOrBelow(this.battery, LIMITS.batteryLow) || atOrBelow(this.signal, LIMITS.signalLow) ? 'warning' : 'online';
   }
 
+  /** fixAt as ISO text: the timestamp's when they are the same instant (a position reading), else made once per fix. */
+  private fixTimeText(timestamp: string): string {
+    const at = this.fixAt;
+    if (Number.isNaN(at)) return NA;
+    if (at === this.time) return timestamp;
+    if (at !== this.fixIsoAt) {
+      this.fixIsoAt = at;
+      this.fixIso = new Date(at).toISOString();
+    }
+    return this.fixIso;
+  }
+
   /** The device's reading as it goes out (socket events, the internal topic): a new object, the caller's to keep. */
   snapshot(): LiveReading {
+    const timestamp = new Date(this.time).toISOString();
     return {
       deviceCode: this.deviceCode,
       deviceName: this.deviceName,
@@ -120,10 +164,12 @@ export class DeviceLive {
       deviceType: this.deviceType,
       action: this.action,
       status: this.status,
-      timestamp: new Date(this.time).toISOString(),
+      timestamp,
+      fixTime: this.fixTimeText(timestamp),
       latitude: out(this.latitude),
       longitude: out(this.longitude),
       altitude: out(this.altitude),
+      geoidSeparation: out(this.geoidSeparation),
       battery: out(this.battery),
       signal: out(this.signal),
       fixType: this.fixType ?? NA,

@@ -3,6 +3,7 @@ import {
   MQTT_LIMITS,
   devicePublishedReading,
   deviceStatusPayload,
+  type DevicePublishedReading,
   type DeviceTopicKind,
   type GatewayCounters,
 } from '@smi/contracts';
@@ -10,6 +11,13 @@ import type { DeviceDirectory } from '../devices/directory.js';
 import type { DeviceRecord } from '../devices/repository.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { DeviceLive } from './device-live.js';
+
+/** What ingest hands a device's epochs to when the device has an occupation running (see occupation/engine.ts). */
+export interface EpochTap {
+  has(code: string): boolean;
+  nmea(code: string, text: string, receivedAt: number): void;
+  reading(code: string, r: DevicePublishedReading, receivedAt: number): void;
+}
 
 const KINDS = new Set<string>(DEVICE_TOPIC_KINDS);
 const DEVICE_TOPIC_PREFIX = 'devices/';
@@ -44,6 +52,11 @@ export function ingest(o: {
   counters: GatewayCounters;
   onReading: (state: DeviceLive, device: DeviceRecord) => void;
   onRtcm: (device: DeviceRecord, payload: Buffer) => void;
+  /**
+   * Survey occupations (issue 18): every epoch of a device that has one goes there as it arrives, before the live
+   * feed's per-device rate cap. One Map lookup per message for the devices with none.
+   */
+  occupations?: EpochTap;
 }) {
   const current = new Map<string, DeviceLive>();
 
@@ -70,7 +83,9 @@ export function ingest(o: {
     let used = false;
     switch (kind) {
       case 'nmea': {
-        const parsed = parseNmeaPayload(payload.toString('latin1'));
+        const text = payload.toString('latin1');
+        if (o.occupations?.has(device.code)) o.occupations.nmea(device.code, text, receivedAt);
+        const parsed = parseNmeaPayload(text);
         if (parsed.used > 0) {
           state.applyFix(parsed.update, receivedAt);
           used = true;
@@ -80,6 +95,7 @@ export function ingest(o: {
       case 'reading': {
         const r = devicePublishedReading.safeParse(json(payload));
         if (r.success) {
+          if (o.occupations?.has(device.code)) o.occupations.reading(device.code, r.data, receivedAt);
           state.applyDeviceReading(r.data, receivedAt);
           used = true;
         }

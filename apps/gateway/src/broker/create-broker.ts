@@ -19,6 +19,8 @@ export interface BrokerOptions {
   /** redis://...: messages and sessions shared by every gateway process (mqemitter-redis, aedes-persistence-redis). */
   redisUrl?: string;
   onOversized: () => void;
+  /** aedes' heartbeat between brokers (default 60 s); a broker silent for three is dead and its wills go out. */
+  heartbeatIntervalMs?: number;
   /** Redis went away (or came back with an error): logged, never fatal; the clients reconnect by themselves. */
   onRedisError?: (err: Error) => void;
 }
@@ -31,7 +33,7 @@ export async function createBroker(o: BrokerOptions): Promise<Aedes> {
   // writer here shares the flag), and set before the broker writes its first packet.
   writeToStream.cacheNumbers = false;
   const shared = o.redisUrl ? redisBackends(o.redisUrl, o.onRedisError ?? (() => {})) : {};
-  const broker = await Aedes.createBroker({ ...o.hooks, ...shared, maxClientsIdLength: 256, concurrency: 1000 });
+  const broker = await Aedes.createBroker({ ...o.hooks, ...shared, maxClientsIdLength: 256, concurrency: 1000, ...(o.heartbeatIntervalMs ? { heartbeatInterval: o.heartbeatIntervalMs } : {}) });
   guardMqStack(broker);
   return broker;
 }

@@ -1,4 +1,5 @@
-import type { AedesOptions, AuthenticateError, Client } from 'aedes';
+import { randomUUID } from 'node:crypto';
+import type { AedesOptions, AuthenticateError, Client, PublishPacket } from 'aedes';
 import { deviceTopics, isMqttSafeDeviceCode, type GatewayCounters } from '@smi/contracts';
 import type { DeviceDirectory } from '../devices/directory.js';
 import type { Log } from '../log.js';
@@ -12,9 +13,28 @@ const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 
-// every wrong device password costs a bcrypt round: after this many from one address for one device, a minute
-// of refusals without checking (other addresses, and so the device itself, are not affected)
-const FAILED_LOGINS = { limit: 10, windowMs: 60_000, tracked: 100_000 };
+// every wrong device password costs a bcrypt round: after this many from one address for one device, that
+// address's logins for that device are checked one at a time, a second apart, for a minute (other addresses and
+// other devices are not affected, and a correct secret is never refused)
+const FAILED_LOGINS = { limit: 10, windowMs: 60_000, tracked: 100_000, slowLaneMs: 1_000 };
+
+/** The one publish rule for a device: its own devices/{code}/ topics, its corrections (the base's relay) excepted. */
+export function deviceMayPublish(code: string, topic: string): boolean {
+  return topic.startsWith(`devices/${code}/`) && topic !== deviceTopics.corrections(code);
+}
+
+/**
+ * A will another gateway stored in Redis and this one publishes after that gateway died: aedes hands it over with
+ * no client. Its client id is `{username}/{id}` (preConnect namespaces every id, empty ones included), so the
+ * device that set it is known; it may only land on that device's own topics, the rule checked at its CONNECT.
+ */
+export function storedWillAllowed(will: { topic: string; clientId?: string }): boolean {
+  const id = will.clientId ?? '';
+  const slash = id.indexOf('/');
+  if (slash <= 0) return false;
+  const code = id.slice(0, slash);
+  return isMqttSafeDeviceCode(code) && deviceMayPublish(code, will.topic);
+}
 
 function refusal(returnCode: number, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -30,29 +50,53 @@ export function brokerPolicy(o: {
   verifySecret: (hash: string, password: Buffer) => Promise<boolean>;
   counters: GatewayCounters;
   log: Log;
+  /** A stored will was refused: it is deleted so that it is not tried again at every round. */
+  onRefusedWill?: (will: PublishPacket) => void;
 }) {
   const identities = new WeakMap<Client, Identity>();
   const requestedIds = new WeakMap<Client, string>();
+  const requestedWills = new WeakMap<Client, PublishPacket>();
   const devices = new Map<string, Set<Client>>();
-  const failures = new Map<string, { count: number; until: number }>();
+  // per (address, device): failures in the window, and when the next check of the slow lane may start
+  const failures = new Map<string, { count: number; until: number; next?: number }>();
   const failureKey = (client: Client, username: string) => `${(client.conn as { remoteAddress?: string }).remoteAddress ?? '?'}|${username}`;
   function throttled(key: string): boolean {
     const f = failures.get(key);
     return !!f && f.count >= FAILED_LOGINS.limit && Date.now() < f.until;
   }
+  const lanes = new Map<string, { tail: Promise<void>; pending: number }>();
+  function slowLane(key: string, client: Client, check: () => Promise<void>) {
+    let lane = lanes.get(key);
+    if (!lane) lanes.set(key, (lane = { tail: Promise.resolve(), pending: 0 }));
+    const l = lane;
+    l.pending++;
+    l.tail = l.tail.then(async () => {
+      const wait = (failures.get(key)?.next ?? 0) - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      // a client that gave up waiting costs no check
+      if (!(client as { closed?: boolean }).closed) {
+        const f = failures.get(key);
+        if (f) f.next = Date.now() + FAILED_LOGINS.slowLaneMs;
+        await check();
+      }
+      if (--l.pending === 0) lanes.delete(key);
+    });
+  }
   function failed(key: string) {
     const f = failures.get(key);
     if (f && Date.now() < f.until) f.count++;
-    else failures.set(key, { count: 1, until: Date.now() + FAILED_LOGINS.windowMs });
+    else failures.set(key, { count: 1, until: Date.now() + FAILED_LOGINS.windowMs, next: f?.next });
     if (failures.size > FAILED_LOGINS.tracked) failures.delete(failures.keys().next().value!);
   }
 
   const hooks: Pick<AedesOptions, 'preConnect' | 'authenticate' | 'authorizePublish' | 'authorizeSubscribe' | 'authorizeForward'> = {
     preConnect(client, packet, done) {
       requestedIds.set(client, packet.clientId ?? '');
+      if (packet.will) requestedWills.set(client, packet.will as PublishPacket);
       // Sessions are kept per (username, client id): one device cannot take over, kick or read another's session
-      // by choosing the same client id. Empty ids stay empty (aedes gives them a random one).
-      if (packet.clientId && typeof packet.username === 'string') packet.clientId = `${packet.username}/${packet.clientId}`;
+      // by choosing the same client id. An empty id (clean sessions only) gets a random one under the same
+      // prefix, so a will stored in Redis always names the user that set it.
+      if (typeof packet.username === 'string') packet.clientId = `${packet.username}/${packet.clientId || randomUUID()}`;
       done(null, true);
     },
 
@@ -71,32 +115,53 @@ export function brokerPolicy(o: {
       }
       if (!isMqttSafeDeviceCode(username)) return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
       const key = failureKey(client, username);
-      if (throttled(key)) return fail(NOT_AUTHORIZED, 'too many failed logins, try again later');
-      o.directory
-        .fresh(username)
-        .then(async (device) => {
-          if (!device?.secretHash || !(await o.verifySecret(device.secretHash, password))) {
-            failed(key);
-            return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
-          }
-          failures.delete(key);
-          identities.set(client, { kind: 'device', code: device.code, deviceId: device.id });
-          let set = devices.get(device.code);
-          if (!set) devices.set(device.code, (set = new Set()));
-          set.add(client);
-          done(null, true);
-        })
-        .catch((err) => {
-          o.log.warn({ err }, 'device authentication failed: database unavailable');
-          done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false);
-        });
+      const check = () =>
+        o.directory
+          .fresh(username)
+          .then(async (device) => {
+            if (!device?.secretHash || !(await o.verifySecret(device.secretHash, password))) {
+              failed(key);
+              return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
+            }
+            failures.delete(key);
+            // a will is published when the connection dies, maybe by another gateway with no client to check:
+            // it must be one of the device's own messages, decided now
+            const will = requestedWills.get(client);
+            if (will && !deviceMayPublish(device.code, will.topic)) {
+              o.counters.unauthorizedPublishes++;
+              return fail(NOT_AUTHORIZED, `not authorized to set a will on ${will.topic}`);
+            }
+            if (will) will.retain = false;
+            identities.set(client, { kind: 'device', code: device.code, deviceId: device.id });
+            let set = devices.get(device.code);
+            if (!set) devices.set(device.code, (set = new Set()));
+            set.add(client);
+            done(null, true);
+          })
+          .catch((err) => {
+            o.log.warn({ err }, 'device authentication failed: database unavailable');
+            done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false);
+          });
+      // after too many failures from this address for this device, its logins are still checked (a correct
+      // secret always gets in: behind NAT a whole fleet shares one address) but one at a time, a second apart
+      if (throttled(key)) slowLane(key, client, check);
+      else void check();
     },
 
     authorizePublish(client, packet, done) {
-      if (!client) return done(null);
+      if (!client) {
+        // only ever a stored will of a client of a gateway that died (aedes publishes them with no client)
+        if (storedWillAllowed(packet)) {
+          packet.retain = false;
+          return done(null);
+        }
+        o.counters.unauthorizedPublishes++;
+        o.onRefusedWill?.(packet);
+        return done(new Error(`stored will refused on ${packet.topic}`));
+      }
       const who = identities.get(client);
       if (who?.kind === 'service') return done(null);
-      if (who?.kind === 'device' && packet.topic.startsWith(`devices/${who.code}/`) && packet.topic !== deviceTopics.corrections(who.code)) {
+      if (who?.kind === 'device' && deviceMayPublish(who.code, packet.topic)) {
         // a device's messages are live data: nothing of theirs is kept on the broker
         packet.retain = false;
         return done(null);

@@ -36,6 +36,31 @@ describe('device state and notifications', () => {
     await client.endAsync();
   });
 
+  it('keeps the time of the last fix apart from the last message: a battery report is no fix (issue 16)', async () => {
+    const owner = await createUser(t.db);
+    const rover = await createDevice(t.db, owner);
+    const client = await connect(t.url, { username: rover.code, password: rover.secret });
+    await client.publishAsync(`devices/${rover.code}/reading`, JSON.stringify({ latitude: 6.9, longitude: 79.8, fixType: 'rtk-fixed', timestamp: new Date().toISOString() }));
+    const first = await eventually(async () => {
+      const r = await deviceRow(t.db, rover.code);
+      return r.last_fix_at ? r : null;
+    });
+    const firstFix = (first.last_fix_at as Date).getTime();
+    expect(Math.abs(firstFix - Date.now())).toBeLessThan(60_000);
+    await client.publishAsync(`devices/${rover.code}/status`, JSON.stringify({ battery: 77 }));
+    const after = await eventually(async () => {
+      const r = await deviceRow(t.db, rover.code);
+      return r.battery === 77 ? r : null;
+    });
+    expect((after.last_fix_at as Date).getTime()).toBe(firstFix);
+    expect((after.last_update as Date).getTime()).toBeGreaterThanOrEqual((first.last_update as Date).getTime());
+    // a receiver saying "no fix": no position time any more
+    await client.publishAsync(`devices/${rover.code}/nmea`, '$GPGGA,,,,,,0,00,99.99,,,,,,*48');
+    await eventually(async () => ((await deviceRow(t.db, rover.code)).last_fix === null ? true : null));
+    expect((await deviceRow(t.db, rover.code)).last_fix_at).toBeNull();
+    await client.endAsync();
+  });
+
   it('notifies the owner once when the battery falls to 25 or below, and again only after it recovered', async () => {
     const owner = await createUser(t.db);
     const rover = await createDevice(t.db, owner, 'rover', 'Field rover');
@@ -81,8 +106,13 @@ describe('a device that goes silent', () => {
     const rover = await createDevice(t.db, owner, 'rover', 'Quiet rover');
     const client = await connect(t.url, { username: rover.code, password: rover.secret });
     await client.publishAsync(`devices/${rover.code}/reading`, JSON.stringify({ latitude: 6.6, longitude: 79.9 }));
+    const fix = await listener.next((r) => r.deviceCode === rover.code && r.action === 'position');
     const offline = await listener.next((r) => r.deviceCode === rover.code && r.status === 'offline');
     expect(offline).toMatchObject({ action: 'offline', latitude: 6.6 });
+    // issue 16: the offline reading repeats the last position with a new timestamp, and says how old its fix is
+    expect(fix.fixTime).toBe(fix.timestamp);
+    expect(offline.fixTime).toBe(fix.fixTime);
+    expect(Date.parse(offline.timestamp)).toBeGreaterThan(Date.parse(fix.timestamp));
     expect((await deviceRow(t.db, rover.code)).online).toBe(false);
     await client.publishAsync(`devices/${rover.code}/reading`, JSON.stringify({ latitude: 6.7, longitude: 79.9 }));
     const list = await eventually(async () => {

@@ -21,6 +21,8 @@ export interface DeviceStateWrite {
   satellites: number | null;
   hdop: number | null;
   accuracy: number | null;
+  /** When the position was fixed, ms since the epoch; null without a position (issue 16). */
+  fixAt: number | null;
 }
 
 /** What the row held before a state write: the gateway compares it with the new values to find transitions. */
@@ -79,8 +81,8 @@ export const devicesRepository = {
     const column = <K extends keyof DeviceStateWrite>(k: K) => writes.map((w) => w.state[k]);
     const rows = await q.query<Record<string, unknown>>(
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::float8[], $9::float8[], $10::float8[])
-           AS t(code, battery, signal, latitude, longitude, altitude, fix, satellites, hdop, accuracy)
+         SELECT * FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::float8[], $9::float8[], $10::float8[], $11::float8[])
+           AS t(code, battery, signal, latitude, longitude, altitude, fix, satellites, hdop, accuracy, fix_at)
        ),
        old AS (SELECT id, online, battery, signal, last_update FROM devices WHERE code IN (SELECT code FROM input) ORDER BY id FOR UPDATE),
        written AS (UPDATE devices d SET online = true, last_update = now(),
@@ -88,7 +90,7 @@ export const devicesRepository = {
          last_latitude = coalesce(i.latitude, d.last_latitude), last_longitude = coalesce(i.longitude, d.last_longitude),
          last_altitude = coalesce(i.altitude, d.last_altitude), last_fix = i.fix,
          last_satellites = coalesce(round(i.satellites)::int, d.last_satellites), last_hdop = coalesce(i.hdop, d.last_hdop),
-         last_accuracy = coalesce(i.accuracy, d.last_accuracy)
+         last_accuracy = coalesce(i.accuracy, d.last_accuracy), last_fix_at = to_timestamp(i.fix_at / 1000)
        FROM input i, old, users u
        WHERE d.code = i.code AND d.id = old.id AND u.id = d.owner_id
        RETURNING d.id, d.code, d.name, d.owner_id, old.online AS was_online, old.last_update IS NOT NULL AS seen_before,
@@ -106,6 +108,7 @@ export const devicesRepository = {
         column('satellites'),
         column('hdop'),
         column('accuracy'),
+        column('fixAt'),
       ],
     );
     return rows.map((row) => ({

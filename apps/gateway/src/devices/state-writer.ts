@@ -20,6 +20,7 @@ function toStateWrite(s: DeviceLive): DeviceStateWrite {
     satellites: num(s.satellites),
     hdop: num(s.hdop),
     accuracy: num(s.accuracy),
+    fixAt: num(s.fixAt),
   };
 }
 

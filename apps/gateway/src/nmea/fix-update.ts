@@ -3,13 +3,24 @@ import type { LiveReading } from '@smi/contracts';
 type FixType = Exclude<LiveReading['fixType'], 'N/A'>;
 
 /**
+ * How specific a sentence's fix type is (issue 16): GGA's quality (RTK fixed 4, float 5, ...) says more than RMC's
+ * or GNS's mode, whose NMEA 2.3 'D' covers every differential fix. Within one epoch the most specific wins, in
+ * whatever order the receiver sends its sentences (u-blox: RMC then GGA; Trimble, NovAtel: GGA then RMC).
+ */
+export const FIX_RANK = { mode: 1, quality: 2 } as const;
+
+/**
  * What one NMEA sentence says about the receiver's state. A field is absent when the sentence does not carry it;
  * `position: null` means the sentence says there is no fix (the last position is no longer current).
  */
 export interface FixUpdate {
   position?: { latitude: number; longitude: number } | null;
   altitude?: number;
+  /** GGA's geoid separation N, metres (ellipsoidal height = altitude + N) */
+  geoidSeparation?: number;
   fixType?: FixType | null;
+  /** FIX_RANK of the sentence that gave fixType (and position); present with fixType. */
+  fixRank?: number;
   satellites?: number;
   hdop?: number;
   /** metres, 1 sigma */
@@ -19,6 +30,21 @@ export interface FixUpdate {
   timeOfDayMs?: number;
   /** UTC date of the fix (RMC only), as ms at midnight */
   dateMs?: number;
+  // ---- survey-grade measurement (issue 18) ----
+  /** GGA: age of the differential corrections, seconds */
+  correctionAge?: number;
+  /** GGA: the reference (base) station id */
+  stationId?: string;
+  /** GSA: dilutions of precision */
+  pdop?: number;
+  vdop?: number;
+  /** GSA: satellites used in the solution (summed over a payload's GSA sentences, one per constellation) */
+  satellitesUsed?: number;
+  /** GST: 1-sigma errors of latitude (north) and longitude (east), metres */
+  sigmaNorth?: number;
+  sigmaEast?: number;
+  /** GST: the UTC time of day the statistics are of, ms since midnight */
+  gstTimeOfDayMs?: number;
 }
 
 /** A numeric field that is really there: nmea-simple reads an empty field as 0, so the raw text decides. */
@@ -30,4 +56,16 @@ export function present(field: string | undefined): boolean {
 export function timeOfDay(date: Date | null | undefined, raw: string | undefined): number | undefined {
   if (!present(raw) || !date || Number.isNaN(date.getTime())) return undefined;
   return ((date.getUTCHours() * 60 + date.getUTCMinutes()) * 60 + date.getUTCSeconds()) * 1000 + date.getUTCMilliseconds();
+}
+
+/**
+ * The update gives way to a fix type of `rank` set in the epoch `epochMs` (time of day): it is less specific and of
+ * the same epoch, so it says nothing new about the fix (an RMC 'D' after a GGA of quality 4). An update without a
+ * time is taken as of the same epoch only when `sameWhenUnknown` (sentences of one payload).
+ */
+export function givesWay(update: FixUpdate, rank: number, epochMs: number | undefined, sameWhenUnknown: boolean): boolean {
+  if (update.fixRank === undefined || update.fixRank >= rank) return false;
+  const t = update.timeOfDayMs;
+  if (t === undefined || epochMs === undefined || Number.isNaN(epochMs)) return sameWhenUnknown;
+  return t === epochMs;
 }

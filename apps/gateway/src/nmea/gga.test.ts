@@ -13,10 +13,14 @@ describe('GGA', () => {
     expect(decodeSentence(NOVATEL_DGPS)).toEqual({
       position: { latitude: expect.closeTo(51.11632, 5), longitude: expect.closeTo(-114.038338, 5) },
       fixType: 'dgps',
+      fixRank: 2,
       satellites: 9,
       hdop: 1.0,
       altitude: 1048.47,
+      geoidSeparation: -16.27,
       timeOfDayMs: (13 * 3600 + 46 * 60 + 58) * 1000,
+      correctionAge: 8,
+      stationId: 'AAAA',
     });
   });
 

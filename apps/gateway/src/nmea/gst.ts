@@ -1,5 +1,5 @@
 import type { GSTPacket } from 'nmea-simple';
-import { present, type FixUpdate } from './fix-update.js';
+import { present, timeOfDay, type FixUpdate } from './fix-update.js';
 
 export const sentenceId = 'GST' as const;
 
@@ -10,7 +10,13 @@ export const sentenceId = 'GST' as const;
  */
 export function decode(packet: GSTPacket, fields: string[]): FixUpdate {
   const update: FixUpdate = {};
-  if (present(fields[6]) && present(fields[7])) update.accuracy = Math.hypot(packet.latitudeError, packet.longitudeError);
+  if (present(fields[6]) && present(fields[7])) {
+    update.accuracy = Math.hypot(packet.latitudeError, packet.longitudeError);
+    update.sigmaNorth = packet.latitudeError;
+    update.sigmaEast = packet.longitudeError;
+  }
+  const time = timeOfDay(packet.time, fields[1]);
+  if (time !== undefined) update.gstTimeOfDayMs = time;
   if (present(fields[8])) update.verticalAccuracy = packet.altitudeError;
   return update;
 }

@@ -1,18 +1,23 @@
-import { parseUnsafeNmeaSentence, type GGAPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
+import { parseUnsafeNmeaSentence, type GGAPacket, type GNSPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
 import { hasValidChecksum } from './checksum.js';
-import type { FixUpdate } from './fix-update.js';
+import { givesWay, type FixUpdate } from './fix-update.js';
 import * as gga from './gga.js';
+import * as gns from './gns.js';
+import * as gsa from './gsa.js';
 import * as gst from './gst.js';
 import * as rmc from './rmc.js';
 
 export interface ParsedNmea {
-  /** What the sentences say, later sentences overriding earlier ones field by field. */
+  /**
+   * What the sentences say, later sentences overriding earlier ones field by field, except that within one epoch a
+   * less specific fix type (RMC's mode) never replaces a more specific one (GGA's quality), whichever came first.
+   */
   update: FixUpdate;
   /** Sentences of a supported type with a good checksum. */
   used: number;
   /** Bad checksum, no checksum, or not decodable. */
   rejected: number;
-  /** Well-formed sentences of types the product does not use (GSV, GSA, VTG, ...). */
+  /** Well-formed sentences that make no reading: types the product does not use (GSV, VTG, ...) and GSA. */
   ignored: number;
 }
 
@@ -40,18 +45,29 @@ function sentencesOf(text: string, each: (sentence: string) => void): void {
   take(text.length);
 }
 
-/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC and GST. */
+/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GNS, GST and GSA. */
 export function parseNmeaPayload(text: string): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
+  let merged = false;
   sentencesOf(text, (sentence) => {
     const update = decodeSentence(sentence);
     if (update === 'rejected') result.rejected++;
     else if (update === 'ignored') result.ignored++;
     else {
       // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
-      if (result.used === 0) result.update = update;
-      else Object.assign(result.update, withoutUndefined(update));
-      result.used++;
+      if (!merged) result.update = update;
+      else {
+        const u = result.update;
+        // one GSA per constellation: the satellites used are the sum of the payload's
+        const used = u.satellitesUsed;
+        Object.assign(u, withoutUndefined(update, givesWay(update, u.fixRank ?? 0, u.timeOfDayMs, true)));
+        if (update.satellitesUsed !== undefined && used !== undefined) u.satellitesUsed = used + update.satellitesUsed;
+      }
+      merged = true;
+      // GSA (the only sentence with satellitesUsed) adds survey fields but is no reading by itself: a payload of
+      // GSA alone is not used, as before GSA was read
+      if (update.satellitesUsed !== undefined) result.ignored++;
+      else result.used++;
     }
   });
   return result;
@@ -61,7 +77,8 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
   if (!hasValidChecksum(sentence)) return 'rejected';
   const fields = sentence.slice(1, sentence.lastIndexOf('*')).split(',');
   const id = fields[0]?.slice(-3);
-  if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId) return 'ignored';
+  if (id === gsa.sentenceId) return valid(gsa.decode(fields));
+  if (id !== gga.sentenceId && id !== rmc.sentenceId && id !== gst.sentenceId && id !== gns.sentenceId) return 'ignored';
   let packet;
   try {
     // the checksum is checked above: nmea-simple's "unsafe" parse is the same decoding without checking it again
@@ -76,10 +93,30 @@ export function decodeSentence(sentence: string): FixUpdate | 'rejected' | 'igno
       return valid(rmc.decode(packet as RMCPacket, fields));
     case gst.sentenceId:
       return valid(gst.decode(packet as GSTPacket, fields));
+    case gns.sentenceId:
+      return valid(gns.decode(packet as GNSPacket, fields));
     default:
       return 'ignored';
   }
 }
+
+const NUMERIC_FIELDS = [
+  'altitude',
+  'satellites',
+  'hdop',
+  'accuracy',
+  'verticalAccuracy',
+  'timeOfDayMs',
+  'dateMs',
+  'geoidSeparation',
+  'correctionAge',
+  'pdop',
+  'vdop',
+  'satellitesUsed',
+  'sigmaNorth',
+  'sigmaEast',
+  'gstTimeOfDayMs',
+] as const;
 
 // a sentence with a good checksum can still carry impossible numbers (a corrupt receiver); keep those out
 function valid(update: FixUpdate): FixUpdate | 'rejected' {
@@ -87,13 +124,15 @@ function valid(update: FixUpdate): FixUpdate | 'rejected' {
   if (p && (!Number.isFinite(p.latitude) || !Number.isFinite(p.longitude) || Math.abs(p.latitude) > 90 || Math.abs(p.longitude) > 180)) {
     return 'rejected';
   }
-  for (const key of ['altitude', 'satellites', 'hdop', 'accuracy', 'verticalAccuracy', 'timeOfDayMs', 'dateMs'] as const) {
+  for (const key of NUMERIC_FIELDS) {
     const v = update[key];
     if (v !== undefined && !Number.isFinite(v)) return 'rejected';
   }
   return update;
 }
 
-function withoutUndefined(update: FixUpdate): FixUpdate {
-  return Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) as FixUpdate;
+// the fields of an update that say something; without its fix (type, rank and position) when it gives way
+const FIX_FIELDS = new Set(['fixType', 'fixRank', 'position']);
+function withoutUndefined(update: FixUpdate, withoutFix: boolean): FixUpdate {
+  return Object.fromEntries(Object.entries(update).filter(([k, v]) => v !== undefined && !(withoutFix && FIX_FIELDS.has(k)))) as FixUpdate;
 }

@@ -11,6 +11,7 @@ describe('RMC', () => {
     expect(decodeSentence(UBLOX)).toEqual({
       position: { latitude: expect.closeTo(44.068999, 5), longitude: expect.closeTo(-121.314337, 5) },
       fixType: 'single',
+      fixRank: 1,
       timeOfDayMs: (0 * 3600 + 10 * 60 + 31) * 1000,
       dateMs: Date.UTC(2017, 0, 10),
     });
@@ -24,7 +25,7 @@ describe('RMC', () => {
   });
 
   it('says "no position" for a void (V) RMC with empty fields', () => {
-    expect(decodeSentence('$GPRMC,,V,,,,,,,,,,N*53')).toEqual({ position: null, fixType: null });
+    expect(decodeSentence('$GPRMC,,V,,,,,,,,,,N*53')).toEqual({ position: null, fixType: null, fixRank: 1 });
   });
 
   it('rejects a corrupted RMC', () => {

@@ -1,4 +1,4 @@
-import { fixStaleAfterMs, fixTimeMs, LIMITS, NA, type AccuracyLevel, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
+import { fixStaleAfterMs, fixTimeMs, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
 import { accuracyFromGap, nearestGapMs } from './rules/accuracy';
 import { recordedPosition, type Position } from './rules/known-base';
 
@@ -161,7 +161,7 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
     accuracy: accuracyFromGap(gapMs),
     gapMs,
     timestamp: fixTime,
-    fixType: fix && fix.fixType !== NA ? fix.fixType : null,
+    fixType: fix && isSurveyFixType(fix.fixType) ? fix.fixType : null,
     satellites: num(fix?.satellites),
     hdop: num(fix?.hdop),
     accuracyMetres: num(fix?.accuracy),

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import proj4 from 'proj4';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../testing/harness.js';
+import { download } from './test-download.js';
+import { readPdf } from './test-pdf-text.js';
+import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
+
+const run = promisify(execFile);
+
+/**
+ * Issue 16, item 5: every deliverable carries the point's height. The heights are gpsd's decoding of a u-blox
+ * ZED-F9P (/work/shared/data/nmea: altMSL 14.2, geoidSep 1.8, altHAE 16.0) and of its RTK log (altMSL 826.56,
+ * geoidSep 44.866); the files are read back by GDAL (ogrinfo) and poppler (pdftotext), not by this code.
+ */
+const POINTS: SeedPoint[] = [
+  { name: 'BM-1', latitude: -45.877567167, longitude: 170.500111333, altitude: 14.2, geoidSeparation: 1.8, fixType: 'single', horizontalAccuracy: 4.2, accuracy: 'High' },
+  { name: 'BM-2', latitude: -45.8776, longitude: 170.5002, ellipsoidalHeight: 16, geoidSeparation: 1.8, fixType: 'rtk-fixed', horizontalAccuracy: 0.009 },
+  { name: 'Kerb', latitude: -45.8777, longitude: 170.5003, altitude: 826.56, geoidSeparation: 44.866, fixType: 'rtk-float', horizontalAccuracy: 0.38, accuracy: 'High' },
+  { name: 'No height', latitude: -45.8778, longitude: 170.5004 },
+];
+// the elevation above mean sea level each point is drawn at
+const ELEVATION: Record<string, number> = { 'BM-1': 14.2, 'BM-2': 14.2, Kerb: 826.56, 'No height': 0 };
+const utm59s = proj4('WGS84', '+proj=utm +zone=59 +south +datum=WGS84 +units=m +no_defs');
+
+/** ogrinfo's reading of a DXF: each feature's text label and geometry (WKT). */
+async function ogrPoints(dxf: Buffer): Promise<{ wkt: string[]; text: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'smi-dxf-'));
+  try {
+    const file = join(dir, 'points.dxf');
+    writeFileSync(file, dxf);
+    const { stdout } = await run('ogrinfo', ['-ro', '-al', '-q', file], { maxBuffer: 64 << 20 });
+    return { wkt: [...stdout.matchAll(/^\s*(POINT\b[^\n]*)$/gm)].map((m) => m[1]!.trim()), text: stdout };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('heights in the deliverables (issue 16)', () => {
+  let h: Harness;
+  let surveyor: Awaited<ReturnType<Harness['verifiedUser']>>;
+  let projectId: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    surveyor = await h.verifiedUser();
+    projectId = await seedProject(h.db, surveyor.userId, { name: 'Dunedin heights' });
+    await seedPoints(h.db, projectId, POINTS);
+  });
+  afterAll(() => h.close());
+
+  it('draws every DXF point as a 3D POINT at its elevation above MSL, as GDAL reads it', async () => {
+    const res = await download(surveyor.agent, 'dxf', projectId);
+    expect(res.status).toBe(200);
+    const { wkt } = await ogrPoints(res.body);
+    // ogrinfo lists the POINT entities (the TEXT labels too, as points at the label): the first of each pair
+    const points = wkt.filter((_, i) => i % 2 === 0);
+    expect(points).toHaveLength(POINTS.length);
+    for (const [i, p] of POINTS.entries()) {
+      const m = /^POINT Z \(([-\d.e+]+) ([-\d.e+]+) ([-\d.e+]+)\)$/.exec(points[i]!);
+      expect(m, points[i]).not.toBeNull();
+      const [e, n] = utm59s.forward([p.longitude, p.latitude]) as [number, number];
+      expect(Math.abs(Number(m![1]) - e)).toBeLessThan(0.001);
+      expect(Math.abs(Number(m![2]) - n)).toBeLessThan(0.001);
+      expect(Number(m![3])).toBeCloseTo(ELEVATION[p.name]!, 6);
+    }
+  });
+
+  it('prints the elevation and the receiver\'s ± beside the grade and fix type in the PDF table', async () => {
+    const res = await download(surveyor.agent, 'pdf', projectId);
+    const { text } = await readPdf(res.body);
+    const table = text.slice(text.lastIndexOf('Time (UTC)') - 400);
+    expect(table).toMatch(/± H \(m\)\s+Elev\. \(m\)/);
+    expect(table).toMatch(/BM-1\b.*High\s+single\s+4\.200\s+14\.200\b/);
+    expect(table).toMatch(/BM-2\b.*rtk-fixed\s+0\.009\s+14\.200\b/);
+    expect(table).toMatch(/Kerb\b.*High\s+rtk-float\s+0\.380\s+826\.560\b/);
+    // the summary says what the heights are and what the grade does not say
+    expect(text).toContain('height above mean sea level');
+    expect(text).toMatch(/Points per fix type[\s\S]*RTK fixed\s+1[\s\S]*RTK float\s+1[\s\S]*DGPS\s+0[\s\S]*Single\s+1[\s\S]*Not known\s+1/);
+  });
+});

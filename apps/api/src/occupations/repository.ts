@@ -1,0 +1,169 @@
+import type { EpochView, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
+import { EMPTY_PROGRESS } from '@smi/contracts';
+import type { Queryable } from '@smi/db';
+import type { ResolvedAntenna } from './settings.js';
+
+interface OccupationRow {
+  id: string;
+  project_id: string;
+  device_id: string;
+  device_code: string;
+  client_id: string | null;
+  method: OccupationMethod;
+  name: string;
+  section: string;
+  tolerances: Tolerances;
+  status: OccupationStatus;
+  reason: string | null;
+  progress: Partial<OccupationProgress>;
+  point_id: string | null;
+  created_at: Date;
+  stale: boolean;
+}
+
+// a running occupation whose gateway has not written for this long (and past its own pause limit) is gone with it
+const STALE_AFTER_S = 30;
+const COLUMNS = `id, project_id, device_id, device_code, client_id, method, name, section, tolerances, status, reason, progress, point_id,
+  created_at, (status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S}))) AS stale`;
+
+export function toOccupationView(r: OccupationRow): OccupationView {
+  return {
+    _id: r.id,
+    ProjectId: r.project_id,
+    DeviceId: r.device_id,
+    DeviceCode: r.device_code,
+    Method: r.method,
+    Name: r.name,
+    Section: r.section,
+    Status: r.status,
+    Reason: r.reason,
+    Tolerances: r.tolerances,
+    Progress: { ...EMPTY_PROGRESS, ...r.progress },
+    PointId: r.point_id,
+    ClientId: r.client_id,
+    Created_On: new Date(r.created_at).toISOString(),
+  };
+}
+
+export const occupationsRepository = {
+  async project(q: Queryable, ownerId: string, projectId: string): Promise<{ measurement_settings: unknown } | undefined> {
+    const [row] = await q.query<{ measurement_settings: unknown }>('SELECT measurement_settings FROM projects WHERE id = $1 AND owner_id = $2', [projectId, ownerId]);
+    return row;
+  },
+
+  async device(q: Queryable, ownerId: string, deviceId: string): Promise<{ code: string } | undefined> {
+    const [row] = await q.query<{ code: string }>('SELECT code FROM devices WHERE id = $1 AND owner_id = $2', [deviceId, ownerId]);
+    return row;
+  },
+
+  /** The new occupation; `existing` when the project already has one with this ClientId, `busy` when the rover has one running. */
+  async create(
+    q: Queryable,
+    o: {
+      projectId: string;
+      ownerId: string;
+      deviceId: string;
+      deviceCode: string;
+      clientId: string | null;
+      method: OccupationMethod;
+      name: string;
+      section: string;
+      antenna: ResolvedAntenna;
+      tolerances: Tolerances;
+      maxPauseS: number;
+      splitGapS: number;
+    },
+  ): Promise<{ row: OccupationRow; created: boolean } | { busy: true }> {
+    if (o.clientId) {
+      const [same] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations WHERE project_id = $1 AND client_id = $2`, [o.projectId, o.clientId]);
+      if (same) return { row: same, created: false };
+    }
+    const [busy] = await q.query(`SELECT 1 FROM occupations WHERE device_id = $1 AND status IN ('running', 'paused')
+      AND heartbeat_at >= now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S}))`, [o.deviceId]);
+    if (busy) return { busy: true };
+    const [row] = await q.query<OccupationRow>(
+      `INSERT INTO occupations (project_id, owner_id, device_id, device_code, client_id, method, name, section, antenna, tolerances, max_pause_s, split_gap_s)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}`,
+      [o.projectId, o.ownerId, o.deviceId, o.deviceCode, o.clientId, o.method, o.name, o.section, JSON.stringify(o.antenna), JSON.stringify(o.tolerances), o.maxPauseS, o.splitGapS],
+    );
+    if (row) return { row, created: true };
+    // the same ClientId raced in from another tab: answer that one
+    const [same] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations WHERE project_id = $1 AND client_id = $2`, [o.projectId, o.clientId]);
+    return { row: same!, created: false };
+  },
+
+  /** The user's occupation; one whose gateway is gone is failed on the way (it cannot finish any more). */
+  async byId(q: Queryable, ownerId: string, id: string): Promise<OccupationRow | undefined> {
+    const [row] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
+    if (row?.stale) {
+      const [failed] = await q.query<OccupationRow>(
+        `UPDATE occupations SET status = 'failed', reason = 'the gateway running it stopped', finished_at = now()
+         WHERE id = $1 AND status IN ('running', 'paused') RETURNING ${COLUMNS}`,
+        [id],
+      );
+      return failed ?? (await this.byId(q, ownerId, id));
+    }
+    return row;
+  },
+
+  async cancel(q: Queryable, ownerId: string, id: string): Promise<boolean> {
+    const rows = await q.query(
+      `UPDATE occupations SET status = 'cancelled', reason = 'cancelled', finished_at = now() WHERE id = $1 AND owner_id = $2 AND status IN ('running', 'paused') RETURNING id`,
+      [id, ownerId],
+    );
+    return rows.length > 0;
+  },
+
+  /** The raw epochs of a point of the user's project: those of its occupation within the point's time span. */
+  async epochsOfPoint(q: Queryable, ownerId: string, projectId: string, pointId: string): Promise<EpochView[] | undefined> {
+    const [point] = await q.query<{ occupation_id: string | null; started_at: Date | null; ended_at: Date | null }>(
+      `SELECT p.occupation_id, p.started_at, p.ended_at FROM points p JOIN projects pr ON pr.id = p.project_id
+       WHERE p.id = $1 AND p.project_id = $2 AND pr.owner_id = $3`,
+      [pointId, projectId, ownerId],
+    );
+    if (!point) return undefined;
+    if (!point.occupation_id) return [];
+    const rows = await q.query<{
+      seq: number;
+      at: Date;
+      latitude: number | null;
+      longitude: number | null;
+      ellipsoidal_height: number | null;
+      fix_type: string | null;
+      satellites: number | null;
+      hdop: number | null;
+      pdop: number | null;
+      sigma_h: number | null;
+      sigma_v: number | null;
+      correction_age: number | null;
+      accepted: boolean;
+      reason: string | null;
+    }>(
+      `SELECT seq, at, latitude, longitude, ellipsoidal_height, fix_type, satellites, hdop, pdop, sigma_h, sigma_v, correction_age, accepted, reason
+       FROM point_epochs WHERE occupation_id = $1 AND at BETWEEN $2 AND $3 ORDER BY seq`,
+      [point.occupation_id, point.started_at, point.ended_at],
+    );
+    return rows.map((r) => ({
+      Seq: r.seq,
+      Time: new Date(r.at).toISOString(),
+      Latitude: r.latitude,
+      Longitude: r.longitude,
+      EllipsoidalHeight: r.ellipsoidal_height,
+      Fix: r.fix_type,
+      Satellites: r.satellites,
+      Hdop: r.hdop,
+      Pdop: r.pdop,
+      SigmaH: r.sigma_h,
+      SigmaV: r.sigma_v,
+      CorrectionAge: r.correction_age,
+      Accepted: r.accepted,
+      Reason: r.reason,
+    }));
+  },
+
+  async saveSettings(q: Queryable, ownerId: string, projectId: string, settings: unknown): Promise<boolean> {
+    const rows = await q.query('UPDATE projects SET measurement_settings = $3 WHERE id = $1 AND owner_id = $2 RETURNING id', [projectId, ownerId, JSON.stringify(settings)]);
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,127 @@
+import { Router, type Request } from 'express';
+import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, type EpochView } from '@smi/contracts';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { mount } from '../http/route.js';
+import { changePointAntenna } from './point-antenna.js';
+import { occupationsRepository as repo, toOccupationView } from './repository.js';
+import { resolveOccupation, settingsOf } from './settings.js';
+
+// accept waits this long for the gateway to store the point before it answers with the occupation as it is
+const ACCEPT_WAIT_MS = 8000;
+
+const EPOCH_CSV_HEADER = 'seq,time,latitude,longitude,ellipsoidal_height_m,fix,satellites,hdop,pdop,sigma_h_m,sigma_v_m,correction_age_s,accepted,reason';
+const csvCell = (v: string | number | boolean | null) => (v === null ? '' : String(v));
+
+/** Survey occupations (issue 18): started, watched, accepted early or cancelled here; measured on the gateway. */
+export function occupationRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { db, sessions } = deps;
+  const load = sessions.userOf.bind(sessions);
+
+  function command(c: { id: string; action: 'start' | 'accept' | 'cancel' }): Promise<void> {
+    if (!deps.live) throw new AppError(503, 'Measurement is not available: the gateway is not connected');
+    return deps.live.commandOccupation(c);
+  }
+
+  mount(router, e.startOccupation, load, async ({ user, params, body, res }) => {
+    const project = await repo.project(db, user.id, params.projectId);
+    if (!project) throw new AppError(404, 'Project not found');
+    const device = await repo.device(db, user.id, body.DeviceId);
+    if (!device) throw new AppError(404, 'Device not found');
+    const r = resolveOccupation(settingsOf(project.measurement_settings), body);
+    const made = await repo.create(db, {
+      projectId: params.projectId,
+      ownerId: user.id,
+      deviceId: body.DeviceId,
+      deviceCode: device.code,
+      clientId: body.ClientId ?? null,
+      method: r.method,
+      name: body.Name,
+      section: body.Section,
+      antenna: r.antenna,
+      tolerances: r.tolerances,
+      maxPauseS: r.maxPauseS,
+      splitGapS: r.splitGapS,
+    });
+    if ('busy' in made) throw new AppError(409, 'This rover is already measuring a point');
+    if (made.created) await command({ id: made.row.id, action: 'start' });
+    res.status(made.created ? 201 : 200);
+    return { success: true, occupation: toOccupationView(made.row) };
+  });
+
+  mount(router, e.getOccupation, load, async ({ user, params }) => {
+    const row = await repo.byId(db, user.id, params.occupationId);
+    if (!row) throw new AppError(404, 'Occupation not found');
+    return { success: true, occupation: toOccupationView(row) };
+  });
+
+  mount(router, e.acceptOccupation, load, async ({ user, params }) => {
+    const row = await repo.byId(db, user.id, params.occupationId);
+    if (!row) throw new AppError(404, 'Occupation not found');
+    if (!OCCUPATION_ACTIVE.includes(row.status)) return { success: true, occupation: toOccupationView(row) };
+    await command({ id: row.id, action: 'accept' });
+    const deadline = Date.now() + ACCEPT_WAIT_MS;
+    for (;;) {
+      const now = await repo.byId(db, user.id, row.id);
+      if (!now || !OCCUPATION_ACTIVE.includes(now.status) || Date.now() > deadline) return { success: true, occupation: toOccupationView(now ?? row) };
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  });
+
+  mount(router, e.cancelOccupation, load, async ({ user, params }) => {
+    const row = await repo.byId(db, user.id, params.occupationId);
+    if (!row) throw new AppError(404, 'Occupation not found');
+    if (await repo.cancel(db, user.id, row.id)) await command({ id: row.id, action: 'cancel' }).catch(() => {});
+    return { success: true, occupation: toOccupationView((await repo.byId(db, user.id, row.id)) ?? row) };
+  });
+
+  mount(router, e.pointEpochs, load, async ({ user, params, req, res }) => {
+    const epochs = await repo.epochsOfPoint(db, user.id, params.projectId, params.pointId);
+    if (!epochs) throw new AppError(404, 'Point not found');
+    if (formatOf(req) === 'csv') {
+      res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="point-epochs.csv"` });
+      res.send(csvOf(epochs));
+      return;
+    }
+    return { success: true, epochs };
+  });
+
+  mount(router, e.getMeasurementSettings, load, async ({ user, params }) => {
+    const project = await repo.project(db, user.id, params.projectId);
+    if (!project) throw new AppError(404, 'Project not found');
+    return { success: true, settings: settingsOf(project.measurement_settings) };
+  });
+
+  mount(router, e.putMeasurementSettings, load, async ({ user, params, body }) => {
+    if (!(await repo.saveSettings(db, user.id, params.projectId, body))) throw new AppError(404, 'Project not found');
+    return { success: true, settings: body };
+  });
+
+  mount(router, pointAntennaEndpoint, load, async ({ user, params, body }) => {
+    await changePointAntenna(db, user.id, params.projectId, params.pointId, body);
+    return { success: true, message: 'Antenna height changed; the point height was re-computed.' };
+  });
+
+  return router;
+}
+
+function formatOf(req: Request): 'csv' | 'json' {
+  const f = req.query.format;
+  if (f === undefined || f === 'json') return 'json';
+  if (f === 'csv') return 'csv';
+  throw new AppError(400, 'format: must be json or csv');
+}
+
+// every cell is a number, a boolean, an ISO time, a fix type or a reason code: nothing a spreadsheet runs as a formula
+function csvOf(epochs: EpochView[]): string {
+  const lines = [EPOCH_CSV_HEADER];
+  for (const x of epochs) {
+    lines.push(
+      [x.Seq, x.Time, x.Latitude, x.Longitude, x.EllipsoidalHeight, x.Fix, x.Satellites, x.Hdop, x.Pdop, x.SigmaH, x.SigmaV, x.CorrectionAge, x.Accepted, x.Reason]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return lines.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,92 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalTopics } from '@smi/contracts';
+import { migrate, openDb, openTestDb, type Db } from '@smi/db';
+import { hashDeviceSecret, newDeviceSecret, serviceCredential, silentLog, startGateway, type Gateway } from '@smi/gateway';
+import { startPrivateRedis } from '../testing/private-redis.js';
+import { spawnGateway } from '../testing/spawn-gateway.js';
+import { eventually } from './live-harness.js';
+
+const JWT_SECRET = 'stored-wills-secret-0123456789-0123456789';
+const HEARTBEAT_MS = 200;
+
+// Issue 17 item 1: a device connected to gateway A sets a will; A is killed; gateway B, sharing Redis, takes the
+// stored will over and publishes it with no client. The will must be the device's own message, never a forged
+// readings batch or a revoke of another account's base.
+describe('wills stored in Redis, taken over by another gateway process after a SIGKILL', () => {
+  let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
+  let dir: string;
+  let a: { child: ChildProcess; port: number; output: () => string };
+  let bDb: Db;
+  let b: Gateway;
+  let observer: MqttClient;
+  const seen: { topic: string; payload: string }[] = [];
+  const devices: { code: string; secret: string }[] = [];
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    dir = mkdtempSync(join(tmpdir(), 'smi-wills-'));
+    // gateway A's database (PGlite in its DATA_DIR), with two devices of two accounts
+    const db = await openDb({ dataDir: join(dir, 'db') });
+    await migrate(db);
+    for (const code of ['WILL-ATTACKER', 'WILL-VICTIM']) {
+      const [user] = await db.query<{ id: string }>(`INSERT INTO users (name, email, password_hash, is_verified) VALUES ('U', $1, 'x', true) RETURNING id`, [`${code}@example.com`]);
+      const secret = newDeviceSecret();
+      await db.query('INSERT INTO devices (code, name, type, owner_id, connected, secret_hash) VALUES ($1, $1, $2, $3, true, $4)', [code, code.endsWith('VICTIM') ? 'base' : 'rover', user!.id, await hashDeviceSecret(secret)]);
+      devices.push({ code, secret });
+    }
+    await db.close();
+    const env = { DATA_DIR: dir, REDIS_URL: redis.url, JWT_SECRET, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MQTT_HEARTBEAT_MS: String(HEARTBEAT_MS) };
+    a = await spawnGateway(env);
+    bDb = await openTestDb();
+    const service = serviceCredential({ jwtSecret: JWT_SECRET });
+    b = await startGateway({ db: bDb, log: silentLog, service, port: 0, host: '127.0.0.1', redisUrl: redis.url, offlineAfterS: 30, heartbeatIntervalMs: HEARTBEAT_MS });
+    observer = await mqtt.connectAsync(b.localUrl, { ...service, reconnectPeriod: 0 });
+    observer.on('message', (topic, payload) => seen.push({ topic, payload: payload.toString() }));
+    await observer.subscribeAsync(['smi/internal/control/#', 'smi/internal/readings/+', 'devices/#']);
+    // B must know A alive first, so that A's wills wait for A's death
+    await eventually(() => Object.keys((b.broker as unknown as { brokers: Record<string, number> }).brokers).length >= 2);
+  }, 120_000);
+
+  afterAll(async () => {
+    await observer?.endAsync();
+    await b?.close();
+    await bDb?.close();
+    if (a && a.child.exitCode === null) a.child.kill('SIGKILL');
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses at CONNECT a will on the internal topics, keeps a will on the device\'s own topic, and only that one goes out after the kill', async () => {
+    const [attacker, victim] = devices as [{ code: string; secret: string }, { code: string; secret: string }];
+    const url = `mqtt://127.0.0.1:${a.port}`;
+    const attempt = (will: { topic: string; payload: string }, clientId?: string) =>
+      mqtt
+        .connectAsync(url, { username: attacker.code, password: attacker.secret, clientId, reconnectPeriod: 0, will: { ...will, qos: 0, retain: false } })
+        .then(
+          (c) => c,
+          (err: { code?: number }) => err.code,
+        );
+    const forgedBatch = JSON.stringify([{ deviceCode: victim.code, deviceName: 'forged', latitude: 1, longitude: 2 }]);
+    const revoke = await attempt({ topic: internalTopics.revoke, payload: victim.code }, 'revoker');
+    const forged = await attempt({ topic: internalTopics.readings('gw-forged'), payload: forgedBatch }, 'forger');
+    const foreign = await attempt({ topic: `devices/${victim.code}/status`, payload: '{"battery":1}' }, 'foreign');
+    expect([revoke, forged, foreign]).toEqual([5, 5, 5]);
+
+    // the device's own will, once with an id and once without one (aedes would otherwise invent an id that names nobody)
+    const own = await attempt({ topic: `devices/${attacker.code}/status`, payload: '{"battery":42}' }, 'own');
+    const anonymous = await attempt({ topic: `devices/${attacker.code}/reading`, payload: '{"battery":43}' });
+    expect(typeof own).toBe('object');
+    expect(typeof anonymous).toBe('object');
+
+    a.child.kill('SIGKILL');
+    await eventually(() => seen.some((m) => m.payload === '{"battery":42}') && seen.some((m) => m.payload === '{"battery":43}'));
+    expect(seen.filter((m) => m.topic.startsWith('smi/internal/control/') || m.payload.includes('forged'))).toEqual([]);
+    expect(seen.filter((m) => m.topic.startsWith('devices/')).map((m) => m.topic).sort()).toEqual([`devices/${attacker.code}/reading`, `devices/${attacker.code}/status`]);
+    for (const c of [own, anonymous]) (c as MqttClient).end(true);
+  }, 60_000);
+});

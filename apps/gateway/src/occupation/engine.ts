@@ -1,0 +1,250 @@
+import { EMPTY_PROGRESS, type DevicePublishedReading, type OccupationCommand, type OccupationReport } from '@smi/contracts';
+import type { Db } from '@smi/db';
+import type { Log } from '../log.js';
+import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
+import { OccupationRun } from './occupation-run.js';
+import { occupationsRepository as repo, occupationViewOf, type EpochRow, type OccupationRow } from './repository.js';
+
+export interface OccupationEngineOptions {
+  db: Db;
+  log: Log;
+  gatewayId: string;
+  /** progress of an occupation, for the owner's sockets */
+  report: (r: OccupationReport) => void;
+  /** raw epochs are written when this many wait, or at the next flush tick */
+  batchRows?: number;
+  flushEveryMs?: number;
+  /** heartbeats older than this mean the gateway that ran it is gone */
+  staleAfterS?: number;
+}
+
+interface Active {
+  row: OccupationRow;
+  run: OccupationRun;
+  assembler: EpochAssembler;
+  pending: EpochRow[];
+  /** this gateway has had epochs of it: it runs it, writes its heartbeat and answers accept */
+  mine: boolean;
+  /** when its last epoch arrived here (wall clock) */
+  lastEpochAt: number;
+  dirty: boolean;
+  busy: Promise<unknown>;
+  ended: boolean;
+}
+
+/**
+ * The occupations of the rovers whose epochs reach this gateway. Each device with a running occupation is one Map
+ * entry: ingest asks `has(code)` for every message (a Map lookup for the devices with none), and hands the raw
+ * payload of the others over before the live feed's rate cap, so every epoch is counted.
+ */
+export function occupationEngine(o: OccupationEngineOptions) {
+  const byDevice = new Map<string, Active>();
+  const byId = new Map<string, Active>();
+  const batchRows = o.batchRows ?? 200;
+
+  function antennaOf(row: OccupationRow) {
+    const a = row.antenna;
+    return { height: a.Height, type: a.HeightType, phaseCentreOffset: a.Offset ?? 0, radius: a.Radius, shmpOffset: a.ShmpOffset };
+  }
+
+  function track(row: OccupationRow): void {
+    if (byId.has(row.id)) return;
+    // one occupation per rover: a newer one replaces the older in this process (the api refuses a second one)
+    const a: Active = {
+      row,
+      run: new OccupationRun({ method: row.method, tolerances: row.tolerances, maxPauseS: row.max_pause_s, splitGapS: row.split_gap_s, antenna: antennaOf(row) }),
+      assembler: new EpochAssembler(),
+      pending: [],
+      mine: false,
+      lastEpochAt: 0,
+      dirty: false,
+      busy: Promise.resolve(),
+      ended: false,
+    };
+    byDevice.set(row.device_code, a);
+    byId.set(row.id, a);
+  }
+
+  function untrack(a: Active): void {
+    a.ended = true;
+    byId.delete(a.row.id);
+    if (byDevice.get(a.row.device_code) === a) byDevice.delete(a.row.device_code);
+  }
+
+  function publish(a: Active, over: Parameters<typeof occupationViewOf>[1] = {}): void {
+    o.report({ ownerId: a.row.owner_id, occupation: occupationViewOf(a.row, { Status: a.run.status, Progress: a.run.progress(), ...over }) });
+  }
+
+  /** Work on one occupation runs one step at a time, in order. */
+  function serial(a: Active, step: () => Promise<unknown>): Promise<unknown> {
+    a.busy = a.busy.then(step).catch((err) => o.log.warn({ err, occupation: a.row.id }, 'occupation step failed'));
+    return a.busy;
+  }
+
+  async function flushEpochs(a: Active): Promise<void> {
+    const rows = a.pending.splice(0);
+    if (rows.length) await repo.writeEpochs(o.db, a.row.id, rows);
+    if (a.dirty && !a.ended) {
+      a.dirty = false;
+      await repo.saveProgress(o.db, a.row.id, o.gatewayId, a.run.status, a.run.progress());
+      publish(a);
+    }
+  }
+
+  async function store(a: Active, final: boolean, stoppedEarly: boolean): Promise<void> {
+    await flushEpochs(a);
+    const m = a.run.result(stoppedEarly);
+    if (!m) {
+      await fail(a, 'no good epochs');
+      return;
+    }
+    const progress = a.run.progress();
+    const pointId = await repo.storePoint(o.db, a.row, m, progress, a.row.name, true);
+    untrack(a);
+    if (pointId) publish(a, { Status: final ? 'done' : a.run.status, PointId: pointId, Progress: progress });
+  }
+
+  async function fail(a: Active, reason: string): Promise<void> {
+    untrack(a);
+    await flushEpochs(a).catch(() => {});
+    const progress = a.run.progress();
+    if (await repo.finish(o.db, a.row.id, 'failed', reason, progress)) publish(a, { Status: 'failed', Reason: reason, Progress: progress });
+  }
+
+  function take(a: Active, e: Epoch): void {
+    if (a.ended) return;
+    a.mine = true;
+    a.lastEpochAt = Date.now();
+    const step = a.run.add(e);
+    a.pending.push({ seq: step.seq, epoch: e, reason: step.reason });
+    a.dirty = true;
+    const out = step.outcome;
+    if (out.kind === 'complete') {
+      a.ended = true;
+      void serial(a, () => store(a, true, false));
+    } else if (out.kind === 'fail') {
+      a.ended = true;
+      void serial(a, () => fail(a, out.reason));
+    } else if (out.kind === 'store-continuous') {
+      const name = `${a.row.name || 'P'}-${a.run.progress().points}`;
+      void serial(a, async () => {
+        await flushEpochs(a);
+        const pointId = await repo.storePoint(o.db, a.row, out.measurement, a.run.progress(), name, false);
+        if (pointId) publish(a, { PointId: pointId });
+      });
+    } else if (a.pending.length >= batchRows) {
+      void serial(a, () => flushEpochs(a));
+    }
+  }
+
+  let ticks = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const a of byId.values()) {
+      if (!a.mine) continue;
+      if (a.pending.length || a.dirty) void serial(a, () => flushEpochs(a));
+      // the rover went silent here (and did not come back through another gateway: that one would have taken over)
+      if (!a.ended && now - a.lastEpochAt > a.row.max_pause_s * 1000) {
+        a.ended = true;
+        void serial(a, () => fail(a, `no epochs for ${a.row.max_pause_s} s`));
+      }
+    }
+    if (byId.size && ++ticks % 4 === 0) void sweep();
+  }, o.flushEveryMs ?? 500);
+  timer.unref();
+
+  /** Occupations nobody has fed for their pause limit (a rover that never came, a gateway that died) fail. */
+  async function sweep(): Promise<void> {
+    for (const a of [...byId.values()]) {
+      if (a.mine) continue;
+      const rows = await o.db.query<{ id: string }>(
+        `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now()
+         WHERE id = $1 AND status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => max_pause_s) RETURNING id`,
+        [a.row.id, `no epochs for ${a.row.max_pause_s} s`],
+      );
+      if (rows.length) {
+        untrack(a);
+        publish(a, { Status: 'failed', Reason: `no epochs for ${a.row.max_pause_s} s` });
+      } else {
+        const [row] = await o.db.query<{ status: string }>('SELECT status FROM occupations WHERE id = $1', [a.row.id]);
+        if (!row || (row.status !== 'running' && row.status !== 'paused')) untrack(a);
+      }
+    }
+  }
+
+  return {
+    /** Ingest's question for every message: does this device have an occupation here? */
+    has: (code: string): boolean => byDevice.has(code),
+    nmea(code: string, text: string, receivedAt: number): void {
+      const a = byDevice.get(code);
+      if (a) a.assembler.nmea(text, receivedAt, (e) => take(a, e));
+    },
+    reading(code: string, r: DevicePublishedReading, receivedAt: number): void {
+      const a = byDevice.get(code);
+      const e = a && epochOfReading(r, receivedAt);
+      if (a && e) take(a, e);
+    },
+
+    /** The api's command (every gateway hears it). */
+    async command(c: OccupationCommand): Promise<void> {
+      if (c.action === 'start') {
+        const row = await repo.byId(o.db, c.id);
+        if (row && (row.status === 'running' || row.status === 'paused')) {
+          row.progress = { ...EMPTY_PROGRESS, ...row.progress };
+          track(row);
+        }
+        return;
+      }
+      const a = byId.get(c.id);
+      if (!a) return;
+      if (c.action === 'cancel') {
+        untrack(a);
+        await serial(a, () => flushEpochs(a));
+        return;
+      }
+      // accept: stop now and store what there is, flagged; the gateway that has the epochs answers
+      if (!a.mine) {
+        // none here: if no gateway has any in a moment, it fails
+        setTimeout(() => {
+          if (!a.ended) void serial(a, () => sweepAccept(a));
+        }, 1500).unref();
+        return;
+      }
+      a.ended = true;
+      await serial(a, async () => {
+        a.assembler.flush((e) => {
+          a.ended = false;
+          take(a, e);
+          a.ended = true;
+        });
+        if (a.row.method === 'continuous') {
+          await flushEpochs(a);
+          untrack(a);
+          const progress = a.run.progress();
+          if (await repo.finish(o.db, a.row.id, 'done', null, progress)) publish(a, { Status: 'done', Progress: progress });
+          return;
+        }
+        await store(a, true, true);
+      });
+    },
+
+    /** At start: what a dead gateway left running fails with the reason; the rest are tracked here too. */
+    async resume(): Promise<void> {
+      const failed = await repo.failStale(o.db, o.staleAfterS ?? 10, 'the gateway running it restarted');
+      if (failed.length) o.log.warn({ occupations: failed }, 'occupations of a stopped gateway failed');
+      for (const row of await repo.active(o.db)) track(row);
+    },
+
+    activeCount: () => byId.size,
+    async close(): Promise<void> {
+      clearInterval(timer);
+      await Promise.all([...byId.values()].map((a) => serial(a, () => flushEpochs(a))));
+    },
+  };
+
+  async function sweepAccept(a: Active): Promise<void> {
+    const [row] = await o.db.query<{ status: string }>('SELECT status FROM occupations WHERE id = $1', [a.row.id]);
+    if (row && (row.status === 'running' || row.status === 'paused') && !a.mine) await fail(a, 'no good epochs');
+  }
+}
+export type OccupationEngine = ReturnType<typeof occupationEngine>;

@@ -1,0 +1,296 @@
+import type { EpochRejectReason, FixType, OccupationMethod, OccupationProgress, Tolerances } from '@smi/contracts';
+import { averagePositions, ecefDeltaToEnu, geodeticToEcef, markToPhaseCentre, mean, outlierIndices, sampleSigma, type AntennaSetup, type Vec3 } from '@smi/geodesy';
+import type { Epoch } from './epoch.js';
+import { gateOf } from './gates.js';
+
+export interface RunDefinition {
+  method: OccupationMethod;
+  tolerances: Tolerances;
+  maxPauseS: number;
+  splitGapS: number;
+  antenna: AntennaSetup;
+}
+
+/** A good epoch, with its offset (metres east/north/up) from the occupation's first good position. */
+interface Good {
+  seq: number;
+  epoch: Epoch;
+  enu: [number, number, number];
+}
+
+/** What the point is made of: the mark's position and the evidence decision 016 stores with it. */
+export interface Measurement {
+  latitude: number;
+  longitude: number;
+  /** of the mark: the phase centre's minus the antenna */
+  altitude: number | null;
+  ellipsoidalHeight: number | null;
+  geoidSeparation: number | null;
+  antennaToPhaseCentre: number;
+  sigmaE: number;
+  sigmaN: number;
+  sigmaU: number;
+  receiverSigmaE: number | null;
+  receiverSigmaN: number | null;
+  receiverSigmaU: number | null;
+  hdop: number | null;
+  pdop: number | null;
+  vdop: number | null;
+  satellites: number | null;
+  satellitesMin: number | null;
+  satellitesMax: number | null;
+  epochs: number;
+  epochsRejected: number;
+  rejectedReasons: Record<string, number>;
+  fixPercent: number;
+  fix: FixType;
+  correctionAge: number | null;
+  startedAt: number;
+  endedAt: number;
+  warnings: string[];
+  /** raw epochs the statistics set aside after they were written: seq -> reason */
+  setAside: Map<number, EpochRejectReason>;
+}
+
+export type StepOutcome =
+  | { kind: 'continue' }
+  | { kind: 'complete' }
+  | { kind: 'store-continuous'; measurement: Measurement }
+  | { kind: 'fail'; reason: string };
+
+// a re-fix is compared with the running mean at 3 sigma, sigma at least this (RTK noise; research: "3 sigma or 5 cm")
+const REFIX_SIGMA_FLOOR = 0.01;
+
+/**
+ * One occupation's arithmetic, without I/O: every epoch is gated (a bad one pauses the count and is kept with its
+ * reason), good epochs are counted by their GNSS time, a gap or a re-fix far from the running mean splits, a long
+ * pause fails, and the result is the median/MAD-cleaned mean of the longest consistent segment.
+ */
+export class OccupationRun {
+  private seq = 0;
+  private received = 0;
+  private fixedReceived = 0;
+  private readonly reasons: Record<string, number> = {};
+  private segments: Good[][] = [[]];
+  private occupiedMs = 0;
+  private lastWasGood = false;
+  private lastGood: Good | null = null;
+  private firstTime: number | null = null;
+  private lastTime: number | null = null;
+  private badSince: number | null = null;
+  private origin: { lat: number; lon: number; ecef: Vec3 } | null = null;
+  private lastStored: Good | null = null;
+  private stored = 0;
+  private fix: string | null = null;
+  readonly warnings = new Set<string>();
+  pausedBy: string | null = null;
+
+  constructor(readonly def: RunDefinition) {}
+
+  get status(): 'running' | 'paused' {
+    return this.pausedBy ? 'paused' : 'running';
+  }
+  get epochsReceived(): number {
+    return this.received;
+  }
+  get goodEpochs(): number {
+    return this.segments.reduce((n, s) => n + s.length, 0);
+  }
+
+  /** Takes the next epoch: its sequence number and gate reason (for the raw-epoch row) and what to do now. */
+  add(e: Epoch): { seq: number; reason: EpochRejectReason | null; outcome: StepOutcome } {
+    const seq = this.seq++;
+    this.received++;
+    if (e.fix === 'rtk-fixed') this.fixedReceived++;
+    this.fix = e.fix;
+    this.firstTime ??= e.time;
+    this.lastTime = e.time;
+    const reason = gateOf(e, this.def.tolerances);
+    if (reason) {
+      this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
+      this.pausedBy = reason;
+      this.badSince ??= e.time;
+      this.lastWasGood = false;
+      if (e.time - this.badSince > this.def.maxPauseS * 1000) {
+        return { seq, reason, outcome: { kind: 'fail', reason: `paused over ${this.def.maxPauseS} s: ${reason}` } };
+      }
+      return { seq, reason, outcome: { kind: 'continue' } };
+    }
+    this.pausedBy = null;
+    this.badSince = null;
+    const good: Good = { seq, epoch: e, enu: this.enuOf(e) };
+    if (this.def.method === 'continuous') return { seq, reason, outcome: this.continuous(good) };
+
+    let segment = this.segments[this.segments.length - 1]!;
+    if (this.lastGood && segment.length && (e.time - this.lastGood.epoch.time > this.def.splitGapS * 1000 || (!this.lastWasGood && this.farFrom(segment, good)))) {
+      this.warnings.add('split');
+      this.segments.push((segment = []));
+      this.occupiedMs = 0;
+    } else if (this.lastWasGood && this.lastGood) {
+      this.occupiedMs += Math.max(0, e.time - this.lastGood.epoch.time);
+    }
+    segment.push(good);
+    this.lastGood = good;
+    this.lastWasGood = true;
+    return { seq, reason, outcome: this.isComplete(segment) ? { kind: 'complete' } : { kind: 'continue' } };
+  }
+
+  /** The point from the longest consistent segment; undefined without a good epoch. */
+  result(stoppedEarly: boolean): Measurement | undefined {
+    let best: Good[] = [];
+    for (const s of this.segments) if (s.length >= best.length) best = s;
+    if (!best.length) return undefined;
+    const setAside = new Map<number, EpochRejectReason>();
+    for (const s of this.segments) if (s !== best) for (const g of s) setAside.set(g.seq, 'split');
+    const m = this.measure(best, setAside);
+    if (stoppedEarly) m.warnings.push('stopped-early');
+    return m;
+  }
+
+  progress(points = this.stored): OccupationProgress {
+    const segment = this.segments[this.segments.length - 1]!;
+    const sigma = segment.length >= 2 ? this.reportedSigma(segment) : null;
+    return {
+      epochsUsed: this.goodEpochs,
+      epochsRejected: this.received - this.goodEpochs,
+      rejectedReasons: { ...this.reasons },
+      occupiedS: this.occupiedMs / 1000,
+      elapsedS: this.firstTime !== null && this.lastTime !== null ? (this.lastTime - this.firstTime) / 1000 : 0,
+      sigmaH: sigma ? Math.hypot(sigma.e, sigma.n) : null,
+      sigmaV: sigma ? sigma.u : null,
+      fix: this.fix,
+      pausedBy: this.pausedBy,
+      warnings: [...this.warnings],
+      points,
+    };
+  }
+
+  private continuous(good: Good): StepOutcome {
+    const t = this.def.tolerances;
+    const last = this.lastStored;
+    const due =
+      !last ||
+      (t.intervalS !== null && good.epoch.time - last.epoch.time >= t.intervalS * 1000) ||
+      (t.intervalM !== null && Math.hypot(good.enu[0] - last.enu[0], good.enu[1] - last.enu[1]) >= t.intervalM);
+    this.segments[0]!.push(good);
+    if (!due) return { kind: 'continue' };
+    this.lastStored = good;
+    this.stored++;
+    const m = this.measure([good], new Map());
+    // the next point's epochs start afresh: a continuous occupation keeps no history in memory
+    this.segments = [[]];
+    return { kind: 'store-continuous', measurement: m };
+  }
+
+  private isComplete(segment: Good[]): boolean {
+    const t = this.def.tolerances;
+    if (segment.length < Math.max(1, t.minEpochs) || this.occupiedMs < t.minSeconds * 1000) return false;
+    if (segment.length < 2 || (t.sigmaH === null && t.sigmaV === null)) return true;
+    // the precision the point will have: of the epochs the outlier test keeps
+    const outliers = outlierIndices(segment.map((g) => g.enu));
+    const s = this.reportedSigma(outliers.size ? segment.filter((_, i) => !outliers.has(i)) : segment);
+    return (t.sigmaH === null || Math.hypot(s.e, s.n) <= t.sigmaH) && (t.sigmaV === null || s.u <= t.sigmaV);
+  }
+
+  private farFrom(segment: Good[], g: Good): boolean {
+    if (segment.length < 2) return false;
+    const s = this.reportedSigma(segment);
+    const m = [0, 1, 2].map((i) => mean(segment.map((x) => x.enu[i]!)));
+    const dh = Math.hypot(g.enu[0] - m[0]!, g.enu[1] - m[1]!);
+    const du = Math.abs(g.enu[2] - m[2]!);
+    return dh > 3 * Math.max(Math.hypot(s.e, s.n), REFIX_SIGMA_FLOOR) || du > 3 * Math.max(s.u, REFIX_SIGMA_FLOOR);
+  }
+
+  /** The larger of the sample sigma and the receiver's own (GST), per component (1 Hz epochs are correlated). */
+  private reportedSigma(segment: Good[]): { e: number; n: number; u: number } {
+    const receiver = receiverSigma(segment.map((g) => g.epoch));
+    return {
+      e: Math.max(sampleSigma(segment.map((g) => g.enu[0])), receiver.e ?? 0),
+      n: Math.max(sampleSigma(segment.map((g) => g.enu[1])), receiver.n ?? 0),
+      u: Math.max(sampleSigma(segment.map((g) => g.enu[2])), receiver.u ?? 0),
+    };
+  }
+
+  private enuOf(e: Epoch): [number, number, number] {
+    const h = heightOf(e);
+    const x = geodeticToEcef(e.latitude!, e.longitude!, h);
+    this.origin ??= { lat: e.latitude!, lon: e.longitude!, ecef: x };
+    const o = this.origin;
+    const d = ecefDeltaToEnu(o.lat, o.lon, [x[0] - o.ecef[0], x[1] - o.ecef[1], x[2] - o.ecef[2]]);
+    return [d.e, d.n, d.u];
+  }
+
+  private measure(segment: Good[], setAside: Map<number, EpochRejectReason>): Measurement {
+    const epochs = segment.map((g) => g.epoch);
+    const avg = averagePositions(epochs.map((e) => ({ latitude: e.latitude!, longitude: e.longitude!, height: heightOf(e) })))!;
+    for (const i of avg.outliers) setAside.set(segment[i]!.seq, 'outlier');
+    const kept = epochs.filter((_, i) => !avg.outliers.includes(i));
+    const receiver = receiverSigma(kept);
+    const warnings = [...this.warnings];
+    if (receiver.e === null) warnings.push('no-receiver-sigma');
+    const pdops = present(kept.map((e) => e.pdop));
+    if (!pdops.length && present(kept.map((e) => e.hdop)).length) warnings.push('hdop-for-pdop');
+    if (kept.some((e) => e.fix === 'rtk-float')) warnings.push('float-allowed');
+    const hasAltitude = kept.every((e) => e.altitude !== null);
+    const seps = present(kept.map((e) => e.geoidSeparation));
+    if (seps.length < kept.length) warnings.push('no-geoid-separation');
+    const total = markToPhaseCentre(this.def.antenna);
+    const sats = present(kept.map((e) => e.satellites));
+    const ages = present(kept.map((e) => e.correctionAge));
+    const reasons = { ...this.reasons };
+    for (const r of setAside.values()) reasons[r] = (reasons[r] ?? 0) + 1;
+    const altitude = hasAltitude ? mean(kept.map((e) => e.altitude!)) - total : null;
+    const geoidSeparation = seps.length === kept.length ? mean(seps) : null;
+    return {
+      latitude: avg.latitude,
+      longitude: avg.longitude,
+      altitude,
+      ellipsoidalHeight: altitude !== null && geoidSeparation !== null ? avg.height - total : null,
+      geoidSeparation,
+      antennaToPhaseCentre: total,
+      sigmaE: Math.max(avg.sigmaE, receiver.e ?? 0),
+      sigmaN: Math.max(avg.sigmaN, receiver.n ?? 0),
+      sigmaU: Math.max(avg.sigmaU, receiver.u ?? 0),
+      receiverSigmaE: receiver.e,
+      receiverSigmaN: receiver.n,
+      receiverSigmaU: receiver.u,
+      hdop: meanOrNull(present(kept.map((e) => e.hdop))),
+      pdop: meanOrNull(pdops.length ? pdops : present(kept.map((e) => e.hdop))),
+      vdop: meanOrNull(present(kept.map((e) => e.vdop))),
+      satellites: sats.length ? Math.round(mean(sats)) : null,
+      satellitesMin: sats.length ? Math.min(...sats) : null,
+      satellitesMax: sats.length ? Math.max(...sats) : null,
+      epochs: kept.length,
+      epochsRejected: this.received - kept.length,
+      rejectedReasons: reasons,
+      fixPercent: this.received ? (100 * this.fixedReceived) / this.received : 0,
+      fix: kept.every((e) => e.fix === 'rtk-fixed') ? 'rtk-fixed' : 'rtk-float',
+      correctionAge: ages.length ? Math.max(...ages) : null,
+      startedAt: this.def.method === 'continuous' ? epochs[0]!.time : (this.firstTime ?? epochs[0]!.time),
+      endedAt: this.def.method === 'continuous' ? epochs[epochs.length - 1]!.time : (this.lastTime ?? epochs[epochs.length - 1]!.time),
+      warnings,
+      setAside,
+    };
+  }
+}
+
+/** Ellipsoidal height of the phase centre when the receiver gave N, else its altitude (0 without either). */
+function heightOf(e: Epoch): number {
+  return (e.altitude ?? 0) + (e.geoidSeparation ?? 0);
+}
+
+function present(values: (number | null)[]): number[] {
+  return values.filter((v): v is number => v !== null);
+}
+function meanOrNull(values: number[]): number | null {
+  return values.length ? mean(values) : null;
+}
+
+/** Mean of the receiver's GST sigmas over the epochs that have them. */
+function receiverSigma(epochs: Epoch[]): { e: number | null; n: number | null; u: number | null } {
+  return {
+    e: meanOrNull(present(epochs.map((x) => x.sigmaE))),
+    n: meanOrNull(present(epochs.map((x) => x.sigmaN))),
+    u: meanOrNull(present(epochs.map((x) => x.sigmaV))),
+  };
+}

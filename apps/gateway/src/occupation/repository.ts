@@ -1,0 +1,217 @@
+import type { AccuracyLevel, EpochRejectReason, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
+import type { Db, Queryable } from '@smi/db';
+import type { Epoch } from './epoch.js';
+import type { Measurement } from './occupation-run.js';
+
+export interface OccupationRow {
+  id: string;
+  project_id: string;
+  owner_id: string;
+  device_id: string;
+  device_code: string;
+  device_name: string;
+  client_id: string | null;
+  method: OccupationMethod;
+  name: string;
+  section: string;
+  antenna: { Height: number; HeightType: 'vertical' | 'slant'; Reference: string; Model: string; Offset: number; Radius?: number; ShmpOffset?: number };
+  tolerances: Tolerances;
+  max_pause_s: number;
+  split_gap_s: number;
+  status: OccupationStatus;
+  reason: string | null;
+  progress: OccupationProgress;
+  point_id: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = `o.id, o.project_id, o.owner_id, o.device_id, o.device_code, d.name AS device_name, o.client_id, o.method, o.name, o.section,
+  o.antenna, o.tolerances, o.max_pause_s, o.split_gap_s, o.status, o.reason, o.progress, o.point_id, o.created_at`;
+
+export function occupationViewOf(r: OccupationRow, over: Partial<Pick<OccupationView, 'Status' | 'Progress' | 'Reason' | 'PointId'>> = {}): OccupationView {
+  return {
+    _id: r.id,
+    ProjectId: r.project_id,
+    DeviceId: r.device_id,
+    DeviceCode: r.device_code,
+    Method: r.method,
+    Name: r.name,
+    Section: r.section,
+    Status: r.status,
+    Reason: r.reason,
+    Tolerances: r.tolerances,
+    Progress: r.progress,
+    PointId: r.point_id,
+    ClientId: r.client_id,
+    Created_On: new Date(r.created_at).toISOString(),
+    ...over,
+  };
+}
+
+/** The spec's Low/Medium/High from the age of the corrections (the time between the base's data and the rover's). */
+export function accuracyGrade(correctionAgeS: number | null): AccuracyLevel | null {
+  if (correctionAgeS === null) return null;
+  return correctionAgeS * 1000 > 2500 ? 'Low' : correctionAgeS * 1000 > 1000 ? 'Medium' : 'High';
+}
+
+export interface EpochRow {
+  seq: number;
+  epoch: Epoch;
+  reason: EpochRejectReason | null;
+}
+
+export const occupationsRepository = {
+  async byId(q: Queryable, id: string): Promise<OccupationRow | undefined> {
+    const [row] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.id = $1`, [id]);
+    return row;
+  },
+
+  async active(q: Queryable): Promise<OccupationRow[]> {
+    return q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.status IN ('running', 'paused')`);
+  },
+
+  /** Raw epochs, many rows in one statement. */
+  async writeEpochs(q: Queryable, occupationId: string, rows: EpochRow[]): Promise<void> {
+    if (!rows.length) return;
+    const col = <T>(f: (r: EpochRow) => T) => rows.map(f);
+    await q.query(
+      `INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
+         sigma_h, sigma_v, correction_age, accepted, reason)
+       SELECT $1, * FROM unnest($2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
+         $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[])
+       ON CONFLICT DO NOTHING`,
+      [
+        occupationId,
+        col((r) => r.seq),
+        col((r) => new Date(r.epoch.time).toISOString()),
+        col((r) => r.epoch.latitude),
+        col((r) => r.epoch.longitude),
+        col((r) => (r.epoch.altitude !== null && r.epoch.geoidSeparation !== null ? r.epoch.altitude + r.epoch.geoidSeparation : null)),
+        col((r) => r.epoch.altitude),
+        col((r) => r.epoch.fix),
+        col((r) => r.epoch.satellites),
+        col((r) => r.epoch.hdop),
+        col((r) => r.epoch.pdop),
+        col((r) => (r.epoch.sigmaN !== null && r.epoch.sigmaE !== null ? Math.hypot(r.epoch.sigmaN, r.epoch.sigmaE) : null)),
+        col((r) => r.epoch.sigmaV),
+        col((r) => r.epoch.correctionAge),
+        col((r) => r.reason === null),
+        col((r) => r.reason),
+      ],
+    );
+  },
+
+  /** Status and progress as the run has them, and a heartbeat: this gateway still runs it. Only while active. */
+  async saveProgress(q: Queryable, id: string, gatewayId: string, status: OccupationStatus, progress: OccupationProgress): Promise<void> {
+    await q.query(
+      `UPDATE occupations SET status = $3, progress = $4, gateway_id = $2, heartbeat_at = now() WHERE id = $1 AND status IN ('running', 'paused')`,
+      [id, gatewayId, status, JSON.stringify(progress)],
+    );
+  },
+
+  /** Ends an active occupation without a point; false when it had already ended. */
+  async finish(q: Queryable, id: string, status: 'failed' | 'cancelled' | 'done', reason: string | null, progress?: OccupationProgress): Promise<boolean> {
+    const rows = await q.query(
+      `UPDATE occupations SET status = $2, reason = $3, progress = COALESCE($4::jsonb, progress), finished_at = now()
+       WHERE id = $1 AND status IN ('running', 'paused') RETURNING id`,
+      [id, status, reason, progress ? JSON.stringify(progress) : null],
+    );
+    return rows.length > 0;
+  },
+
+  /**
+   * The point, in one transaction with everything that says it exists: the project's counters, the raw epochs the
+   * statistics set aside, the occupation's status. Nothing when the occupation is no longer active (cancelled,
+   * failed elsewhere): a kill -9 at any moment leaves either all of it or none.
+   */
+  async storePoint(db: Db, o: OccupationRow, m: Measurement, progress: OccupationProgress, name: string, final: boolean): Promise<string | undefined> {
+    return db.tx(async (q) => {
+      const [live] = await q.query<{ status: string }>(`SELECT status FROM occupations WHERE id = $1 FOR UPDATE`, [o.id]);
+      if (!live || (live.status !== 'running' && live.status !== 'paused')) return undefined;
+      const a = o.antenna;
+      const [point] = await q.query<{ id: string }>(
+        `INSERT INTO points (project_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type, satellites, hdop,
+           horizontal_accuracy, vertical_accuracy, altitude, method, ellipsoidal_height, geoid_separation, antenna_height, antenna_height_type,
+           antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u, receiver_sigma_e, receiver_sigma_n, receiver_sigma_u,
+           pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected, rejected_reasons, fix_percent, correction_age, started_at,
+           ended_at, warnings, occupation_id)
+         VALUES ($1, $2, 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41) RETURNING id`,
+        [
+          o.project_id,
+          name,
+          m.latitude,
+          m.longitude,
+          accuracyGrade(m.correctionAge),
+          new Date(m.endedAt).toISOString(),
+          o.device_name || o.device_code,
+          o.section,
+          m.fix,
+          m.satellites,
+          m.hdop,
+          Math.hypot(m.sigmaE, m.sigmaN),
+          m.sigmaU,
+          m.altitude,
+          o.method,
+          m.ellipsoidalHeight,
+          m.geoidSeparation,
+          a.Height,
+          a.HeightType,
+          a.Reference,
+          a.Model,
+          a.Offset,
+          m.sigmaE,
+          m.sigmaN,
+          m.sigmaU,
+          m.receiverSigmaE,
+          m.receiverSigmaN,
+          m.receiverSigmaU,
+          m.pdop,
+          m.vdop,
+          m.satellitesMin,
+          m.satellitesMax,
+          m.epochs,
+          m.epochsRejected,
+          JSON.stringify(m.rejectedReasons),
+          m.fixPercent,
+          m.correctionAge,
+          new Date(m.startedAt).toISOString(),
+          new Date(m.endedAt).toISOString(),
+          m.warnings,
+          o.id,
+        ],
+      );
+      await q.query(
+        `UPDATE projects SET total_points = total_points + 1, last_modified = now(), points_revision = points_revision + 1,
+           sections = CASE WHEN $2 = ANY(sections) THEN sections ELSE array_append(sections, $2) END WHERE id = $1`,
+        [o.project_id, o.section],
+      );
+      if (m.setAside.size) {
+        await q.query(
+          `UPDATE point_epochs SET accepted = false, reason = r.reason FROM unnest($2::int[], $3::text[]) AS r(seq, reason)
+           WHERE point_epochs.occupation_id = $1 AND point_epochs.seq = r.seq`,
+          [o.id, [...m.setAside.keys()], [...m.setAside.values()]],
+        );
+      }
+      await q.query(
+        `UPDATE occupations SET point_id = $2, progress = $3, heartbeat_at = now(),
+           status = CASE WHEN $4 THEN 'done' ELSE status END, finished_at = CASE WHEN $4 THEN now() ELSE finished_at END WHERE id = $1`,
+        [o.id, point!.id, JSON.stringify(progress), final],
+      );
+      return point!.id;
+    });
+  },
+
+  /**
+   * Occupations whose gateway stopped saying it runs them (a restart, a crash): failed with the reason. A fresh one
+   * that never got an epoch is left to its pause limit.
+   */
+  async failStale(q: Queryable, staleAfterS: number, reason: string): Promise<string[]> {
+    const rows = await q.query<{ id: string }>(
+      `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now()
+       WHERE status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id`,
+      [staleAfterS, reason],
+    );
+    return rows.map((r) => r.id);
+  },
+};
