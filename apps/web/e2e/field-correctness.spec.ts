@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { surveyAccount, surveyDevices } from './survey-setup';
@@ -29,6 +30,34 @@ async function project(request: APIRequestContext, userId: string, name: string,
   if (!res.ok()) throw new Error(`project: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { _id: string })._id;
 }
+
+const nmeaChecksum = (body: string) => [...body].reduce((x, c) => x ^ c.charCodeAt(0), 0).toString(16).toUpperCase().padStart(2, '0');
+const dm = (v: number, width: number) => {
+  const deg = Math.floor(Math.abs(v));
+  return `${String(deg).padStart(width, '0')}${((Math.abs(v) - deg) * 60).toFixed(7).padStart(10, '0')}`;
+};
+/** An RTK-fixed GGA of this instant at a fixed position (north/east hemispheres). */
+function gga(latitude: number, longitude: number) {
+  const d = new Date();
+  const t = [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join('') + `.${String(Math.floor(d.getUTCMilliseconds() / 10)).padStart(2, '0')}`;
+  const body = `GNGGA,${t},${dm(latitude, 2)},N,${dm(longitude, 3)},E,4,20,0.8,12.345,M,-17.000,M,1.0,0000`;
+  return `$${body}*${nmeaChecksum(body)}`;
+}
+
+/** A rover standing still: mosquitto_pub keeps one connection and publishes each line written to it (2 a second). */
+function standingRover(mqttUrl: string, code: string, secret: string, at: { latitude: number; longitude: number }) {
+  const { hostname, port } = new URL(mqttUrl);
+  const pub = spawn('mosquitto_pub', ['-h', hostname, '-p', port, '-u', code, '-P', secret, '-t', `devices/${code}/nmea`, '-l'], { stdio: ['pipe', 'ignore', 'inherit'] });
+  const timer = setInterval(() => pub.stdin.write(`${gga(at.latitude, at.longitude)}\n`), 500);
+  return () => {
+    clearInterval(timer);
+    pub.stdin.end();
+    pub.kill('SIGTERM');
+  };
+}
+
+const stopAfter: (() => void)[] = [];
+test.afterEach(() => stopAfter.splice(0).forEach((stop) => stop()));
 
 const secretsOf = (all: string[], code: string) => {
   const i = all.findIndex((s) => s.startsWith(`${code}=`));
@@ -103,19 +132,23 @@ test('known-base mode draws the rover where its point will land and says what wi
   // the simulator's base stands at 6.615, 79.968074; the known position is 0.0001 deg (about 11 m) north of it
   const put = await page.request.put(`/api/projects/baselocation/${projectId}`, { data: { baseLatitude: 6.6151, baseLongitude: 79.968074, baseMode: 'known' } });
   expect(put.ok()).toBe(true);
-  product.simulate(['--base', base, '--rovers', rover, '--rate', '2', ...secrets]);
+  product.simulate(['--base', base, '--rate', '2', ...secretsOf(secrets, base)]);
+  // the rover stands still about 22 m north and 11 m east of the live base, so what is stored can be checked exactly
+  const raw = { latitude: 6.6152, longitude: 79.968174 };
+  const stop = standingRover(product.mqttUrl, rover, secretsOf(secrets, rover)[1]!.split('=')[1]!, raw);
+  stopAfter.push(stop);
 
   await page.goto(`/projects/pointsurvey/${projectId}`);
   await expect(page.getByTestId('rovers-reporting')).toHaveText('1 of 1 rover reporting', { timeout: 30_000 });
   const drawn = page.locator('.leaflet-marker-icon[title="Rover Known"]');
-  const raw = page.locator('.leaflet-marker-icon.smi-rover-raw');
-  await expect(raw).toBeVisible();
+  const rawMarker = page.locator('.leaflet-marker-icon.smi-rover-raw');
+  await expect(rawMarker).toBeVisible();
   // about 11 m apart at zoom 20 (~0.15 m a pixel): the corrected rover is well north of the receiver's own position
   const centreOf = async (l: typeof drawn) => {
     const b = (await l.boundingBox())!;
     return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
   };
-  const [d, r] = [await centreOf(drawn), await centreOf(raw)];
+  const [d, r] = [await centreOf(drawn), await centreOf(rawMarker)];
   expect(r.y - d.y).toBeGreaterThan(30);
   expect(Math.abs(r.x - d.x)).toBeLessThan(10);
   for (const width of [1280, 390]) {
@@ -135,15 +168,16 @@ test('known-base mode draws the rover where its point will land and says what wi
     await shot(page, 'record-known');
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  const shown = ((await dialog.getByTestId('stored-latlon').textContent()) ?? '').split(',').map(Number);
+  // corrected = raw + (known base - live base): 0.0001 deg north (the simulated base jitters by millimetres only)
+  const expected = { latitude: raw.latitude + 0.0001, longitude: raw.longitude };
+  await expect(dialog.getByTestId('stored-latlon')).toHaveText(`${expected.latitude.toFixed(6)}, ${expected.longitude.toFixed(6)}`);
   await dialog.getByLabel('Point name').press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Point recorded successfully.').last()).toBeVisible();
   const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Latitude: number; Longitude: number }[] };
   expect(points).toHaveLength(1);
-  // the rover walks (1.2 m/s): what was stored is what the dialog showed a moment before, within a few metres
-  expect(Math.abs(points[0]!.Latitude - shown[0]!)).toBeLessThan(0.00004);
-  expect(Math.abs(points[0]!.Longitude - shown[1]!)).toBeLessThan(0.00004);
+  expect(Math.abs(points[0]!.Latitude - expected.latitude)).toBeLessThan(0.000001);
+  expect(Math.abs(points[0]!.Longitude - expected.longitude)).toBeLessThan(0.000001);
 });
 
 test("a point named with markup is drawn as text on the map (issue 17: labels given to Leaflet)", async ({ page, product }) => {
@@ -160,14 +194,16 @@ test("a point named with markup is drawn as text on the map (issue 17: labels gi
   expect(res.ok()).toBe(true);
 
   await page.goto(`/projects/pointsurvey/${projectId}`);
-  await expect(page.getByText('Feel free to do surveys')).toBeVisible();
+  await expect(page.getByText('Feel free to do surveys')).toBeVisible({ timeout: 60_000 });
   // no rover is live: the map centres on the one saved point
   const map = (await page.locator('.leaflet-container').boundingBox())!;
-  await page.waitForTimeout(600);
+  await expect(page.locator('.leaflet-overlay-pane canvas').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1000);
   await page.mouse.move(map.x + map.width / 2 + 20, map.y + map.height / 2 + 20);
   await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2, { steps: 4 });
   const tip = page.locator('.leaflet-tooltip', { hasText: '<img' });
   await expect(tip).toHaveText(name);
+  await shot(page, 'map-point-label');
   await expect(page.locator('.leaflet-tooltip img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });

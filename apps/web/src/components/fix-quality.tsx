@@ -10,7 +10,7 @@ const FIX_LABEL: Record<string, string> = {
   single: 'Single',
   'dead-reckoning': 'Dead reckoning',
   manual: 'Manual',
-  simulated: 'Simulated',
+  simulation: 'Simulation',
 };
 
 /** Only an RTK-fixed solution is green: float amber, DGPS orange, anything less red, so none passes for fixed. */

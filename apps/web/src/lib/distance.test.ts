@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLength } from './distance';
+import { FOOT_METRES, FOOT_NAME, formatLength } from './distance';
 
 describe('distances in the chosen unit', () => {
   it('CM shows centimetres under a metre, whole metres under 1000 m and kilometres beyond', () => {
@@ -20,5 +20,12 @@ describe('distances in the chosen unit', () => {
   });
   it('says N/A for a length that is not a number', () => {
     expect(formatLength(Number.NaN, 'CM')).toBe('N/A');
+  });
+});
+
+describe('which foot', () => {
+  it('is the international foot, named so wherever feet are offered', () => {
+    expect(FOOT_METRES).toBe(0.3048);
+    expect(FOOT_NAME).toContain('international foot (0.3048 m), not US survey foot');
   });
 });

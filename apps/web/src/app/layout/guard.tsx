@@ -20,6 +20,6 @@ export function Guard({ children }: { children: React.ReactNode }) {
   if (auth.isError || auth.data.status === 'anonymous') {
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }
-  if (auth.data.status === 'unverified') return <Navigate to={paths.emailVerify} replace />;
+  if (auth.data.status === 'unverified') return <Navigate to={paths.emailVerify} replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
 }

@@ -20,10 +20,13 @@ export function EmailVerifyPage() {
   const [code, setCode] = useState(emptyCode);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const codeSent = (location.state as { codeSent?: boolean } | null)?.codeSent === true;
+  const state = location.state as { codeSent?: boolean; from?: unknown } | null;
+  const codeSent = state?.codeSent === true;
+  // the guarded page the user first asked for (a bookmark), where they land once verified; only an in-app path
+  const from = typeof state?.from === 'string' && state.from.startsWith('/') && !state.from.startsWith('//') ? state.from : null;
 
   if (auth.isPending) return <Splash />;
-  if (auth.data?.status === 'verified') return <Navigate to={paths.dashboard} replace />;
+  if (auth.data?.status === 'verified') return <Navigate to={from ?? paths.dashboard} replace />;
   if (auth.data?.status !== 'unverified') return <Navigate to={paths.login} replace />;
 
   const submit = async (e: FormEvent) => {
@@ -36,7 +39,7 @@ export function EmailVerifyPage() {
       const reply = await verifyEmail(otp);
       toast.success(reply.message ?? 'Email verified successfully');
       await queryClient.invalidateQueries({ queryKey: authQuery.queryKey });
-      navigate(paths.dashboard, { replace: true });
+      navigate(from ?? paths.dashboard, { replace: true });
     } catch {
       setCode(emptyCode());
     } finally {

@@ -42,8 +42,8 @@ export function LoginPage() {
     } catch (err) {
       if (err instanceof ApiError && err.message === VERIFY_FIRST) {
         toast.info(VERIFY_FIRST);
-        await queryClient.invalidateQueries({ queryKey: authQuery.queryKey });
-        navigate(paths.emailVerify);
+        await refreshAuth();
+        navigate(paths.emailVerify, { state: { from } });
       } else {
         toast.error(errorMessage(err, 'Login failed'));
       }
@@ -64,9 +64,16 @@ export function LoginPage() {
       codeSent = false;
       toast.error(err instanceof ApiError ? err.message : 'Failed to send verification OTP.');
     }
-    await queryClient.invalidateQueries({ queryKey: authQuery.queryKey });
-    navigate(paths.emailVerify, { state: { codeSent } });
+    await refreshAuth();
+    navigate(paths.emailVerify, { state: { codeSent, from } });
   };
+
+  /**
+   * Reads the session again before moving on. Invalidating is not enough: nothing on this page observes the auth
+   * query, so it would only be marked stale, and /email-verify would read the cached signed-out state of the guarded
+   * page that sent the user here and bounce back to /login (issue 16).
+   */
+  const refreshAuth = () => queryClient.fetchQuery({ ...authQuery, staleTime: 0 }).catch(() => undefined);
 
   const isLogin = mode === 'login';
   return (

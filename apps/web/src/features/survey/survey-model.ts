@@ -1,4 +1,4 @@
-import { fixStaleAfterMs, fixTimeMs, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
+import { fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
 import { accuracyFromGap, nearestGapMs } from './rules/accuracy';
 import { recordedPosition, type Position } from './rules/known-base';
 
@@ -58,7 +58,8 @@ export function roverView(device: DeviceView, readings: readonly LiveReading[] |
     signal: num(readings?.findLast((r) => typeof r.signal === 'number')?.signal) ?? device.Signal_Strength,
     position: positionOf(fix ?? undefined) ?? positionOf(readings?.findLast(hasFix)) ?? stored,
     rawPosition: null,
-    live: isFresh(fixAgeMs, clock),
+    // a dead-reckoning, manual or simulated fix is never a survey fix, however fresh (isFixFresh)
+    live: isFresh(fixAgeMs, clock) && isFixFresh(fix, clock.nowMs, clock.samplingIntervalS),
     fix,
     fixAgeMs,
     accuracyMetres: num(fix?.accuracy) ?? (fix ? null : device.Last_Accuracy),

@@ -42,7 +42,7 @@ function renderCanvas(unit: UserSettings['system']['distanceUnit']) {
 describe('the live positions canvas', () => {
   it('gives the rover-to-base distance in feet when the user chose FEET', () => {
     renderCanvas('FEET');
-    expect(screen.getByTestId('distance-ROVER-1')).toHaveTextContent(/^328 ft$/);
+    expect(screen.getByTestId('distance-ROVER-1')).toHaveTextContent(/^328\.33 ft$/);
   });
 
   it('gives it in metres with the CM setting', () => {

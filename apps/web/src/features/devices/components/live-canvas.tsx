@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { FeedStatusText } from '../../../components/feed-status-text';
 import { Panel } from '../../../components/panel';
 import { distanceMetres, formatCoordinate, paddedBounds, type LatLon } from '../../../lib/format';
 import { formatLength } from '../../../lib/distance';
@@ -54,7 +55,7 @@ export function LiveCanvas({ rovers, base, feedText }: Props) {
   const summary = `${placed.length} rover${placed.length === 1 ? '' : 's'} placed${basePosition ? ' around the base station' : ', base station not connected'}`;
 
   return (
-    <Panel title="Live Positions" action={<span className="text-xs font-medium text-slate-500" aria-live="polite">{feedText}</span>}>
+    <Panel title="Live Positions" action={<FeedStatusText text={feedText} connected={/✅\s*$/u.test(feedText)} className="text-xs font-medium text-slate-500" />}>
       <div className="flex flex-col gap-5 lg:flex-row">
         <div className="w-full max-w-[500px] shrink-0">
           <canvas

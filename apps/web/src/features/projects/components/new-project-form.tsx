@@ -1,7 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { Cpu } from 'lucide-react';
 import type { DeviceView } from '@smi/contracts';
 import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { createProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
 
@@ -47,8 +50,22 @@ export function NewProjectForm({ userId, baseStations, clientDevices, onCreated 
   };
 
   const noBases = baseStations !== undefined && baseStations.length === 0;
+  const noClients = clientDevices !== undefined && clientDevices.length === 0;
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
+      {(noBases || noClients) && (
+        // a newcomer has no devices yet: the way forward, not only the two notices
+        <div className="flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900 sm:flex-row sm:items-center sm:justify-between" data-testid="needs-devices">
+          <span>
+            A project needs {noBases && noClients ? 'a base station and at least one rover' : noBases ? 'a base station' : 'at least one rover'}. Register your
+            devices first.
+          </span>
+          <Link to={paths.registerDevice(userId)} className="btn-primary shrink-0">
+            <Cpu aria-hidden="true" className="h-4 w-4" />
+            Register New Device
+          </Link>
+        </div>
+      )}
       <label>
         <span className="label">Project Name</span>
         <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="Enter project name" />

@@ -1,6 +1,7 @@
 import { SETTINGS_OPTIONS, type UserSettings } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { Segmented } from '../../../components/segmented';
+import { FOOT_NAME } from '../../../lib/distance';
 import { ReadOnlyBox, SettingRow } from './setting-row';
 
 type Change = <G extends keyof UserSettings, K extends keyof UserSettings[G]>(group: G, key: K, value: UserSettings[G][K]) => void;
@@ -11,7 +12,7 @@ export function SystemGroup({ settings, change }: { settings: UserSettings; chan
   const s = settings.system;
   return (
     <Panel title="System" bodyClassName="divide-y divide-slate-100 px-4 sm:px-5">
-      <SettingRow label="Distance Unit" hint="Used wherever a distance is shown">
+      <SettingRow label="Distance Unit" hint={`Used wherever a distance is shown. FEET is the ${FOOT_NAME}`}>
         <Segmented label="Distance Unit" options={SETTINGS_OPTIONS.distanceUnit} value={s.distanceUnit} onChange={(v) => change('system', 'distanceUnit', v)} />
       </SettingRow>
       <SettingRow label="Coordinates Unit">

@@ -12,6 +12,10 @@ export const LABEL_MIN_ZOOM = 18;
 /** More names than this in view would be an unreadable heap (and a slow frame): then only hovering names a point. */
 export const LABEL_MAX_IN_VIEW = 150;
 
+/** The room a drawn name takes right of its point (24 characters of 11 px text at most) and above/below its centre. */
+const LABEL_WIDTH = 180;
+const LABEL_HALF_HEIGHT = 8;
+
 /** Whether the names are drawn for this zoom and this many points in view. */
 export const showsLabels = (zoom: number, inView: number) => zoom >= LABEL_MIN_ZOOM && inView > 0 && inView <= LABEL_MAX_IN_VIEW;
 
@@ -101,7 +105,8 @@ const PointsPathClass = L.Path.extend({
       if (bounds) bounds.extend(dot.at);
       else bounds = L.bounds(dot.at, dot.at);
     }
-    this._pxBounds = bounds && L.bounds(bounds.min!.subtract([pad, pad]), bounds.max!.add([pad, pad]));
+    // the canvas only repaints (and clips to) this box: it reaches far enough right for the names drawn beside points
+    this._pxBounds = bounds && L.bounds(bounds.min!.subtract([pad, pad + LABEL_HALF_HEIGHT]), bounds.max!.add([pad + LABEL_WIDTH, pad + LABEL_HALF_HEIGHT]));
   },
 
   _update(this: Self) {
