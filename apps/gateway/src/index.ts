@@ -23,3 +23,4 @@ export {
   type OutboundAllow,
   type ResolvedAddress,
 } from './outbound/guard.js';
+export { occupationViewOf, type OccupationViewRow } from './occupation/repository.js';

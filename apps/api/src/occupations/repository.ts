@@ -1,6 +1,7 @@
 import type { EpochView, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
 import { EMPTY_PROGRESS } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
+import { occupationViewOf } from '@smi/gateway';
 import type { ResolvedAntenna } from './settings.js';
 
 interface OccupationRow {
@@ -27,22 +28,8 @@ const COLUMNS = `id, project_id, device_id, device_code, client_id, method, name
   created_at, (status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S}))) AS stale`;
 
 export function toOccupationView(r: OccupationRow): OccupationView {
-  return {
-    _id: r.id,
-    ProjectId: r.project_id,
-    DeviceId: r.device_id,
-    DeviceCode: r.device_code,
-    Method: r.method,
-    Name: r.name,
-    Section: r.section,
-    Status: r.status,
-    Reason: r.reason,
-    Tolerances: r.tolerances,
-    Progress: { ...EMPTY_PROGRESS, ...r.progress },
-    PointId: r.point_id,
-    ClientId: r.client_id,
-    Created_On: new Date(r.created_at).toISOString(),
-  };
+  // an occupation the gateway has not reported on yet has a partial progress: the view fills the rest with zeros
+  return occupationViewOf({ ...r, progress: { ...EMPTY_PROGRESS, ...r.progress } });
 }
 
 export const occupationsRepository = {

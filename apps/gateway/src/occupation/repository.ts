@@ -28,7 +28,13 @@ export interface OccupationRow {
 const COLUMNS = `o.id, o.project_id, o.owner_id, o.device_id, o.device_code, d.name AS device_name, o.client_id, o.method, o.name, o.section,
   o.antenna, o.tolerances, o.max_pause_s, o.split_gap_s, o.status, o.reason, o.progress, o.point_id, o.created_at`;
 
-export function occupationViewOf(r: OccupationRow, over: Partial<Pick<OccupationView, 'Status' | 'Progress' | 'Reason' | 'PointId'>> = {}): OccupationView {
+/** The columns an OccupationView is made of (the api reads them for GET /api/occupations/{id} too). */
+export type OccupationViewRow = Pick<
+  OccupationRow,
+  'id' | 'project_id' | 'device_id' | 'device_code' | 'client_id' | 'method' | 'name' | 'section' | 'tolerances' | 'status' | 'reason' | 'progress' | 'point_id' | 'created_at'
+>;
+
+export function occupationViewOf(r: OccupationViewRow, over: Partial<Pick<OccupationView, 'Status' | 'Progress' | 'Reason' | 'PointId'>> = {}): OccupationView {
   return {
     _id: r.id,
     ProjectId: r.project_id,
