@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Regenerates data/crs-catalogue.json.gz from PROJ's proj.db with GDAL's osr (Debian: proj-data, python3-gdal).
+"""Regenerates assets/crs-catalogue.json.gz from PROJ's proj.db with GDAL's osr (Debian: proj-data, python3-gdal).
 
 Every EPSG projected and geographic 2D CRS that is not deprecated: code, name, kind, unit, area of use and its
 bounding box, the first axis (east or north: the order EPSG states the coordinates in), a proj4 string with the
@@ -14,7 +14,7 @@ from osgeo import osr
 
 osr.UseExceptions()
 DB = sys.argv[1] if len(sys.argv) > 1 else '/usr/share/proj/proj.db'
-OUT = os.path.join(os.path.dirname(__file__), '..', 'data', 'crs-catalogue.json.gz')
+OUT = os.path.join(os.path.dirname(__file__), '..', 'assets', 'crs-catalogue.json.gz')
 db = sqlite3.connect(DB)
 
 AREA = """(SELECT e.name || '|' || e.south_lat || '|' || e.west_lon || '|' || e.north_lat || '|' || e.east_lon

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates data/egm96-15.grid.gz, the EGM96 geoid the product uses with no grids folder, from PROJ-data's
+// Regenerates assets/egm96-15.grid.gz, the EGM96 geoid the product uses with no grids folder, from PROJ-data's
 // egm96_15.gtx (NGA's EGM96 15' grid; EGM96 is public domain). Values are rounded to the millimetre and stored as
 // int16 residuals of a planar predictor (left + up - up-left), gzipped: 1.2 MB instead of 4.2 MB, and at most 0.5 mm
 // from the source grid. Format (before gzip): "SMIGEOID1", then big-endian float64 south, west, dlat, dlon,
@@ -28,5 +28,5 @@ for (let r = 0; r < rows; r++) {
   }
 }
 const gz = gzipSync(out, { level: 9 });
-writeFileSync(new URL('../data/egm96-15.grid.gz', import.meta.url), gz);
+writeFileSync(new URL('../assets/egm96-15.grid.gz', import.meta.url), gz);
 console.log(`${rows}x${cols} nodes, ${gz.length} bytes`);

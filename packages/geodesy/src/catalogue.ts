@@ -39,7 +39,7 @@ let loaded: { source: string; vertical: VerticalCrsEntry[]; byCode: Map<number, 
 
 function catalogue() {
   if (!loaded) {
-    const file = JSON.parse(gunzipSync(readFileSync(new URL('../data/crs-catalogue.json.gz', import.meta.url))).toString('utf8')) as CatalogueFile;
+    const file = JSON.parse(gunzipSync(readFileSync(new URL('../assets/crs-catalogue.json.gz', import.meta.url))).toString('utf8')) as CatalogueFile;
     loaded = {
       source: file.source,
       vertical: file.vertical,

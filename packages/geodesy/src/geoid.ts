@@ -43,7 +43,7 @@ let egm96: GeoidGrid | null = null;
 /** EGM96 15' from the package's data (scripts/build-egm96.mjs: PROJ-data's egm96_15.gtx, mm, predictor-coded). */
 export function egm96Grid(): GeoidGrid {
   if (egm96) return egm96;
-  const b = gunzipSync(readFileSync(new URL('../data/egm96-15.grid.gz', import.meta.url)));
+  const b = gunzipSync(readFileSync(new URL('../assets/egm96-15.grid.gz', import.meta.url)));
   let o = 'SMIGEOID1'.length;
   const [south, west, dlat, dlon] = [0, 1, 2, 3].map((i) => b.readDoubleBE(o + 8 * i)) as [number, number, number, number];
   o += 32;
