@@ -16,6 +16,17 @@ export const NON_SURVEY_FIX_TYPES = ['dead-reckoning', 'manual', 'simulation'] a
 export const LIVE_FIX_TYPES = [...FIX_TYPES, ...NON_SURVEY_FIX_TYPES] as const;
 export type LiveFixType = (typeof LIVE_FIX_TYPES)[number];
 /** A fix a point may be recorded from (one of FIX_TYPES). */
+/** How a fix type reads in a deliverable (the PDF summary, DXF labels). */
+export const FIX_TYPE_LABELS: Record<LiveFixType, string> = {
+  'rtk-fixed': 'RTK fixed',
+  'rtk-float': 'RTK float',
+  dgps: 'DGPS',
+  single: 'Single',
+  'dead-reckoning': 'Dead reckoning',
+  manual: 'Manual',
+  simulation: 'Simulation',
+};
+
 export function isSurveyFixType(t: string | null | undefined): t is FixType {
   return t === 'rtk-fixed' || t === 'rtk-float' || t === 'dgps' || t === 'single';
 }

@@ -1,4 +1,5 @@
 import Drawing from 'dxf-writer';
+import { FIX_TYPE_LABELS, type LiveFixType } from '@smi/contracts';
 import type { ExportContext } from './context.js';
 import { EntityWriter } from './dxf-entities.js';
 import { heightAboveMsl } from './heights.js';
@@ -29,6 +30,17 @@ export function dxfText(value: string): string {
   return value.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/%%/g, '%%%%%%');
 }
 
+/**
+ * The point's quality as a CAD user reads it under its name (issue 16 item 4): the fix type and the receiver's
+ * horizontal estimate, 'RTK float %%p0.380 m' (%%p is the DXF TEXT code for ±, whatever the reader's code page: GDAL
+ * and CAD show 'RTK float ±0.380 m'); null when the point carries no fix type.
+ */
+export function qualityLabel(p: { fixType: string | null; horizontalAccuracy: number | null }): string | null {
+  const fix = p.fixType === null ? undefined : FIX_TYPE_LABELS[p.fixType as LiveFixType];
+  if (!fix) return null;
+  return p.horizontalAccuracy === null ? fix : `${fix} %%p${p.horizontalAccuracy.toFixed(3)} m`;
+}
+
 /** Label height in metres: readable against the spread of the points, within sane bounds. */
 function extentOf({ stats }: ExportContext, projection: Projection) {
   const b = stats.bbox!;
@@ -49,7 +61,7 @@ function extentOf({ stats }: ExportContext, projection: Projection) {
 
 /**
  * DXF in metres (UTM of the points' zone, $INSUNITS = metres): a POINT and a TEXT label per point, on the layer of
- * its section. The header, tables and objects come from a dxf-writer Drawing; the entities are written page by page.
+ * its section, and a smaller TEXT under it with the fix type and ± when the point has a fix type. The header, tables and objects come from a dxf-writer Drawing; the entities are written page by page.
  */
 export async function writeDxf(ctx: ExportContext) {
   const { sink, repo, project, projection } = ctx;
@@ -86,6 +98,8 @@ export async function writeDxf(ctx: ExportContext) {
         // a 3D point at the mark's elevation above mean sea level (decision 017); 0 only when the point has none
         entities.point(easting, northing, heightAboveMsl(p) ?? 0, layer);
         entities.text(easting + offset, northing + offset, extent.textHeight, dxfText(p.name), layer);
+        const quality = qualityLabel(p);
+        if (quality) entities.text(easting + offset, northing - offset - extent.textHeight * 0.7, extent.textHeight * 0.7, quality, layer);
       }
       await sink.write(entities.flush());
     }

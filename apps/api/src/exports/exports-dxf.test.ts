@@ -96,8 +96,9 @@ describe('DXF export, read back with dxf-parser', () => {
     const big = await seedProject(h.db, surveyor.userId, { name: 'Big', sections: ['A', 'B', 'C'] });
     await seedManyPoints(h.db, big, 4100, ['A', 'B', 'C']);
     const { dxf } = await dxfOf(surveyor.agent, big);
-    const labels = dxf.entities.filter((e) => e.type === 'TEXT').map((e) => e.text);
-    expect(labels).toEqual(Array.from({ length: 4100 }, (_, i) => `P${i + 1}`));
+    const texts = dxf.entities.filter((e) => e.type === 'TEXT').map((e) => e.text);
+    // each point's name, then its fix type and ± (seedManyPoints: RTK fixed, 0.012 m)
+    expect(texts).toEqual(Array.from({ length: 4100 }, (_, i) => [`P${i + 1}`, 'RTK fixed %%p0.012 m']).flat());
     // seedManyPoints puts point g in section ['A', 'B', 'C'][g % 3]
     const layers = dxf.entities.filter((e) => e.type === 'POINT').map((e) => e.layer);
     expect(layers).toEqual(Array.from({ length: 4100 }, (_, i) => ['A', 'B', 'C'][(i + 1) % 3]));

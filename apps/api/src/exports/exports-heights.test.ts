@@ -27,14 +27,27 @@ const POINTS: SeedPoint[] = [
 const ELEVATION: Record<string, number> = { 'BM-1': 14.2, 'BM-2': 14.2, Kerb: 826.56, 'No height': 0 };
 const utm59s = proj4('WGS84', '+proj=utm +zone=59 +south +datum=WGS84 +units=m +no_defs');
 
-/** ogrinfo's reading of a DXF: each feature's text label and geometry (WKT). */
-async function ogrPoints(dxf: Buffer): Promise<{ wkt: string[]; text: string }> {
+interface OgrFeature {
+  subClasses: string;
+  text: string | null;
+  wkt: string;
+}
+
+/** ogrinfo's reading of a DXF: each feature's DXF subclass, its text (labels) and its geometry (WKT). */
+async function ogrFeatures(dxf: Buffer): Promise<OgrFeature[]> {
   const dir = mkdtempSync(join(tmpdir(), 'smi-dxf-'));
   try {
     const file = join(dir, 'points.dxf');
     writeFileSync(file, dxf);
     const { stdout } = await run('ogrinfo', ['-ro', '-al', '-q', file], { maxBuffer: 64 << 20 });
-    return { wkt: [...stdout.matchAll(/^\s*(POINT\b[^\n]*)$/gm)].map((m) => m[1]!.trim()), text: stdout };
+    return stdout
+      .split(/^\s*OGRFeature\(/m)
+      .slice(1)
+      .map((block) => ({
+        subClasses: /SubClasses \(String\) = (.*)$/m.exec(block)?.[1]?.trim() ?? '',
+        text: /^\s*Text \(String\) = (.*)$/m.exec(block)?.[1]?.trim() ?? null,
+        wkt: /^\s*(POINT\b[^\n]*)$/m.exec(block)?.[1]?.trim() ?? '',
+      }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -55,9 +68,9 @@ describe('heights in the deliverables (issue 16)', () => {
   it('draws every DXF point as a 3D POINT at its elevation above MSL, as GDAL reads it', async () => {
     const res = await download(surveyor.agent, 'dxf', projectId);
     expect(res.status).toBe(200);
-    const { wkt } = await ogrPoints(res.body);
-    // ogrinfo lists the POINT entities (the TEXT labels too, as points at the label): the first of each pair
-    const points = wkt.filter((_, i) => i % 2 === 0);
+    const features = await ogrFeatures(res.body);
+    // ogrinfo lists the POINT entities and the TEXT labels (as points at the label): the POINTs are AcDbPoint
+    const points = features.filter((f) => f.subClasses.includes('AcDbPoint')).map((f) => f.wkt);
     expect(points).toHaveLength(POINTS.length);
     for (const [i, p] of POINTS.entries()) {
       const m = /^POINT Z \(([-\d.e+]+) ([-\d.e+]+) ([-\d.e+]+)\)$/.exec(points[i]!);
@@ -67,6 +80,12 @@ describe('heights in the deliverables (issue 16)', () => {
       expect(Math.abs(Number(m![2]) - n)).toBeLessThan(0.001);
       expect(Number(m![3])).toBeCloseTo(ELEVATION[p.name]!, 6);
     }
+  });
+
+  it('labels each DXF point with its fix type and ± under its name (issue 16 item 4), none where the fix is not known', async () => {
+    const res = await download(surveyor.agent, 'dxf', projectId);
+    const texts = (await ogrFeatures(res.body)).filter((f) => f.subClasses.includes('AcDbText')).map((f) => f.text);
+    expect(texts).toEqual(['BM-1', 'Single ±4.200 m', 'BM-2', 'RTK fixed ±0.009 m', 'Kerb', 'RTK float ±0.380 m', 'No height']);
   });
 
   it('prints the elevation and the receiver\'s ± beside the grade and fix type in the PDF table', async () => {

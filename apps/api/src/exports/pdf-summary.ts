@@ -1,3 +1,4 @@
+import { FIX_TYPE_LABELS, FIX_TYPES } from '@smi/contracts';
 import type { ExportContext } from './context.js';
 import { pick, type ReportFonts } from './pdf-fonts.js';
 import { crsSummaryRows } from './pdf-crs.js';
@@ -72,10 +73,7 @@ export async function writeSummary(doc: PDFKit.PDFDocument, fonts: ReportFonts, 
   const fixes = await repo.countBy(project.id, 'fix_type');
   const fix = (k: string | null) => fixes.find((a) => a.key === k)?.count ?? 0;
   countTable(doc, fonts, 'Points per fix type', [
-    ['RTK fixed', fix('rtk-fixed')],
-    ['RTK float', fix('rtk-float')],
-    ['DGPS', fix('dgps')],
-    ['Single', fix('single')],
+    ...FIX_TYPES.map((t): [string, number] => [FIX_TYPE_LABELS[t], fix(t)]),
     ['Not known', fix(null)],
   ]);
 }

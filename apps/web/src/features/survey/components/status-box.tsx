@@ -16,7 +16,7 @@ interface Props {
 const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no fix for ${formatAge(ageMs)}`);
 
 /**
- * 'Status' (the rover connection) and 'Base Status', over the map's top-right corner. "n of m rovers reporting" counts
+ * 'Status' (the rover connection) and 'Base Status', over the map's top-right corner (a bar above the map on a phone). "n of m rovers reporting" counts
  * only rovers with a fresh fix; the status is green only when the feed is connected and every rover has one.
  */
 export function StatusBox({ feedText, feedConnected, rovers, base, rtcm }: Props) {
@@ -26,7 +26,7 @@ export function StatusBox({ feedText, feedConnected, rovers, base, rtcm }: Props
   const stale = rovers.filter((r) => !r.live);
   return (
     <div
-      className="pointer-events-auto w-56 max-w-[calc(100vw-6rem)] rounded-xl border border-slate-200 bg-white/95 p-3 text-sm shadow-lg backdrop-blur"
+      className="pointer-events-auto w-56 max-w-[calc(100vw-6rem)] rounded-xl border border-slate-200 bg-white/95 p-3 text-sm shadow-lg backdrop-blur max-[479px]:w-full max-[479px]:max-w-none max-[479px]:rounded-none max-[479px]:border-x-0 max-[479px]:border-t-0 max-[479px]:px-3 max-[479px]:py-2 max-[479px]:shadow-none"
       data-testid="status-box"
     >
       <div className="flex items-center justify-between gap-2">

@@ -60,13 +60,15 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
   const tiles = useTileSource();
 
   return (
-    <div className="relative isolate h-full w-full overflow-hidden">
+    // on a phone (< 480 px) the status box is a bar above the map, not over it: nothing on the map (a rover's label
+    // near the top right) is covered by it (issue 16 item 10); wider screens keep it floating in the corner
+    <div className="relative isolate flex h-full w-full flex-col overflow-hidden">
       <MapContainer
         center={[initial.latitude, initial.longitude]}
         zoom={20}
         maxZoom={22}
         preferCanvas
-        className="h-full w-full"
+        className="min-h-0 w-full flex-1"
         zoomControl
         attributionControl
       >
@@ -87,7 +89,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
           />
         ))}
       </MapContainer>
-      <div className="pointer-events-none absolute right-3 top-3 z-[1000]">
+      <div className="pointer-events-none absolute right-3 top-3 z-[1000] max-[479px]:static max-[479px]:order-first">
         <StatusBox
           feedText={feed.text}
           feedConnected={feed.connected}

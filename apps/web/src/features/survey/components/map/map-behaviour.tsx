@@ -9,9 +9,13 @@ export function SizeFix({ delayMs = 400 }: { delayMs?: number }) {
     const t = setTimeout(() => map.invalidateSize(), delayMs);
     const onResize = () => map.invalidateSize();
     window.addEventListener('resize', onResize);
+    // the map's own box changes too without a window resize (on a phone the status bar above it grows and shrinks)
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(onResize);
+    observer?.observe(map.getContainer());
     return () => {
       clearTimeout(t);
       window.removeEventListener('resize', onResize);
+      observer?.disconnect();
     };
   }, [map, delayMs]);
   return null;
