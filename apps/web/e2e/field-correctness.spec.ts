@@ -202,11 +202,13 @@ test("a point named with markup is drawn as text on the map (issue 17: labels gi
   // no rover is live: the map centres on the one saved point
   const map = (await page.locator('.leaflet-container').boundingBox())!;
   await expect(page.locator('.leaflet-overlay-pane canvas').first()).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(1000);
-  await page.mouse.move(map.x + map.width / 2 + 20, map.y + map.height / 2 + 20);
-  await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2, { steps: 4 });
   const tip = page.locator('.leaflet-tooltip', { hasText: '<img' });
-  await expect(tip).toHaveText(name);
+  // hover the point (the map may still be settling its view on a loaded machine: move off and back until it answers)
+  await expect(async () => {
+    await page.mouse.move(map.x + map.width / 2 + 20, map.y + map.height / 2 + 20);
+    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2, { steps: 4 });
+    await expect(tip).toHaveText(name, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await shot(page, 'map-point-label');
   await expect(page.locator('.leaflet-tooltip img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
