@@ -156,7 +156,7 @@ test('a surveyor records, reviews, exports and closes a survey, then adjusts set
   // the rover walks while we aim at it: click again until its card is open
   await expect(async () => {
     await page.locator('.leaflet-marker-icon[title="Rover Alpha"]').click({ force: true });
-    await expect(page.getByTestId(`to-base-${roverA}`)).toHaveText(/^\d+\.\d{2,3} ft$|^\d+\.\d{2} mi$/, { timeout: 2000 });
+    await expect(page.getByTestId(`to-base-${roverA}`)).toHaveText(/^\d+(\.\d{2,3})? ft$|^\d+\.\d{2} mi$/, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   await page.goBack();
   await page.getByRole('radio', { name: 'Dark' }).click();
