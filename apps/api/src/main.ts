@@ -33,7 +33,9 @@ async function main() {
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
 
-  const redis = env.REDIS_URL ? createClient({ url: env.REDIS_URL }) : undefined;
+  // the rate limits' store: while Redis is away a command fails at once (no offline queue), so each limit falls back
+  // to its in-memory insurance instead of holding the request until Redis returns (a sign-in hung with the outage)
+  const redis = env.REDIS_URL ? createClient({ url: env.REDIS_URL, disableOfflineQueue: true }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis error'));
   await redis?.connect();
 
