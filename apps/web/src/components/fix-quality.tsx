@@ -1,17 +1,8 @@
+import { FIX_TYPE_LABELS } from '@smi/contracts';
 import type { Tone } from '../lib/format';
 import { formatLength, type DistanceUnit } from '../lib/distance';
 import { toneBadge } from '../lib/tone';
 
-/** Words for the receiver's fix types; a type this build does not know is shown as sent. */
-const FIX_LABEL: Record<string, string> = {
-  'rtk-fixed': 'RTK fixed',
-  'rtk-float': 'RTK float',
-  dgps: 'DGPS',
-  single: 'Single',
-  'dead-reckoning': 'Dead reckoning',
-  manual: 'Manual',
-  simulation: 'Simulation',
-};
 
 /** Only an RTK-fixed solution is green: float amber, DGPS orange, anything less red, so none passes for fixed. */
 export function fixTone(fixType: string | null | undefined): Tone {
@@ -22,7 +13,9 @@ export function fixTone(fixType: string | null | undefined): Tone {
   return 'red';
 }
 
-export const fixLabel = (fixType: string | null | undefined) => (fixType ? (FIX_LABEL[fixType] ?? fixType) : 'No fix type');
+/** Words for the receiver's fix types (the deliverables' own); a type this build does not know is shown as sent. */
+export const fixLabel = (fixType: string | null | undefined) =>
+  fixType ? ((FIX_TYPE_LABELS as Record<string, string>)[fixType] ?? fixType) : 'No fix type';
 
 /**
  * The fix type (coloured pill) and the receiver's ± estimate: what a point or a live rover really is, shown beside

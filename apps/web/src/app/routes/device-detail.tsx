@@ -1,3 +1,4 @@
+import { DetailList } from '../../components/detail-list';
 import { useParams } from 'react-router-dom';
 import { Navigation, RadioTower, Trash2 } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
@@ -62,14 +63,7 @@ export function DeviceDetailPage() {
               </span>
             }
           >
-            <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-              {rows.map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-                  <dd className="mt-1 text-sm text-slate-900">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <DetailList rows={rows} className="gap-y-4" />
           </Panel>
           {device.Type === 'base' && <BaseRtcmPanel deviceId={device._id} />}
           <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} />

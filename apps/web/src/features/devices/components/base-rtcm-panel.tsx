@@ -1,3 +1,4 @@
+import { DetailList } from '../../../components/detail-list';
 import { Panel } from '../../../components/panel';
 import { useBaseRtcm, type BaseRtcm } from '../../../lib/base-rtcm';
 
@@ -21,14 +22,7 @@ export function BaseRtcmDetails({ rtcm }: { rtcm: BaseRtcm | null }) {
   ];
   return (
     <div className="space-y-3">
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-            <dd className="mt-1 text-sm text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} className="gap-y-3" />
       <div>
         <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Message types</h3>
         <ul className="mt-1 flex flex-wrap gap-2 text-sm" aria-label="RTCM message types">
