@@ -75,7 +75,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
         {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />}
         <SizeFix />
         <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
-        <PointsLayer points={points} />
+        <PointsLayer points={points} unit={settings.system.distanceUnit} />
         {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
         <BaseMarker base={baseNow} size={size} />
         {rovers.map((r) => (

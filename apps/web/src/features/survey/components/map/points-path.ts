@@ -1,11 +1,7 @@
 import L from 'leaflet';
+import type { MapPoint } from './point-card';
 
-export interface MapPoint {
-  _id: string;
-  Name: string;
-  Latitude: number;
-  Longitude: number;
-}
+export type { MapPoint } from './point-card';
 
 /** Point names are drawn beside the points from this zoom on (about 1:2000 and closer), for touch screens too. */
 export const LABEL_MIN_ZOOM = 18;
@@ -25,6 +21,7 @@ export interface PointsPath extends L.Path {
 }
 
 interface Dot {
+  point: MapPoint;
   latlng: L.LatLng;
   label: string;
   at?: L.Point;
@@ -81,7 +78,7 @@ const PointsPathClass = L.Path.extend({
   },
 
   setPoints(this: Self, points: readonly MapPoint[]) {
-    this._dots = points.map((p) => ({ latlng: L.latLng(p.Latitude, p.Longitude), label: p.Name || 'Unnamed Point' }));
+    this._dots = points.map((p) => ({ point: p, latlng: L.latLng(p.Latitude, p.Longitude), label: p.Name || 'Unnamed Point' }));
     this._hit = -1;
     this.redraw();
     return this;
@@ -94,6 +91,11 @@ const PointsPathClass = L.Path.extend({
 
   hoveredLabel(this: Self) {
     return this._dots[this._hit]?.label ?? '';
+  },
+
+  /** The point under the pointer (or the finger) at the last hit test: the one a click opens the card of. */
+  hitPoint(this: Self): MapPoint | null {
+    return this._dots[this._hit]?.point ?? null;
   },
 
   _project(this: Self) {
@@ -182,7 +184,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, dots: Dot[], r: number) {
   ctx.restore();
 }
 
-type PointsPathWithLabel = PointsPath & { hoveredLabel(): string };
+type PointsPathWithLabel = PointsPath & { hoveredLabel(): string; hitPoint(): MapPoint | null };
 
 export function pointsPath(options: L.CircleMarkerOptions): PointsPathWithLabel {
   return new (PointsPathClass as unknown as new (o: L.CircleMarkerOptions) => PointsPathWithLabel)(options);
