@@ -3,9 +3,11 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MapContainer } from 'react-leaflet';
 import { testReading } from '@smi/contracts/testing';
 import type { RoverView } from '../../survey-model';
+import type L from 'leaflet';
+import { AccuracyCircles } from './accuracy-circles';
 import { RoverMarker } from './device-markers';
 import { PointCard, type MapPoint } from './point-card';
-import { PointsLayer } from './points-layer';
+import { PointsLayer, surveyRenderer } from './points-layer';
 
 const AT = { latitude: 6.615, longitude: 79.968 };
 
@@ -79,24 +81,40 @@ describe("a recorded point's card on the survey map", () => {
     expect(valueOf(card, 'Height')).toHaveTextContent('not recorded');
   });
 
-  it('opens when the point is clicked (tapped) on the map', async () => {
-    // jsdom has no 2D canvas: a context that accepts the drawing calls stands in for it (the layer's hit test is its own)
+  it("opens when the point is clicked (tapped) on the map, even under a rover's accuracy circle", async () => {
+    // jsdom has no 2D canvas: a context that accepts the drawing calls stands in for it (the layers' hit tests are their own)
     const ctx = new Proxy({}, { get: (_t, k) => (k === 'canvas' ? document.createElement('canvas') : () => undefined), set: () => true });
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
-    const { container } = onMap(<PointsLayer points={[floatPoint, { ...floatPoint, _id: 'p2', Name: 'Far', Latitude: 7 }]} unit="CM" />);
+    const renderer = surveyRenderer();
+    const points = [floatPoint, { ...floatPoint, _id: 'p2', Name: 'Far', Latitude: 7 }];
+    const { container, rerender } = render(<SurveyVectors renderer={renderer} points={points} rovers={[]} />);
+    // the rover stands on the point with a 3 m circle, added after the points (as when it starts reporting)
+    rerender(<SurveyVectors renderer={renderer} points={points} rovers={[{ ...floatRover, accuracyMetres: 3 }]} />);
+    expect(container.querySelector('path.leaflet-interactive, .leaflet-overlay-pane svg')).toBeNull();
     expect(screen.queryByTestId('point-card')).toBeNull();
-    const canvas = container.querySelector('canvas')!;
     const map = container.querySelector('.leaflet-container') as HTMLElement;
-    // the map's centre, where P7 is: jsdom lays nothing out, so the container sits at 0,0 and is 400 x 400 by style
-    const where = { clientX: 200, clientY: 200 };
     vi.spyOn(map, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, left: 0, top: 0, width: 400, height: 400, right: 400, bottom: 400, toJSON: () => ({}) });
+    // the topmost canvas takes the pointer: the map's centre, where P7 is (jsdom lays nothing out: 400 x 400 by style)
+    const canvases = container.querySelectorAll('.leaflet-overlay-pane canvas');
+    const top = canvases[canvases.length - 1]!;
+    const where = { clientX: 200, clientY: 200 };
     await act(async () => {
-      fireEvent.mouseDown(canvas, where);
-      fireEvent.mouseUp(canvas, where);
-      fireEvent.click(canvas, where);
+      fireEvent.mouseDown(top, where);
+      fireEvent.mouseUp(top, where);
+      fireEvent.click(top, where);
     });
     const card = await screen.findByTestId('point-card');
     expect(card).toHaveTextContent('P7');
     expect(within(card).getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
   });
 });
+
+/** The survey map's vectors as survey-map.tsx puts them together: one renderer for the map, the points and the circles. */
+function SurveyVectors({ renderer, points, rovers }: { renderer: L.Canvas; points: MapPoint[]; rovers: RoverView[] }) {
+  return (
+    <MapContainer center={[AT.latitude, AT.longitude]} zoom={20} preferCanvas renderer={renderer} style={{ width: 400, height: 400 }}>
+      <PointsLayer points={points} unit="CM" renderer={renderer} />
+      <AccuracyCircles rovers={rovers} unit="CM" />
+    </MapContainer>
+  );
+}

@@ -20,6 +20,13 @@ export function labelNode(text: string): HTMLElement {
   return el;
 }
 
+/**
+ * The one canvas the survey map draws its vectors on: the points and the rovers' accuracy circles. Two canvases
+ * would stack, and the upper one takes every pointer event: with a canvas of its own under the circles', no point
+ * could be hovered or tapped once a rover showed an accuracy circle. The tolerance widens the hit for fingers.
+ */
+export const surveyRenderer = () => L.canvas({ padding: 0.5, tolerance: 4 });
+
 type Layer = PointsPath & { hoveredLabel(): string; hitPoint(): MapPoint | null };
 
 /**
@@ -27,14 +34,19 @@ type Layer = PointsPath & { hoveredLabel(): string; hitPoint(): MapPoint | null 
  * thousands open and stay smooth. Names are drawn beside the points when zoomed in; one tooltip names the point under
  * the pointer; a click (a tap) opens the point's card: its grade, fix type and ± (issue 16 item 4).
  */
-export function PointsLayer({ points, unit }: { points: MapPoint[]; unit: DistanceUnit }) {
+export function PointsLayer({ points, unit, renderer }: { points: MapPoint[]; unit: DistanceUnit; renderer: L.Canvas }) {
   const map = useMap();
   const layer = useRef<Layer | null>(null);
   const [picked, setPicked] = useState<MapPoint | null>(null);
 
   useEffect(() => {
-    const path = pointsPath({ ...POINT_STYLE, renderer: L.canvas({ padding: 0.5, tolerance: 4 }) }) as Layer;
+    const path = pointsPath({ ...POINT_STYLE, renderer }) as Layer;
     path.bindTooltip(() => labelNode(path.hoveredLabel()), { direction: 'top', offset: [0, -4] }).addTo(map);
+    // the points stay drawn (and hit) above any vector added after them, an accuracy circle over a point included
+    const keepOnTop = (e: L.LayerEvent) => {
+      if (e.layer !== path && e.layer instanceof L.Path) path.bringToFront();
+    };
+    map.on('layeradd', keepOnTop);
     // registered after the tooltip's own click handler (touch opens it): the card names the point, so it replaces it
     path.on('click', () => {
       const point = path.hitPoint();
@@ -44,10 +56,11 @@ export function PointsLayer({ points, unit }: { points: MapPoint[]; unit: Distan
     });
     layer.current = path;
     return () => {
+      map.off('layeradd', keepOnTop);
       path.remove();
       layer.current = null;
     };
-  }, [map]);
+  }, [map, renderer]);
 
   useEffect(() => {
     if (!layer.current) return;
