@@ -32,6 +32,8 @@ interface CanvasInternals {
   _ctx: CanvasRenderingContext2D;
   _drawing: boolean;
   _bounds: L.Bounds;
+  /** the box this repaint covers (null: the whole canvas) */
+  _redrawBounds: L.Bounds | null;
   options: L.RendererOptions;
 }
 
@@ -124,6 +126,9 @@ const PointsPathClass = L.Path.extend({
     const r = Math.max(Math.round(o.radius), 1);
     const extent = r + this._clickTolerance();
     const visible = renderer._bounds;
+    // the canvas is shared with the rovers' accuracy circles (surveyRenderer): a circle that moves repaints only its
+    // own box, so only the points (and names) that reach into that box are drawn again, not every point in view
+    const box = renderer._redrawBounds ?? visible;
     // the same canvas state L.Renderer's _fillStroke sets for each path
     ctx.setLineDash([]);
     ctx.lineWidth = o.weight;
@@ -133,9 +138,12 @@ const PointsPathClass = L.Path.extend({
     ctx.lineJoin = (o.lineJoin ?? 'round') as CanvasLineJoin;
     const stroke = o.stroke !== false && o.weight !== 0;
     const shown: Dot[] = [];
+    let inView = 0;
     for (const dot of this._dots) {
       const at = dot.at;
       if (!at || at.x + extent < visible.min!.x || at.x - extent > visible.max!.x || at.y + extent < visible.min!.y || at.y - extent > visible.max!.y) continue;
+      inView++;
+      if (at.x + extent + LABEL_WIDTH < box.min!.x || at.x - extent > box.max!.x || at.y + extent + LABEL_HALF_HEIGHT < box.min!.y || at.y - extent - LABEL_HALF_HEIGHT > box.max!.y) continue;
       shown.push(dot);
       // a square, so a recorded point never looks like a (round) rover
       ctx.beginPath();
@@ -149,7 +157,8 @@ const PointsPathClass = L.Path.extend({
         ctx.stroke();
       }
     }
-    if (this._map && showsLabels(this._map.getZoom(), shown.length)) drawLabels(ctx, shown, r);
+    // whether names are drawn depends on how many points are in view, whatever part of it is repainted
+    if (this._map && showsLabels(this._map.getZoom(), inView)) drawLabels(ctx, shown, r);
   },
 
   // hit test for the renderer's pointer events: remembers the topmost point under `p`
