@@ -182,6 +182,13 @@ test('a recorded point exports h = H + N, opens a card with its fix and ±, show
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
     await shot(page, 'point-card');
   }
+
+  // the taken points keep a short name on one line on a wide screen (it was broken mid-word: 'Manh' over 'ole')
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/projects/takenpoints/${projectId}`);
+  const name = page.getByRole('cell').getByText('Kerb NE', { exact: true });
+  await expect(name).toBeVisible();
+  expect(await name.evaluate((el) => el.getClientRects().length), 'lines the name takes').toBe(1);
 });
 
 const box = async (l: Locator) => {
