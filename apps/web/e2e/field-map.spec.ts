@@ -183,6 +183,30 @@ test('a recorded point exports h = H + N, opens a card with its fix and ±, show
     await shot(page, 'point-card');
   }
 
+  // names are drawn from zoom 18 (about 1:2000) in, not below: zoom out from 20 and look at each step
+  await page.locator('.leaflet-popup-close-button').click();
+  // pixels of the names' colour anywhere on the map's canvas (the rovers' and base's labels are not on it)
+  const namesInk = () =>
+    page.evaluate(() => {
+      let inked = 0;
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.leaflet-overlay-pane canvas')) {
+        const px = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i]! - 124) < 40 && Math.abs(px[i + 1]! - 45) < 40 && Math.abs(px[i + 2]! - 18) < 40 && px[i + 3]! > 200) inked++;
+      }
+      return inked;
+    });
+  expect(await namesInk()).toBeGreaterThan(25);
+  const zoomOut = async () => {
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.waitForTimeout(1000); // the zoom animation, then the canvas redraw
+  };
+  await zoomOut(); // 19
+  await zoomOut(); // 18
+  await expect.poll(namesInk, { message: 'the name drawn at zoom 18' }).toBeGreaterThan(25);
+  await zoomOut(); // 17
+  await expect.poll(namesInk, { message: 'no name drawn at zoom 17' }).toBe(0);
+  await shot(page, 'zoom-17');
+
   // the taken points keep a short name on one line on a wide screen (it was broken mid-word: 'Manh' over 'ole')
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/projects/takenpoints/${projectId}`);
