@@ -209,6 +209,7 @@ project_id=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1],"utf
 before=$(points_of "$project_id")
 [ -n "$before" ] || die "no points to back up"
 bash scripts/backup.sh "$work/backup.dump"
+[ "$(stat -c %a "$work/backup.dump")" = 600 ] || die "the backup is readable by others ($(stat -c %a "$work/backup.dump"))"
 "${dc[@]}" stop api1 api2 gateway1 gateway2 postgres >/dev/null 2>&1
 "${dc[@]}" rm -f -v postgres >/dev/null
 docker volume rm "${project}_pgdata" >/dev/null
