@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { silentLog } from '../log.js';
 import { createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
-import { chunk } from './chunked.js';
 import { ntripClient } from './client.js';
 import { capture } from './testing/helpers.js';
 
