@@ -149,3 +149,26 @@ export const ntripUserEndpoints = {
   /** A base device's (or a project base's) clients now. */
   correctionsClients: endpoint({ method: 'GET', path: '/api/devices/:id/corrections-clients', access: 'verified', params: credentialId }),
 };
+
+/** Replies, as the web client parses them. */
+export const ntripSourceReply = z.object({ success: z.literal(true), message: z.string().optional(), source: ntripSourceView.nullable() });
+export const sourcetableEntry = z.object({
+  mountpoint: z.string(),
+  identifier: z.string(),
+  format: z.string(),
+  formatDetails: z.string(),
+  navSystem: z.string(),
+  country: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  nmea: z.boolean(),
+  network: z.boolean(),
+});
+export type SourcetableEntryView = z.infer<typeof sourcetableEntry>;
+export const sourcetableReply = z.object({ success: z.literal(true), mountpoints: z.array(sourcetableEntry) });
+export const ntripCredentialsReply = z.object({ success: z.literal(true), credentials: z.array(ntripCredentialView) });
+export const ntripCredentialCreatedReply = z.object({ success: z.literal(true), message: z.string(), credential: ntripCredentialView, password: z.string() });
+export type NtripCredentialCreatedReply = z.infer<typeof ntripCredentialCreatedReply>;
+export const userNtripSourceReply = z.object({ success: z.literal(true), message: z.string().optional(), source: userNtripSourceView });
+/** reporting: false when this api process has no link to the gateways (the list is then unknown, not empty). */
+export const correctionsClientsReply = z.object({ success: z.literal(true), reporting: z.boolean(), clients: z.array(correctionsClient) });
