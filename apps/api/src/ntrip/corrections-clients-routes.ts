@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { ntripUserEndpoints as e, type CorrectionsClient } from '@smi/contracts';
+import { EXTERNAL_PROJECT } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
@@ -7,7 +8,7 @@ import { mount } from '../http/route.js';
 /**
  * GET /api/devices/:id/corrections-clients: for a base, who receives its corrections now: rovers and NTRIP
  * credentials pulling its mountpoint (NTRIP) and the rovers of its Active projects subscribed to their corrections
- * (MQTT), each with the age of what it was last sent; for a rover, what it receives itself. Every gateway reports
+ * (MQTT; not those of a project that takes a network's corrections instead), each with the age of what it was last sent; for a rover, what it receives itself. Every gateway reports
  * its own clients (see gatewayLink); this joins them with the owner's devices and credentials.
  */
 export function correctionsClientsRoutes(deps: AppDeps): Router {
@@ -24,7 +25,7 @@ export function correctionsClientsRoutes(deps: AppDeps): Router {
           device.type === 'base'
             ? `SELECT DISTINCT r.code, r.name FROM projects p JOIN project_devices pd ON pd.project_id = p.id
                  JOIN devices r ON r.id = pd.device_id AND r.type = 'rover' AND r.owner_id = p.owner_id
-                WHERE p.base_station_id = $1 AND p.owner_id = $2 AND p.status = 'Active'`
+                WHERE p.base_station_id = $1 AND p.owner_id = $2 AND p.status = 'Active' AND NOT ${EXTERNAL_PROJECT}`
             : 'SELECT code, name FROM devices WHERE id = $1 AND owner_id = $2',
           [device.id, user.id],
         )

@@ -151,3 +151,39 @@ describe('who receives a base\'s corrections', () => {
     await base1.endAsync();
   });
 });
+
+describe('a project on a network\'s corrections', () => {
+  it('does not also get its base\'s over MQTT while Settings say NTRIP; back on BASE it does', async () => {
+    const a = await h.owner();
+    const base = await h.device(a, 'base', 'Yard base');
+    const rover = await h.device(a, 'rover', 'Yard rover');
+    const [p] = await h.db.query<{ id: string }>('INSERT INTO projects (owner_id, name, base_station_id) VALUES ($1, $2, $3) RETURNING id', [a.userId, 'Yard', base.id]);
+    await h.db.query('INSERT INTO project_devices (project_id, device_id) VALUES ($1, $2)', [p!.id, rover.id]);
+    await a.agent.put('/api/user/ntrip-source').send({ url: 'ntrip://rtk.invalid:2101/NET', username: 'crew', password: 'pw' }).expect(200);
+    await a.agent.put('/api/user/settings').send({ device: { rtkCorrectionSource: 'NTRIP' } }).expect(200);
+
+    const mqttRover = await mqtt.connectAsync(h.mqttUrl, { username: rover.code, password: rover.secret, reconnectPeriod: 0 });
+    const got: Buffer[] = [];
+    mqttRover.on('message', (_t, payload) => got.push(payload));
+    await mqttRover.subscribeAsync(`devices/${rover.code}/corrections`);
+    const mqttBase = await mqtt.connectAsync(h.mqttUrl, { username: base.code, password: base.secret, reconnectPeriod: 0 });
+    const frames = capture().subarray(0, 300);
+    const before = h.gateway.counters.correctionsRelayed;
+    await mqttBase.publishAsync(`devices/${base.code}/rtcm`, frames, { qos: 1 });
+    // the base's frames were taken (its RTCM state learns from them) but relayed to nobody
+    await new Promise((ok) => setTimeout(ok, 500));
+    expect(got).toEqual([]);
+    expect(h.gateway.counters.correctionsRelayed).toBe(before);
+    // nor is the rover listed among the base's receivers
+    expect((await a.agent.get(`/api/devices/${base.id}/corrections-clients`).expect(200)).body.clients).toEqual([]);
+
+    await a.agent.put('/api/user/settings').send({ device: { rtkCorrectionSource: 'BASE' } }).expect(200);
+    // the relay re-reads a base's rovers every 5 s
+    await new Promise((ok) => setTimeout(ok, 5200));
+    await mqttBase.publishAsync(`devices/${base.code}/rtcm`, frames, { qos: 1 });
+    await eventually(() => got.length > 0, 50);
+    expect(Buffer.concat(got).length).toBeGreaterThan(0);
+    await mqttRover.endAsync();
+    await mqttBase.endAsync();
+  });
+});

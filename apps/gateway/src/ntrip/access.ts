@@ -1,5 +1,6 @@
 import type { Queryable } from '@smi/db';
 import { devicesRepository } from '../devices/repository.js';
+import { EXTERNAL_PROJECT } from './external-project.js';
 
 /**
  * Who may push to and pull from which mountpoint. A base's mountpoint is its device code; a project that takes
@@ -11,13 +12,6 @@ export type Requester =
   | { kind: 'rover'; code: string; ownerId: string }
   | { kind: 'user'; userId: string; username: string; /** a credential limited to one project */ projectId: string | null };
 
-/**
- * `p` takes network corrections from an external caster: its own enabled source, or its owner's Settings source
- * while Settings' RTK Correction Source reads NTRIP and the project has none of its own.
- */
-export const EXTERNAL_PROJECT = `(EXISTS (SELECT 1 FROM project_ntrip_sources s WHERE s.project_id = p.id AND s.enabled)
-  OR EXISTS (SELECT 1 FROM user_ntrip_sources us JOIN users u ON u.id = us.user_id
-              WHERE us.user_id = p.owner_id AND u.settings->'device'->>'rtkCorrectionSource' = 'NTRIP'))`;
 
 export interface MountRow {
   mount: string;
