@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { capture, hasStr2str, ntrip1Get, str2str } from '@smi/gateway/testing/ntrip';
+import { basic, capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from '@smi/gateway/testing/ntrip';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 
@@ -98,5 +98,13 @@ describe('a user\'s NTRIP credentials', () => {
     expect(ok.head()).toBe('ICY 200 OK\r\n');
     expect(refused.head()).toMatch(/^HTTP\/1\.0 401/);
     ok.socket.destroy();
+    // its sourcetable lists that base only; an unlimited credential's lists both
+    const table = rawNtrip(port, `GET / HTTP/1.0\r\nAuthorization: ${basic(user, body.password)}\r\n\r\n`);
+    const all = (await a.agent.post('/api/ntrip/credentials').send({ name: 'Everything' }).expect(201)).body;
+    const wide = rawNtrip(port, `GET / HTTP/1.0\r\nAuthorization: ${basic(all.credential.username, all.password)}\r\n\r\n`);
+    await eventually(() => table.closed() && wide.closed());
+    const mounts = (t: typeof table) => t.all().split('\r\n').filter((l) => l.startsWith('STR;')).map((l) => l.split(';')[1]).sort();
+    expect(mounts(table)).toEqual([one.base.code]);
+    expect(mounts(wide)).toEqual([one.base.code, other.base.code].sort());
   });
 });
