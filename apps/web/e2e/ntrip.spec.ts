@@ -114,6 +114,9 @@ test('the base\'s page and the survey map show the rover receiving its correctio
     await expect(box.getByText('Rover Gull')).toBeVisible({ timeout: 30_000 });
     await expect(box.getByText(/^\d+\.\d s$/)).toBeVisible({ timeout: 30_000 });
     await shots(page, 'survey-receivers');
+
+    await page.goto(`/projects/${projectId}`);
+    await expect(page.getByRole('list', { name: 'Receiving corrections' }).getByText('Rover Gull')).toBeVisible({ timeout: 30_000 });
   } finally {
     sub.kill('SIGTERM');
   }

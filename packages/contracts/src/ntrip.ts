@@ -138,16 +138,16 @@ export const gatewayCorrectionsClients = z.object({
 });
 export type GatewayCorrectionsClients = z.infer<typeof gatewayCorrectionsClients>;
 
-const credentialId = z.strictObject({ id });
-
 export const ntripUserEndpoints = {
   listNtripCredentials: endpoint({ method: 'GET', path: '/api/ntrip/credentials', access: 'verified' }),
   createNtripCredential: endpoint({ method: 'POST', path: '/api/ntrip/credentials', access: 'verified', body: ntripCredentialBody }),
-  deleteNtripCredential: endpoint({ method: 'DELETE', path: '/api/ntrip/credentials/:id', access: 'verified', params: credentialId }),
+  deleteNtripCredential: endpoint({ method: 'DELETE', path: '/api/ntrip/credentials/:id', access: 'verified', params: byId }),
   getUserNtripSource: endpoint({ method: 'GET', path: '/api/user/ntrip-source', access: 'verified' }),
   putUserNtripSource: endpoint({ method: 'PUT', path: '/api/user/ntrip-source', access: 'verified', body: userNtripSourceBody }),
   /** A base device's (or a project base's) clients now. */
-  correctionsClients: endpoint({ method: 'GET', path: '/api/devices/:id/corrections-clients', access: 'verified', params: credentialId }),
+  correctionsClients: endpoint({ method: 'GET', path: '/api/devices/:id/corrections-clients', access: 'verified', params: byId }),
+  /** A project's rovers and the pulls of its mountpoint (the network's while it takes one, else its base's). */
+  projectCorrectionsClients: endpoint({ method: 'GET', path: '/api/projects/:id/corrections-clients', access: 'verified', params: byId }),
 };
 
 /** Replies, as the web client parses them. */

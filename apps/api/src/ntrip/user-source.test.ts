@@ -89,6 +89,17 @@ describe('Settings\' NTRIP credentials (RTK Correction Source: NTRIP)', () => {
       }, 100);
       expect(after).toMatchObject({ inUse: true, state: 'connected', lastError: null, correctionAgeS: expect.any(Number) });
       expect(after.correctionAgeS).toBeLessThan(10);
+      // the project's page lists its rover twice: over MQTT and on the network's mountpoint over NTRIP
+      const receiving = await eventually(async () => {
+        const { clients } = (await a.agent.get(`/api/projects/${p!.id}/corrections-clients`).expect(200)).body;
+        return clients.length === 2 && clients.every((c: { ageS: number | null }) => c.ageS !== null) ? clients : null;
+      }, 100);
+      expect(receiving.map((c: { who: string; via: string; name: string }) => [c.who, c.via, c.name])).toEqual([
+        [rover.code, 'mqtt', 'Rover one'],
+        [rover.code, 'ntrip', 'Rover one'],
+      ]);
+      const stranger = await h.owner();
+      expect((await stranger.agent.get(`/api/projects/${p!.id}/corrections-clients`).expect(404)).body).toEqual({ success: false, message: 'Project not found' });
       ntripRover.socket.destroy();
       await mqttRover.endAsync();
 

@@ -19,7 +19,7 @@ describe('who receives a base\'s corrections', () => {
         { who: 'ntrip-0123456789', name: null, via: 'ntrip', since: '2026-11-24T06:00:00.000Z', ageS: null },
       ],
     });
-    renderApp(<CorrectionsClients baseId="b1" />);
+    renderApp(<CorrectionsClients of={{ device: 'b1' }} />);
     const list = await screen.findByRole('list', { name: 'Receiving corrections' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['Rover NorthR-1mqtt0.8 s', 'Rover SouthR-2ntrip12.3 s', 'ntrip-0123456789ntripnothing yet']);
@@ -29,11 +29,11 @@ describe('who receives a base\'s corrections', () => {
 
   it('says when nobody receives them, and when the gateway does not report', async () => {
     reply({ success: true, reporting: true, clients: [] });
-    const { unmount } = renderApp(<CorrectionsClients baseId="b1" />);
+    const { unmount } = renderApp(<CorrectionsClients of={{ device: 'b1' }} />);
     expect(await screen.findByText('No rover is receiving corrections')).toBeInTheDocument();
     unmount();
     reply({ success: true, reporting: false, clients: [] });
-    renderApp(<CorrectionsClients baseId="b2" />);
+    renderApp(<CorrectionsClients of={{ project: 'p2' }} />);
     expect(await screen.findByText('The MQTT gateway is not running')).toBeInTheDocument();
   });
 });

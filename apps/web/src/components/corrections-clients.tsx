@@ -1,5 +1,5 @@
 import type { CorrectionsClient } from '@smi/contracts';
-import { useCorrectionsClients } from '../lib/corrections-clients';
+import { useCorrectionsClients, type ReceiversOf } from '../lib/corrections-clients';
 
 // corrections older than this are of little use to an RTK rover: the age is shown as a warning
 const STALE_S = 5;
@@ -8,9 +8,9 @@ export function correctionAge(ageS: number | null): string {
   return ageS === null ? 'nothing yet' : `${ageS.toFixed(1)} s`;
 }
 
-/** The rovers (and NTRIP credentials) receiving a base's corrections now, with the age of what each last got. */
-export function CorrectionsClients({ baseId, compact = false }: { baseId: string; compact?: boolean }) {
-  const q = useCorrectionsClients(baseId);
+/** The rovers (and NTRIP credentials) receiving corrections now, with the age of what each last got. */
+export function CorrectionsClients({ of, compact = false }: { of: ReceiversOf; compact?: boolean }) {
+  const q = useCorrectionsClients(of);
   const size = compact ? 'text-xs' : 'text-sm';
   if (q.isPending) return <p className={`${size} text-slate-500`}>Loading…</p>;
   if (q.isError) return <p className={`${size} text-red-700`}>Could not load who is connected</p>;

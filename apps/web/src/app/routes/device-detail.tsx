@@ -68,7 +68,7 @@ export function DeviceDetailPage() {
           </Panel>
           {device.Type === 'base' && <BaseRtcmPanel deviceId={device._id} />}
           <Panel title={device.Type === 'base' ? 'Receiving corrections' : 'Corrections received'}>
-            <CorrectionsClients baseId={device._id} />
+            <CorrectionsClients of={{ device: device._id }} />
           </Panel>
           <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} />
         </div>

@@ -97,7 +97,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
           rovers={rovers}
           base={baseNow}
           rtcm={rtcm}
-          receivers={base ? <CorrectionsClients baseId={base._id} compact /> : undefined}
+          receivers={<CorrectionsClients of={{ project: project._id }} compact />}
         />
       </div>
       <SurveyControls
