@@ -7,12 +7,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb, type Db } from '@smi/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gatewayCorrectionsClients, internalTopics } from '@smi/contracts';
+import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { serviceCredential } from '../service-credential.js';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from './testing/helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const { DATABASE_URL } = process.env;
+const JWT_SECRET = 'test-secret-that-is-long-enough-to-be-real-0123456789';
 const hasRedis = spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../main.ts');
 
@@ -71,7 +75,7 @@ describe.runIf(DATABASE_URL && hasRedis && hasStr2str)('a base on one gateway pr
     db = await openDb({ databaseUrl: DATABASE_URL, schema, maxConnections: 3 });
     const url = new URL(DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema}`);
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: `redis://127.0.0.1:${port}`, JWT_SECRET: 'test-secret-that-is-long-enough-to-be-real-0123456789', LOG_LEVEL: 'debug' };
+    const env = { DATABASE_URL: url.toString(), REDIS_URL: `redis://127.0.0.1:${port}`, JWT_SECRET, LOG_LEVEL: 'debug' };
     // one at a time: both migrate the same schema on start
     a = await spawnGateway(env);
     b = await spawnGateway(env);
@@ -126,5 +130,27 @@ describe.runIf(DATABASE_URL && hasRedis && hasStr2str)('a base on one gateway pr
     expect(expected.subarray(0, ntripRover.bodyLength()).equals(ntripRover.body())).toBe(true);
     ntripRover.socket.destroy();
     await mqttBase.endAsync();
+  });
+
+  it('an api connected to A hears who receives corrections on B, and a credential revoked through A is cut off on B', async () => {
+    const owner = await createUser(db);
+    const base = await createDevice(db, owner, 'base');
+    const password = newDeviceSecret();
+    const username = `ntrip-${Date.now().toString(16).slice(-10)}`;
+    await db.query('INSERT INTO ntrip_credentials (user_id, username, secret_hash, name) VALUES ($1, $2, $3, $4)', [owner, username, await hashDeviceSecret(password), 'Tablet']);
+    const pull = ntrip1Get(b.ntrip, base.code, username, password);
+    await eventually(() => pull.hasHead());
+    expect(pull.head()).toBe('ICY 200 OK\r\n');
+
+    // what the api's gateway link does, on gateway A: B's report arrives through Redis
+    const api = await connect(`mqtt://127.0.0.1:${a.mqtt}`, { ...serviceCredential({ jwtSecret: JWT_SECRET }) });
+    const reports: { gatewayId: string; clients: { who: string; mount: string | null }[] }[] = [];
+    api.on('message', (_t, payload) => reports.push(gatewayCorrectionsClients.parse(JSON.parse(payload.toString()))));
+    await api.subscribeAsync(internalTopics.allCorrectionsClients);
+    await eventually(() => reports.some((r) => r.clients.some((c) => c.who === username && c.mount === base.code)), 100);
+
+    await api.publishAsync(internalTopics.ntripRevoke, username, { qos: 1 });
+    await eventually(() => pull.closed(), 50);
+    await api.endAsync();
   });
 });
