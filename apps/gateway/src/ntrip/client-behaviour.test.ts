@@ -2,7 +2,8 @@ import net from 'node:net';
 import { parseNmeaSentence, type GGAPacket } from 'nmea-simple';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLog } from '../log.js';
-import { createDevice, createUser, eventually } from '../testing/fixtures.js';
+import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
 import { ntripClient } from './client.js';
 import { capture } from './testing/helpers.js';
@@ -193,4 +194,51 @@ describe('through the gateway', () => {
     await eventually(() => theirs.got());
     expect(theirs.got()).toBe('ICY 200 OK\r\n');
   });
+
+  it('pulls the product\'s own caster over NTRIP 2 (chunked) and relays the base\'s capture byte for byte to an MQTT rover', async () => {
+    const owner = await createUser(t.db);
+    const base = await createDevice(t.db, owner, 'base');
+    await t.db.query('INSERT INTO projects (owner_id, name, base_station_id) VALUES ($1, $2, $3)', [owner, 'Home base', base.id]);
+    // a second account's project takes the first's base as its "network", through an NTRIP credential
+    const password = newDeviceSecret();
+    await t.db.query('INSERT INTO ntrip_credentials (user_id, username, secret_hash, name) VALUES ($1, $2, $3, $4)', [owner, `ntrip-${base.code.slice(2, 12).toLowerCase()}`, await hashDeviceSecret(password), 'Partner']);
+    const other = await createUser(t.db);
+    const rover = await createDevice(t.db, other, 'rover');
+    const [p] = await t.db.query<{ id: string }>('INSERT INTO projects (owner_id, name) VALUES ($1, $2) RETURNING id', [other, 'Partner job']);
+    await t.db.query('INSERT INTO project_devices (project_id, device_id) VALUES ($1, $2)', [p!.id, rover.id]);
+    const mqttRover = await connect(t.url, { username: rover.code, password: rover.secret });
+    const got: Buffer[] = [];
+    mqttRover.on('message', (_t, payload) => got.push(payload));
+    await mqttRover.subscribeAsync(`devices/${rover.code}/corrections`);
+    await t.db.query(
+      `INSERT INTO project_ntrip_sources (project_id, host, port, mountpoint, username, password, version) VALUES ($1, '127.0.0.1', $2, $3, $4, $5, 2)`,
+      [p!.id, t.gateway.caster!.port, base.code, `ntrip-${base.code.slice(2, 12).toLowerCase()}`, password],
+    );
+    await t.gateway.ntripSources.refresh();
+    const state = () => t.gateway.ntripSources.states().get(`project:${p!.id}`);
+    await eventually(() => state()?.state === 'connected', 50);
+    // the credential's NTRIP 2 pull, which the caster answers chunked (caster.test checks the reply head)
+    expect(t.gateway.caster!.connections().find((c) => c.mount === base.code)).toMatchObject({ credential: true });
+
+    const source = ntrip1Source(t.gateway.caster!.port, base.code, base.secret);
+    await eventually(() => source.ready());
+    const expected = capture();
+    for (let i = 0; i < expected.length; i += 1000) source.socket.write(expected.subarray(i, i + 1000));
+    await eventually(() => Buffer.concat(got).length >= expected.length, 50);
+    expect(Buffer.concat(got).equals(expected)).toBe(true);
+    source.socket.destroy();
+    await mqttRover.endAsync();
+    await t.db.query('DELETE FROM project_ntrip_sources WHERE project_id = $1', [p!.id]);
+    await t.gateway.ntripSources.refresh();
+  });
 });
+
+/** A base pushing with NTRIP 1 (`SOURCE secret /MOUNT`); ready once the caster said ICY 200 OK. */
+function ntrip1Source(port: number, mount: string, secret: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  let reply = '';
+  socket.on('data', (d: Buffer) => (reply += d.toString('latin1')));
+  socket.on('error', () => {});
+  socket.write(`SOURCE ${secret} /${mount}\r\nSource-Agent: NTRIP test\r\n\r\n`);
+  return { socket, ready: () => reply.startsWith('ICY 200 OK') };
+}
