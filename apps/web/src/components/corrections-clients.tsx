@@ -9,13 +9,13 @@ export function correctionAge(ageS: number | null): string {
 }
 
 /** The rovers (and NTRIP credentials) receiving corrections now, with the age of what each last got. */
-export function CorrectionsClients({ of, compact = false }: { of: ReceiversOf; compact?: boolean }) {
+export function CorrectionsClients({ of, compact = false, emptyText = 'No rover is receiving corrections' }: { of: ReceiversOf; compact?: boolean; emptyText?: string }) {
   const q = useCorrectionsClients(of);
   const size = compact ? 'text-xs' : 'text-sm';
   if (q.isPending) return <p className={`${size} text-slate-500`}>Loading…</p>;
   if (q.isError) return <p className={`${size} text-red-700`}>Could not load who is connected</p>;
   if (!q.data.reporting) return <p className={`${size} text-slate-500`}>The MQTT gateway is not running</p>;
-  if (!q.data.clients.length) return <p className={`${size} text-slate-500`}>No rover is receiving corrections</p>;
+  if (!q.data.clients.length) return <p className={`${size} text-slate-500`}>{emptyText}</p>;
   return (
     <ul className={`divide-y divide-slate-100 ${compact ? 'max-h-40 overflow-y-auto text-xs' : 'text-sm'}`} aria-label="Receiving corrections">
       {q.data.clients.map((c) => (

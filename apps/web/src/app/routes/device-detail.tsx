@@ -68,7 +68,7 @@ export function DeviceDetailPage() {
           </Panel>
           {device.Type === 'base' && <BaseRtcmPanel deviceId={device._id} />}
           <Panel title={device.Type === 'base' ? 'Receiving corrections' : 'Corrections received'}>
-            <CorrectionsClients of={{ device: device._id }} />
+            <CorrectionsClients of={{ device: device._id }} emptyText={device.Type === 'base' ? undefined : 'Not receiving corrections now'} />
           </Panel>
           <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} />
         </div>
