@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ntripEndpoints as e, ntripSourceReply, okReply, sourcetableReply, type NtripSourceBody } from '@smi/contracts';
+import { ntripEndpoints as e, ntripSourceReply, okReply, sourcetableReply, type NtripSourceBody, type sourcetableBody } from '@smi/contracts';
 import type { z } from 'zod';
 import { call } from '../../../lib/api-client';
-import type { sourcetableBody } from '@smi/contracts';
 
 const key = (projectId: string) => ['projects', projectId, 'ntrip-source'] as const;
 

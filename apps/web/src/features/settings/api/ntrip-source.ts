@@ -21,6 +21,3 @@ export function useSaveUserNtripSource() {
     onSuccess: (r) => client.setQueryData(key, r.source),
   });
 }
-
-/** After RTK Correction Source changes, the state shown comes from the new choice. */
-export const ntripSourceKey = key;

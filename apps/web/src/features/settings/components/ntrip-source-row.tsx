@@ -28,6 +28,10 @@ export function NtripSourceRow({ enabled }: { enabled: boolean }) {
     // only when what is stored changes (a save, another tab), not at every state poll
   }, [loaded?.url, loaded?.username]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // RTK Correction Source just changed: whether the client runs (and its state) is read again at once
+  const { refetch } = source;
+  useEffect(() => void refetch(), [enabled, refetch]);
+
   const dirty = !!loaded && (url !== loaded.url || username !== loaded.username || password !== '');
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
