@@ -48,6 +48,8 @@ export function correctionsClientsRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, sessions } = deps;
   const load = sessions.userOf.bind(sessions);
+  // without a live link to the gateways the list is unknown, not empty
+  const reporting = () => !!deps.live?.health().connected;
 
   mount(router, e.correctionsClients, load, async ({ user, params }) => {
     const [device] = await db.query<{ id: string; code: string; name: string; type: string }>('SELECT id, code, name, type FROM devices WHERE id = $1 AND owner_id = $2', [
@@ -56,14 +58,14 @@ export function correctionsClientsRoutes(deps: AppDeps): Router {
     ]);
     if (!device) throw new AppError(404, 'Device not found');
     const all = deps.live?.correctionsClients() ?? [];
-    if (device.type !== 'base') return { success: true, reporting: !!deps.live, clients: await receivers(db, all, user.id, { device: device.code, name: device.name }) };
+    if (device.type !== 'base') return { success: true, reporting: reporting(), clients: await receivers(db, all, user.id, { device: device.code, name: device.name }) };
     const rovers = await db.query<{ code: string; name: string }>(
       `SELECT DISTINCT r.code, r.name FROM projects p JOIN project_devices pd ON pd.project_id = p.id
          JOIN devices r ON r.id = pd.device_id AND r.type = 'rover' AND r.owner_id = p.owner_id
         WHERE p.base_station_id = $1 AND p.owner_id = $2 AND p.status = 'Active' AND NOT ${EXTERNAL_PROJECT}`,
       [device.id, user.id],
     );
-    return { success: true, reporting: !!deps.live, clients: await receivers(db, all, user.id, { mount: device.code, rovers: roverNames(rovers) }) };
+    return { success: true, reporting: reporting(), clients: await receivers(db, all, user.id, { mount: device.code, rovers: roverNames(rovers) }) };
   });
 
   mount(router, e.projectCorrectionsClients, load, async ({ user, params }) => {
@@ -80,7 +82,7 @@ export function correctionsClientsRoutes(deps: AppDeps): Router {
     );
     const all = deps.live?.correctionsClients() ?? [];
     const clients = await receivers(db, all, user.id, { mount: p.external ? projectMount(p.id) : p.base_code, rovers: roverNames(rovers) });
-    return { success: true, reporting: !!deps.live, clients };
+    return { success: true, reporting: reporting(), clients };
   });
 
   return router;
