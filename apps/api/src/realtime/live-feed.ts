@@ -85,6 +85,10 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   return {
     /** Ends the device's MQTT connections on every gateway (its secret changed). */
     revokeDevice: (code: string) => link.publish(internalTopics.revoke, code),
+    /** Ends the NTRIP pulls of a revoked credential on every gateway. */
+    revokeNtripCredential: (username: string) => link.publish(internalTopics.ntripRevoke, username),
+    /** Who receives corrections through every gateway (NTRIP and MQTT), as they last reported it. */
+    correctionsClients: () => link.correctionsClients(),
     /** A survey occupation's start, accept or cancel, to every gateway (the one the rover's epochs reach acts). */
     commandOccupation: (c: OccupationCommand) => link.publish(occupationTopics.control, JSON.stringify(c)),
     brokerUrl(host: string): string {

@@ -15,6 +15,7 @@ import { BaseMarker, RoverMarker } from './map/device-markers';
 import { FollowCentre, SizeFix } from './map/map-behaviour';
 import { PointsLayer, surveyRenderer, type MapPoint } from './map/points-layer';
 import { StatusBox } from './status-box';
+import { CorrectionsClients } from '../../../components/corrections-clients';
 import { useBaseRtcm } from '../../../lib/base-rtcm';
 import { SurveyControls } from './survey-controls';
 import type { RecordDraft } from './record-point-dialog';
@@ -98,6 +99,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
           rovers={rovers}
           base={baseNow}
           rtcm={rtcm}
+          receivers={<CorrectionsClients of={{ project: project._id }} compact />}
         />
       </div>
       <SurveyControls
