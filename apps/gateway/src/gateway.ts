@@ -19,6 +19,7 @@ import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import { baseRtcmStates } from './rtcm/state-writer.js';
+import { baseReferenceNow } from './base-setups/live-reference.js';
 import type { Log } from './log.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
@@ -108,7 +109,14 @@ export async function startGateway(o: GatewayOptions) {
     onError: () => counters.stateWriteErrors++,
     onOffline: (row) => forwarder.offer(ingestor.markOffline(row)),
   });
-  const occupations = await startOccupations({ db: o.db, log: o.log, gatewayId: id, publish });
+  const occupations = await startOccupations({
+    db: o.db,
+    log: o.log,
+    gatewayId: id,
+    publish,
+    // issue 19: an occupation's vectors are from the base as this gateway has it (when it ingests the base)
+    baseReference: (code) => baseReferenceNow(rtcm.of(code), ingestor.latest(code)),
+  });
   const ingestor = ingest({
     directory,
     counters,

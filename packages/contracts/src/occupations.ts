@@ -201,6 +201,12 @@ export const epochView = z.object({
   CorrectionAge: z.number().nullable(),
   Accepted: z.boolean(),
   Reason: z.string().nullable(),
+  /** Issue 19: ECEF metres from the base (its broadcast ARP, else its live NMEA fix: VectorOrigin) to the antenna. */
+  VectorDx: z.number().nullable(),
+  VectorDy: z.number().nullable(),
+  VectorDz: z.number().nullable(),
+  VectorOrigin: z.enum(['broadcast', 'base-nmea']).nullable(),
+  BaseSetupId: z.string().nullable(),
 });
 export type EpochView = z.infer<typeof epochView>;
 
