@@ -78,6 +78,8 @@ export const measurementSettings = z.strictObject({
   /** a gap between good epochs longer than this splits the occupation, seconds */
   SplitGapS: metres(3600).default(10),
   Antenna: antennaSetup.default(DEFAULT_ANTENNA),
+  /** Auto Fix (issue 19): how long the base's own position is averaged, seconds */
+  AutoFixS: z.number().int().min(10).max(86_400).default(300),
   Tolerances: z
     .strictObject({ rapid: tolerancesPatch.optional(), topo: tolerancesPatch.optional(), control: tolerancesPatch.optional(), continuous: tolerancesPatch.optional() })
     .default({}),
