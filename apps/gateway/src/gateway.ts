@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Aedes, PublishPacket } from 'aedes';
-import { internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { autoFixTopics, internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
 import { startOccupations } from './occupation/wiring.js';
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
@@ -20,6 +20,8 @@ import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import { baseRtcmStates } from './rtcm/state-writer.js';
+import { baseReferenceNow } from './base-setups/live-reference.js';
+import { autoFixRunner } from './base-setups/auto-fix.js';
 import type { Log } from './log.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
@@ -122,12 +124,22 @@ export async function startGateway(o: GatewayOptions) {
     onError: () => counters.stateWriteErrors++,
     onOffline: (row) => forwarder.offer(ingestor.markOffline(row)),
   });
-  const occupations = await startOccupations({ db: o.db, log: o.log, gatewayId: id, publish });
+  const occupations = await startOccupations({
+    db: o.db,
+    log: o.log,
+    gatewayId: id,
+    publish,
+    // issue 19: an occupation's vectors are from the base as this gateway has it (when it ingests the base)
+    baseReference: (code) => baseReferenceNow(rtcm.of(code), ingestor.latest(code)),
+  });
+  const autoFix = autoFixRunner({ db: o.db, log: o.log });
+  await autoFix.resume();
   const ingestor = ingest({
     directory,
     counters,
     occupations: occupations.engine,
     onReading: (live) => {
+      autoFix.reading(live);
       forwarder.offer(live);
       state.update(live);
     },
@@ -232,6 +244,7 @@ export async function startGateway(o: GatewayOptions) {
     void sources.refresh();
   });
   await occupations.subscribe((topic, handler) => subscribeInternal(broker, topic, handler));
+  await subscribeInternal(broker, autoFixTopics.control, (payload) => autoFix.onCommand(payload));
   await custom.refresh();
   await sources.refresh();
   const refresher = setInterval(() => {
@@ -292,6 +305,7 @@ export async function startGateway(o: GatewayOptions) {
       forwarder.close();
       batches.close();
       await occupations.engine.close();
+      await autoFix.close();
       await custom.close();
       await lead.close();
       await state.close();

@@ -25,3 +25,5 @@ export {
   type ResolvedAddress,
 } from './outbound/guard.js';
 export { occupationViewOf, type OccupationViewRow } from './occupation/repository.js';
+export { baseSetupsRepository, toBaseSetupView, type BaseSetupRow, type NewSetup } from './base-setups/repository.js';
+export { baseReferenceOf, setupInForce, type BaseReference, type ProjectBase } from './base-setups/in-force.js';

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { internalTopics, OCCUPATION_EVENT, occupationTopics, type GatewayCounters, type LiveReading, type OccupationCommand } from '@smi/contracts';
+import { autoFixTopics, internalTopics, OCCUPATION_EVENT, occupationTopics, type AutoFixCommand, type GatewayCounters, type LiveReading, type OccupationCommand } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { gatewayLink } from './gateway-link.js';
 import { latestReadings } from './latest-readings.js';
@@ -91,6 +91,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     correctionsClients: () => link.correctionsClients(),
     /** A survey occupation's start, accept or cancel, to every gateway (the one the rover's epochs reach acts). */
     commandOccupation: (c: OccupationCommand) => link.publish(occupationTopics.control, JSON.stringify(c)),
+    /** An Auto Fix's start or cancel, to every gateway (the one that ingests the base averages it). */
+    commandAutoFix: (c: AutoFixCommand) => link.publish(autoFixTopics.control, JSON.stringify(c)),
     brokerUrl(host: string): string {
       return o.mqttPublicUrl ?? `mqtt://${host}:${o.mqttPort}`;
     },
