@@ -58,6 +58,15 @@ describe('the body of a point recorded on the web', () => {
     expect(recordPointBody.safeParse(bodyFor({ altitude: 12.3 })).success).toBe(true);
   });
 
+  it("says how the base corrected the point (BaseCorrection), as the server's schema accepts it", () => {
+    const body = bodyFor({ altitude: 12 })!;
+    expect(body.BaseCorrection).toBe('none');
+    expect(recordPointBody.parse(body).BaseCorrection).toBe('none');
+    const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });
+    const view = roverView(rover, [testReading('R1', { timestamp: at(0) })], clock);
+    const nmea = recordBody(project._id, { name: 'P1', section: 'default', rover: view, sample: recordSample(view, baseView(project, base, clock), project) }, '3b241101-e2bb-4255-8caf-4136c566a962')!;
+    expect(recordPointBody.parse(nmea).BaseCorrection).toBe('base-nmea');
+  });
   it('is not made without a position to record', () => {
     const project = projectFixture();
     const sample = recordSample(undefined, baseView(project, base, clock), project);

@@ -31,5 +31,7 @@ export function recordBody(projectId: string, { name, section, rover, sample }: 
     EllipsoidalHeight: sample.ellipsoidalHeight,
     GeoidSeparation: sample.geoidSeparation,
     ClientId: clientId,
+    // how the page placed the point against the base (issue 19): the server attaches it to the base setup accordingly
+    ...(sample.correction ? { BaseCorrection: sample.correction } : {}),
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fixTimeMs, type DeviceView } from '@smi/contracts';
+import { fixTimeMs, type BaseRtcmView, type DeviceView } from '@smi/contracts';
+import { geodeticToEcef } from '@smi/geodesy/ecef';
+import { correctRoverFromBroadcast } from './rules/known-base';
 import { testReading } from '@smi/contracts/testing';
 import { projectFixture } from '../projects/test-project';
 import { baseView, placeRover, recordSample, roverView } from './survey-model';
@@ -94,6 +96,33 @@ describe('known-base mode on the map', () => {
     expect(rover.position!.latitude).toBeCloseTo(6.6151, 9);
     expect(rover.position!.longitude).toBeCloseTo(79.9681, 9);
     expect(rover.rawPosition).toEqual({ latitude: 6.615, longitude: 79.968 });
+  });
+  it('with a broadcast base position, draws and records the rover at known + (rover - ARP), with no live base needed', () => {
+    const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });
+    // the base broadcasts 6.6 / 79.9 (the default rover reading is 6.615 / 79.968): the known base is 0.0001 deg off it
+    const [x, y, z] = geodeticToEcef(6.6, 79.9, 10);
+    const rtcm = { Position: { X: x, Y: y, Z: z, Latitude: 6.6, Longitude: 79.9, EllipsoidalHeight: 10 } } as BaseRtcmView;
+    const b = baseView(project, undefined, clock(500), rtcm);
+    expect(b.livePosition).toBeNull();
+    const rover = placeRover(roverView(device('R1'), [testReading('R1', { timestamp: at(0), altitude: 12, geoidSeparation: -2 })], clock(500)), b, project);
+    const sample = recordSample(rover, b, project);
+    expect(sample.notReady).toBeNull();
+    expect(sample.correction).toBe('broadcast');
+    expect(rover.position).toEqual(sample.position);
+    const want = correctRoverFromBroadcast({ latitude: 6.615, longitude: 79.968 }, 10, { latitude: 6.6001, longitude: 79.9001 }, { x, y, z, height: 10 });
+    expect(sample.position).toEqual({ latitude: want.latitude, longitude: want.longitude });
+    // about 0.0001 degrees north and east, as the known base is off the broadcast one
+    expect(sample.position!.latitude - 6.615).toBeCloseTo(0.0001, 6);
+    expect(sample.position!.longitude - 79.968).toBeCloseTo(0.0001, 6);
+    expect(sample.ellipsoidalHeight).toBeCloseTo(want.height, 4);
+    expect(sample.altitude! - sample.ellipsoidalHeight!).toBeCloseTo(2, 4);
+  });
+  it("without a broadcast position, corrects by the spec's rule and says so ('base-nmea')", () => {
+    const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });
+    const b = baseView(project, base(0), clock(500), { Position: null } as BaseRtcmView);
+    const rover = roverView(device('R1'), [testReading('R1', { timestamp: at(0) })], clock(500));
+    expect(recordSample(rover, b, project).correction).toBe('base-nmea');
+    expect(recordSample(rover, baseView(projectFixture(), base(0), clock(500)), projectFixture()).correction).toBe('none');
   });
   it('leaves the rover as it is in Auto Fix mode', () => {
     const project = projectFixture();

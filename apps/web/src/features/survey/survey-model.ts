@@ -1,6 +1,6 @@
-import { fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
+import { fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type BaseCorrection, type BaseRtcmView, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
 import { accuracyFromGap, nearestGapMs } from './rules/accuracy';
-import { recordedPosition, type Position } from './rules/known-base';
+import { placePoint, type BroadcastPosition, type Position } from './rules/known-base';
 
 type Readings = Readonly<Record<string, readonly LiveReading[]>>;
 
@@ -79,9 +79,12 @@ export interface BaseView {
   fixAgeMs: number | null;
   /** When each real fix of the base was taken (the spec's accuracy gap is measured against these). */
   readingTimes: string[];
+  /** The position the base broadcasts in RTCM 1005/1006 (issue 19): known-base mode corrects from it when set. */
+  broadcast: BroadcastPosition | null;
 }
 
-export function baseView(project: ProjectView, readings: readonly LiveReading[] | undefined, clock: FixClock): BaseView {
+export function baseView(project: ProjectView, readings: readonly LiveReading[] | undefined, clock: FixClock, rtcm?: BaseRtcmView | null): BaseView {
+  const arp = rtcm?.Position;
   const device = project.BaseStationDevice;
   const fixes = readings?.filter((r) => fixTimeMs(r) !== null) ?? [];
   const live = positionOf(fixes.at(-1));
@@ -97,6 +100,7 @@ export function baseView(project: ProjectView, readings: readonly LiveReading[] 
     live: isFresh(fixAgeMs, clock),
     fixAgeMs,
     readingTimes: fixes.map(fixTimeIso),
+    broadcast: arp ? { x: arp.X, y: arp.Y, z: arp.Z, height: arp.EllipsoidalHeight } : null,
   };
 }
 
@@ -108,15 +112,25 @@ export function knownBaseOf(project: ProjectView): Position | null {
 
 const fixTimeIso = (r: LiveReading) => new Date(fixTimeMs(r) as number).toISOString();
 
+/** The rover's height above the ellipsoid, as the server takes it for a vector: h, else H + N, else H. */
+const roverHeight = (fix: LiveReading) => {
+  const h = num(fix.altitude);
+  return h === null ? null : h + (num(fix.geoidSeparation) ?? 0);
+};
+
+/** Where a fix is recorded and drawn: corrected from the broadcast base, else the base's NMEA (known mode), else as is. */
+const placement = (fix: LiveReading | null, base: BaseView, project: ProjectView) =>
+  fix ? placePoint(positionOf(fix), roverHeight(fix), project.BaseMode, knownBaseOf(project), base.livePosition, base.broadcast) : null;
+
 /**
  * The rover as the map draws it: at the position a point would be recorded at (corrected in known-base mode), with
  * its raw position kept when that differs, so the rover icon and the points recorded from it line up.
  */
 export function placeRover(rover: RoverView, base: BaseView, project: ProjectView): RoverView {
   const raw = rover.fix ? positionOf(rover.fix) : null;
-  const corrected = recordedPosition(raw, project.BaseMode, knownBaseOf(project), base.livePosition);
+  const corrected = placement(rover.fix, base, project);
   if (!raw || !corrected || (corrected.latitude === raw.latitude && corrected.longitude === raw.longitude)) return rover;
-  return { ...rover, position: corrected, rawPosition: raw };
+  return { ...rover, position: { latitude: corrected.latitude, longitude: corrected.longitude }, rawPosition: raw };
 }
 
 /** Why a rover cannot be recorded right now, or null when it can. */
@@ -126,6 +140,11 @@ export type NotReady = 'no-device' | 'no-fix' | 'stale-fix' | 'no-base' | 'stale
 export interface RecordSample {
   /** The position that would be recorded (corrected in known-base mode); null when it cannot be had yet. */
   position: Position | null;
+  /**
+   * How `position` was corrected (POST /api/points `BaseCorrection`): 'broadcast' from the base's 1005/1006 position,
+   * 'base-nmea' by the spec's rule against the base's live NMEA position (flagged), 'none' as the rover reported it.
+   */
+  correction: BaseCorrection | null;
   accuracy: AccuracyLevel | null;
   gapMs: number | null;
   timestamp: string | null;
@@ -149,7 +168,8 @@ function notReadyOf(rover: RoverView | undefined, base: BaseView, project: Proje
   if (!rover) return 'no-device';
   if (!rover.fix) return 'no-fix';
   if (!rover.live) return 'stale-fix';
-  if (knownBaseOf(project)) {
+  // corrected from the broadcast position, the base's own NMEA fix is not needed
+  if (knownBaseOf(project) && !base.broadcast) {
     if (!base.livePosition) return 'no-base';
     if (!base.live) return 'stale-base';
   }
@@ -161,9 +181,13 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
   const fixTime = fix ? fixTimeIso(fix) : null;
   const gapMs = fixTime ? nearestGapMs(fixTime, base.readingTimes) : null;
   const notReady = notReadyOf(rover, base, project);
+  // a stale fix, or a correction against a stale base, is never recorded (issue 16)
+  const placed = notReady ? null : placement(fix, base, project);
+  // the broadcast rule moves the antenna in ECEF: its height moves with it (a fraction of a millimetre)
+  const shifted = (h: number | null) => (h === null || !placed?.heightShift ? h : round4(h + placed.heightShift));
   return {
-    // a stale fix, or a correction against a stale base, is never recorded (issue 16)
-    position: notReady ? null : recordedPosition(positionOf(fix ?? undefined), project.BaseMode, knownBaseOf(project), base.livePosition),
+    position: placed && { latitude: placed.latitude, longitude: placed.longitude },
+    correction: placed?.correction ?? null,
     accuracy: accuracyFromGap(gapMs),
     gapMs,
     timestamp: fixTime,
@@ -172,9 +196,9 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
     hdop: num(fix?.hdop),
     accuracyMetres: num(fix?.accuracy),
     verticalMetres: num(fix?.verticalAccuracy),
-    altitude: num(fix?.altitude),
+    altitude: shifted(num(fix?.altitude)),
     geoidSeparation: num(fix?.geoidSeparation),
-    ellipsoidalHeight: ellipsoidalHeight(num(fix?.altitude), num(fix?.geoidSeparation)),
+    ellipsoidalHeight: shifted(ellipsoidalHeight(num(fix?.altitude), num(fix?.geoidSeparation))),
     notReady,
     fixAgeMs: rover?.fixAgeMs ?? null,
   };
@@ -185,7 +209,8 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
  * sum of two decimals stores no binary noise (826.56 + 44.866 is 871.4259999999999).
  */
 export function ellipsoidalHeight(altitude: number | null, geoidSeparation: number | null): number | null {
-  return altitude !== null && geoidSeparation !== null ? Math.round((altitude + geoidSeparation) * 10_000) / 10_000 : null;
+  return altitude !== null && geoidSeparation !== null ? round4(altitude + geoidSeparation) : null;
 }
+const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 export type { Readings };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../test/render-app';
 import type { RecordSample, RoverView } from '../survey-model';
@@ -22,6 +22,7 @@ const rover = (code: string, name: string): RoverView => ({
 
 const sample = (over: Partial<RecordSample> = {}): RecordSample => ({
   position: { latitude: 6.6001, longitude: 79.9001 },
+  correction: 'none',
   accuracy: 'High',
   gapMs: 400,
   timestamp: '2025-05-01T10:00:00.000Z',
@@ -73,6 +74,17 @@ describe('Record a Point', () => {
     expect(screen.getByText('RTK fixed')).toBeInTheDocument();
     expect(screen.getByText('17')).toBeInTheDocument();
     expect(screen.getByText('± 1.4 cm')).toBeInTheDocument();
+  });
+
+  it("flags a point corrected from the base's NMEA position in what will be stored, and says when from the broadcast one", () => {
+    open({ sampleFor: () => sample({ correction: 'base-nmea' }) });
+    expect(screen.getByTestId('stored-correction')).toHaveTextContent("Corrected from the base's NMEA position: the base has broadcast no 1005/1006 position");
+    cleanup();
+    open({ sampleFor: () => sample({ correction: 'broadcast' }) });
+    expect(screen.getByTestId('stored-correction')).toHaveTextContent('Known base: corrected from the position the base broadcasts (RTCM 1005/1006).');
+    cleanup();
+    open();
+    expect(screen.queryByTestId('stored-correction')).not.toBeInTheDocument();
   });
 
   it('keeps the last chosen section', () => {

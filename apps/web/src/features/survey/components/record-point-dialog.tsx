@@ -104,7 +104,7 @@ function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCo
         <form id="record-point" className="flex flex-col gap-4" onSubmit={(e) => void save(e)}>
           <SampleSummary sample={sample} unit={unit} />
           {ready ? (
-            <StoredCoordinate position={sample.position!} altitude={sample.altitude} zoneFrom={zoneFrom ?? null} unit={unit} />
+            <StoredCoordinate position={sample.position!} altitude={sample.altitude} zoneFrom={zoneFrom ?? null} unit={unit} correction={sample.correction} />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">
               {sample.notReady === 'stale-fix' && <p className="font-semibold">{NO_SENSOR_DATA}</p>}

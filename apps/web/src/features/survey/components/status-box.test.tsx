@@ -18,6 +18,7 @@ const rover = (code: string, live: boolean, fixAgeMs: number | null): RoverView 
   accuracyMetres: null,
 });
 const base = (live: boolean, fixAgeMs: number | null): BaseView => ({
+  broadcast: null,
   code: 'B1',
   name: 'Base',
   status: 'online',
@@ -59,6 +60,16 @@ describe('the status box with the base\'s RTCM (issue 19)', () => {
     const rtcm = { CorrectionAgeS: 1.26, Position: { MessageType: 1005 } } as never;
     render(<StatusBox {...props} rtcm={rtcm} />);
     expect(screen.getByTestId('base-rtcm').textContent).toBe('Corrections 1.3 s old · position broadcast (1005)');
+  });
+
+  it("flags known-base points corrected from the base's NMEA position, and names the broadcast rule otherwise", () => {
+    const { rerender } = render(<StatusBox {...props} knownCorrection="base-nmea" />);
+    expect(screen.getByTestId('known-correction')).toHaveTextContent("Corrected from the base's NMEA position");
+    expect(screen.getByTestId('known-correction')).toHaveClass('text-amber-700');
+    rerender(<StatusBox {...props} knownCorrection="broadcast" />);
+    expect(screen.getByTestId('known-correction')).toHaveTextContent('corrected from the position the base broadcasts (RTCM 1005/1006)');
+    rerender(<StatusBox {...props} knownCorrection={null} />);
+    expect(screen.queryByTestId('known-correction')).not.toBeInTheDocument();
   });
 
   it('shows nothing of RTCM for a base that sent none', () => {

@@ -4,6 +4,8 @@ import { FeedStatusText } from '../../../components/feed-status-text';
 import { formatAge, statusTone } from '../../../lib/format';
 import type { BaseView, RoverView } from '../survey-model';
 import type { BaseRtcm } from '../../../lib/base-rtcm';
+import type { BaseCorrection } from '@smi/contracts';
+import { CORRECTION_TEXT } from './stored-coordinate';
 
 interface Props {
   feedText: string;
@@ -14,6 +16,8 @@ interface Props {
   rtcm?: BaseRtcm | null;
   /** Who receives the base's corrections (rovers over NTRIP or MQTT) and how old their corrections are. */
   receivers?: ReactNode;
+  /** Known Position mode: how rovers are corrected ('broadcast' or the flagged 'base-nmea'); absent otherwise. */
+  knownCorrection?: BaseCorrection | null;
 }
 
 const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no fix for ${formatAge(ageMs)}`);
@@ -22,7 +26,7 @@ const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no
  * 'Status' (the rover connection) and 'Base Status', over the map's top-right corner (a bar above the map on a phone). "n of m rovers reporting" counts
  * only rovers with a fresh fix; the status is green only when the feed is connected and every rover has one.
  */
-export function StatusBox({ feedText, feedConnected, rovers, base, rtcm, receivers }: Props) {
+export function StatusBox({ feedText, feedConnected, rovers, base, rtcm, receivers, knownCorrection }: Props) {
   const fresh = rovers.filter((r) => r.live).length;
   const total = rovers.length;
   const tone = !feedConnected ? 'text-red-700' : total > 0 && fresh === total ? 'text-emerald-700' : 'text-amber-700';
@@ -61,6 +65,11 @@ export function StatusBox({ feedText, feedConnected, rovers, base, rtcm, receive
         <p className="mt-1 text-xs text-slate-500" data-testid="base-rtcm">
           Corrections {rtcm.CorrectionAgeS === null ? 'N/A' : `${rtcm.CorrectionAgeS.toFixed(1)} s old`} ·{' '}
           {rtcm.Position ? `position broadcast (${rtcm.Position.MessageType})` : 'no 1005/1006 position'}
+        </p>
+      )}
+      {knownCorrection && knownCorrection !== 'none' && (
+        <p className={`mt-1 text-xs ${knownCorrection === 'base-nmea' ? 'font-medium text-amber-700' : 'text-slate-500'}`} data-testid="known-correction">
+          {CORRECTION_TEXT[knownCorrection]}
         </p>
       )}
       {receivers && (

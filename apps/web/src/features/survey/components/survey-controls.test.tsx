@@ -22,6 +22,7 @@ const rover: RoverView = {
 };
 const noData: RecordSample = {
   position: null,
+  correction: null,
   accuracy: null,
   gapMs: null,
   timestamp: null,

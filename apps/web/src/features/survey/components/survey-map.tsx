@@ -9,7 +9,7 @@ import { useNow } from '../hooks/use-now';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { mapCentre } from '../rules/map-centre';
 import { markerSize } from '../rules/marker-size';
-import { baseView, intervalSeconds, placeRover, recordSample, roverView, type RoverView } from '../survey-model';
+import { baseView, intervalSeconds, knownBaseOf, placeRover, recordSample, roverView, type RoverView } from '../survey-model';
 import { AccuracyCircles } from './map/accuracy-circles';
 import { BaseMarker, RoverMarker } from './map/device-markers';
 import { FollowCentre, SizeFix } from './map/map-behaviour';
@@ -44,8 +44,8 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
   const nowMs = useNow(1000);
   const samplingIntervalS = intervalSeconds(settings.device.samplingInterval);
   const baseNow = useMemo(
-    () => baseView(project, base ? readings[base.DeviceCode] : undefined, { nowMs, samplingIntervalS }),
-    [project, base, readings, nowMs, samplingIntervalS],
+    () => baseView(project, base ? readings[base.DeviceCode] : undefined, { nowMs, samplingIntervalS }, rtcm),
+    [project, base, readings, nowMs, samplingIntervalS, rtcm],
   );
   const rovers: RoverView[] = useMemo(
     () => project.ClientDevices.map((d) => placeRover(roverView(d, readings[d.DeviceCode], { nowMs, samplingIntervalS }), baseNow, project)),
@@ -99,6 +99,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
           rovers={rovers}
           base={baseNow}
           rtcm={rtcm}
+          knownCorrection={knownBaseOf(project) ? (baseNow.broadcast ? 'broadcast' : 'base-nmea') : null}
           receivers={<CorrectionsClients of={{ project: project._id }} compact />}
         />
       </div>

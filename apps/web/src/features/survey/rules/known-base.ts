@@ -1,8 +1,20 @@
-import type { BaseMode } from '@smi/contracts';
+import type { BaseCorrection, BaseMode } from '@smi/contracts';
+import { ecefToGeodetic, geodeticToEcef, type Vec3 } from '@smi/geodesy/ecef';
+import { vectorPoint } from '@smi/geodesy/vector';
 
 export interface Position {
   latitude: number;
   longitude: number;
+}
+
+/** The antenna reference point a base broadcasts in RTCM 1005/1006 (GET /api/devices/{id}, `Rtcm.Position`). */
+export interface BroadcastPosition {
+  /** ECEF, metres */
+  x: number;
+  y: number;
+  z: number;
+  /** Its WGS 84 ellipsoidal height, metres: the known base's height (the Positioning Mode panel types none). */
+  height: number;
 }
 
 /** Known-base correction (SPEC section 9): the rover shifted by how far the live base is from its known position. */
@@ -14,18 +26,61 @@ export function correctRover(rover: Position, knownBase: Position, liveBase: Pos
 }
 
 /**
- * The position a point is recorded at. Auto Fix (or known mode without saved coordinates) takes the rover as it is.
- * Known mode needs a live base reading to correct against: without one there is no corrected position yet (null),
- * because recording the raw rover there would silently store an uncorrected point.
+ * Known-base correction from the broadcast position (issue 19, decision 023): an RTK rover is placed relative to the
+ * coordinates the base broadcasts, so the rover's antenna is known base + (rover - broadcast ARP), in ECEF (the same
+ * rule as the server's `vectorPoint`). The known base takes the broadcast height (the panel has no height field), as
+ * the server's `known` setup does. `roverHeight` is the rover's ellipsoidal height; the result carries the corrected
+ * one (it moves by a fraction of a millimetre over a few hundred metres: the local vertical turns with the shift).
  */
+export function correctRoverFromBroadcast(rover: Position, roverHeight: number, knownBase: Position, broadcast: BroadcastPosition): Position & { height: number } {
+  const setup = geodeticToEcef(knownBase.latitude, knownBase.longitude, broadcast.height);
+  const { antenna } = vectorPoint({ roverAntenna: geodeticToEcef(rover.latitude, rover.longitude, roverHeight), broadcast: [broadcast.x, broadcast.y, broadcast.z] as Vec3, setup });
+  const g = ecefToGeodetic(...antenna);
+  return { latitude: g.latitude, longitude: g.longitude, height: g.height };
+}
+
+/** Where a point is recorded, and how the base corrected it (sent as POST /api/points `BaseCorrection`). */
+export interface Placement extends Position {
+  correction: BaseCorrection;
+  /** What the correction added to the rover's height, metres (0 unless from the broadcast position). */
+  heightShift: number;
+}
+
+/**
+ * The position a point is recorded at. Auto Fix (or known mode without saved coordinates) takes the rover as it is
+ * ('none'). Known mode corrects from the base's broadcast position when it sent one ('broadcast'); else by the spec's
+ * rule against a live base reading ('base-nmea'): without one there is no corrected position yet (null), because
+ * recording the raw rover there would silently store an uncorrected point.
+ */
+export function placePoint(
+  rover: Position | null,
+  roverHeight: number | null,
+  mode: BaseMode,
+  knownBase: Position | null,
+  liveBase: Position | null,
+  broadcast: BroadcastPosition | null,
+): Placement | null {
+  if (!rover) return null;
+  if (mode !== 'known' || !knownBase) return { ...rover, correction: 'none', heightShift: 0 };
+  if (broadcast) {
+    // no height from the rover: its antenna is taken at the base's height (a metre of height moves it < 0.1 mm here)
+    const h = roverHeight ?? broadcast.height;
+    const p = correctRoverFromBroadcast(rover, h, knownBase, broadcast);
+    return { latitude: p.latitude, longitude: p.longitude, correction: 'broadcast', heightShift: p.height - h };
+  }
+  if (!liveBase) return null;
+  return { ...correctRover(rover, knownBase, liveBase), correction: 'base-nmea', heightShift: 0 };
+}
+
+/** The position a point is recorded at (see `placePoint`), without how. */
 export function recordedPosition(
   rover: Position | null,
   mode: BaseMode,
   knownBase: Position | null,
   liveBase: Position | null,
+  broadcast: BroadcastPosition | null = null,
+  roverHeight: number | null = null,
 ): Position | null {
-  if (!rover) return null;
-  if (mode !== 'known' || !knownBase) return rover;
-  if (!liveBase) return null;
-  return correctRover(rover, knownBase, liveBase);
+  const p = placePoint(rover, roverHeight, mode, knownBase, liveBase, broadcast);
+  return p && { latitude: p.latitude, longitude: p.longitude };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import proj4 from 'proj4';
 import { accuracyFromGap, nearestGapMs } from './accuracy';
-import { correctRover, recordedPosition } from './known-base';
+import { correctRover, correctRoverFromBroadcast, placePoint, recordedPosition, type BroadcastPosition } from './known-base';
 import { checkNewSection, defaultDevice, defaultPointName, defaultSection, isNameTaken } from './record-defaults';
 import { mapCentre } from './map-centre';
 import { markerSize } from './marker-size';
@@ -40,6 +41,87 @@ describe('known-base correction', () => {
   it('has no corrected position in known mode until the base has reported, and none without a rover', () => {
     expect(recordedPosition(rover, 'known', { latitude: 1, longitude: 1 }, null)).toBeNull();
     expect(recordedPosition(null, 'auto', null, null)).toBeNull();
+  });
+});
+
+/** The independent reference: proj4's WGS 84 geodetic <-> geocentric, not @smi/geodesy. */
+const geocent = proj4('EPSG:4326', '+proj=geocent +datum=WGS84 +units=m +no_defs');
+const toEcef = (lat: number, lon: number, h: number) => geocent.forward([lon, lat, h]) as [number, number, number];
+const fromEcef = (x: number, y: number, z: number) => {
+  const [lon, lat, h] = geocent.inverse([x, y, z]) as [number, number, number];
+  return { latitude: lat, longitude: lon, height: h };
+};
+/** Where the base says it is in 1005 (its autonomous fix when it was set up: metres off the known point). */
+const arpAt = (lat: number, lon: number, h: number): BroadcastPosition => {
+  const [x, y, z] = toEcef(lat, lon, h);
+  return { x, y, z, height: h };
+};
+
+describe('known-base correction from the broadcast position (issue 19)', () => {
+  const known = { latitude: 6.614732, longitude: 79.968214 };
+  const broadcast = arpAt(6.6147451, 79.9682573, 21.4); // about 1.5 m N, 4.7 m E of the known point
+  const rover = { latitude: 6.6161, longitude: 79.9695 };
+  const roverH = -3.2;
+
+  /** known base (at the broadcast height) + (rover - broadcast ARP), all in proj4's ECEF. */
+  const reference = () => {
+    const k = toEcef(known.latitude, known.longitude, broadcast.height);
+    const r = toEcef(rover.latitude, rover.longitude, roverH);
+    return fromEcef(k[0] + r[0] - broadcast.x, k[1] + r[1] - broadcast.y, k[2] + r[2] - broadcast.z);
+  };
+
+  it('places the rover at known base + (rover - broadcast ARP), as proj4 ECEF computes it, to 0.1 mm', () => {
+    const got = correctRoverFromBroadcast(rover, roverH, known, broadcast);
+    const want = reference();
+    const [gx, gy, gz] = toEcef(got.latitude, got.longitude, got.height);
+    const [wx, wy, wz] = toEcef(want.latitude, want.longitude, want.height);
+    expect(Math.hypot(gx - wx, gy - wy, gz - wz)).toBeLessThan(1e-4);
+    // and it really moved: by the base's offset (metres), not by nothing
+    const [rx, ry, rz] = toEcef(rover.latitude, rover.longitude, roverH);
+    expect(Math.hypot(gx - rx, gy - ry, gz - rz)).toBeGreaterThan(4);
+  });
+  it('is a translation: two rovers keep their ECEF difference exactly', () => {
+    const other = { latitude: 6.6139, longitude: 79.9671 };
+    const a = correctRoverFromBroadcast(rover, roverH, known, broadcast);
+    const b = correctRoverFromBroadcast(other, 5, known, broadcast);
+    const ea = toEcef(a.latitude, a.longitude, a.height);
+    const eb = toEcef(b.latitude, b.longitude, b.height);
+    const ra = toEcef(rover.latitude, rover.longitude, roverH);
+    const rb = toEcef(other.latitude, other.longitude, 5);
+    for (const i of [0, 1, 2]) expect(ea[i]! - eb[i]!).toBeCloseTo(ra[i]! - rb[i]!, 4);
+  });
+  it("leaves the rover where it is when the known base is the broadcast one, and differs from the spec's NMEA rule", () => {
+    const same = correctRoverFromBroadcast(rover, roverH, { latitude: 6.6147451, longitude: 79.9682573 }, broadcast);
+    expect(same.latitude).toBeCloseTo(rover.latitude, 10);
+    expect(same.longitude).toBeCloseTo(rover.longitude, 10);
+    expect(same.height).toBeCloseTo(roverH, 4);
+    // a live NMEA base 2 m away from the broadcast one gives a different point under the spec's rule
+    const nmea = placePoint(rover, roverH, 'known', known, { latitude: 6.6147631, longitude: 79.9682573 }, null)!;
+    const bc = placePoint(rover, roverH, 'known', known, { latitude: 6.6147631, longitude: 79.9682573 }, broadcast)!;
+    expect(Math.abs(nmea.latitude - bc.latitude)).toBeGreaterThan(1e-5);
+  });
+  it("says how it placed the point: 'broadcast' when the base sent 1005/1006, else 'base-nmea', 'none' in Auto Fix", () => {
+    const live = { latitude: 6.6147631, longitude: 79.9682573 };
+    const bc = placePoint(rover, roverH, 'known', known, live, broadcast)!;
+    expect(bc.correction).toBe('broadcast');
+    const want = reference();
+    expect(bc.latitude).toBeCloseTo(want.latitude, 9);
+    expect(bc.longitude).toBeCloseTo(want.longitude, 9);
+    expect(bc.heightShift).toBeCloseTo(want.height - roverH, 4);
+    // no live base needed with a broadcast position; the NMEA rule needs one
+    expect(placePoint(rover, roverH, 'known', known, null, broadcast)!.correction).toBe('broadcast');
+    const nmea = placePoint(rover, roverH, 'known', known, live, null)!;
+    expect(nmea).toMatchObject({ correction: 'base-nmea', heightShift: 0 });
+    expect(nmea.latitude).toBeCloseTo(rover.latitude + known.latitude - live.latitude, 12);
+    expect(placePoint(rover, roverH, 'known', known, null, null)).toBeNull();
+    expect(placePoint(rover, roverH, 'auto', known, live, broadcast)).toEqual({ ...rover, correction: 'none', heightShift: 0 });
+    expect(placePoint(rover, roverH, 'known', null, live, broadcast)).toEqual({ ...rover, correction: 'none', heightShift: 0 });
+  });
+  it('takes the rover at the base height when it reported none', () => {
+    const p = placePoint(rover, null, 'known', known, null, broadcast)!;
+    const q = correctRoverFromBroadcast(rover, broadcast.height, known, broadcast);
+    expect(p.latitude).toBe(q.latitude);
+    expect(recordedPosition(rover, 'known', known, null, broadcast)).toEqual({ latitude: q.latitude, longitude: q.longitude });
   });
 });
 
