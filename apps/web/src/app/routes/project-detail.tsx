@@ -35,7 +35,9 @@ export function ProjectDetailPage() {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6">
         <div className="flex flex-col gap-4 lg:gap-6">
           <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
-          <PositioningModePanel key={`${project._id}-${project.BaseMode}`} project={project} />
+          {/* keyed on the project only: saving a Known Position changes the mode, and a remount would lose the
+              re-computation message (issue 19); the panel follows the project's mode and position itself */}
+          <PositioningModePanel key={project._id} project={project} />
           <ProjectNtripPanel projectId={project._id} />
           <Panel title="Receiving corrections">
             <CorrectionsClients of={{ project: project._id }} />

@@ -25,6 +25,32 @@ describe('the Positioning Mode panel', () => {
     expect(client.getQueryState(['points', project._id])?.isInvalidated).toBe(true);
   }, 30_000);
 
+  it('keeps the message when the saved project comes back in Known mode, and follows a project changed elsewhere', async () => {
+    const user = userEvent.setup();
+    const project = projectFixture({ BaseMode: 'auto' });
+    const saved = projectFixture({ _id: project._id, BaseMode: 'known', BaseLatitude: 6.92712, BaseLongitude: 79.86121 });
+    const sendLocation = vi.fn(async () => ({
+      success: true as const,
+      message: 'Project base locations updated successfully',
+      project: saved,
+      recomputed: { Points: 3, ShiftE: 1.105, ShiftN: 2.21, ShiftU: 0, Message: '3 points re-computed, shift dE +1.105 m dN +2.210 m dU +0.000 m' },
+    }));
+    const { rerender } = renderApp(<PositioningModePanel key={project._id} project={project} sendLocation={sendLocation} />);
+    await user.click(screen.getByRole('radio', { name: 'Known Position' }));
+    await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '6.92712');
+    await user.type(screen.getByRole('textbox', { name: 'Longitude' }), '79.86121');
+    await user.click(screen.getByRole('button', { name: 'Update Base Position' }));
+    expect(await screen.findByText(/3 points re-computed/)).toBeInTheDocument();
+    // the project detail page hands the panel the stored project, now in Known mode
+    rerender(<PositioningModePanel key={project._id} project={saved} sendLocation={sendLocation} />);
+    expect(screen.getByText(/3 points re-computed/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Known Position' })).toHaveAttribute('aria-checked', 'true');
+    // changed elsewhere (back to Auto Fix): the choice follows
+    rerender(<PositioningModePanel key={project._id} project={{ ...saved, BaseMode: 'auto', BaseLatitude: null, BaseLongitude: null }} sendLocation={sendLocation} />);
+    expect(screen.getByRole('radio', { name: 'Auto Fix' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('textbox', { name: 'Latitude' })).toHaveValue('');
+  }, 30_000);
+
   it('says nothing of re-computation when the server moved no points', async () => {
     const user = userEvent.setup();
     const project = projectFixture({ BaseMode: 'known' });

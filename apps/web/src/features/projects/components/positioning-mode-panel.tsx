@@ -23,6 +23,14 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
   const [busy, setBusy] = useState(false);
   const [recomputed, setRecomputed] = useState<string | null>(null);
   const client = useQueryClient();
+  // the project changed under the panel (a save here, Auto Fix, another tab): its fields follow it, the message stays
+  const [shown, setShown] = useState({ mode: project.BaseMode, lat: project.BaseLatitude, lon: project.BaseLongitude });
+  if (shown.mode !== project.BaseMode || shown.lat !== project.BaseLatitude || shown.lon !== project.BaseLongitude) {
+    setShown({ mode: project.BaseMode, lat: project.BaseLatitude, lon: project.BaseLongitude });
+    setMode(project.BaseMode);
+    setLat(asText(project.BaseLatitude));
+    setLon(asText(project.BaseLongitude));
+  }
 
   const chooseAuto = async () => {
     setMode('auto');
@@ -92,7 +100,7 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
         </div>
         <p className="text-sm text-slate-500">
           {mode === 'known'
-            ? 'Points are corrected by how far the live base is from the position below.'
+            ? "Points are placed from the base's broadcast position (RTCM 1005/1006) moved to the position below; without one, by how far the live base is from it."
             : 'The base position comes from the base station itself.'}
         </p>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
