@@ -129,7 +129,9 @@ test('known-base mode draws the rover where its point will land and says what wi
     await shot(page, 'record-known');
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  // corrected = raw + (known base - live base): 0.0001 deg north (the simulated base jitters by millimetres only)
+  // the simulated base broadcasts 1005 at its position, so (issue 19) corrected = known + (raw - broadcast ARP):
+  // 0.0001 deg north, as known - live base would give (the simulated base jitters by millimetres only)
+  await expect(dialog.getByTestId('stored-correction')).toContainText('corrected from the position the base broadcasts');
   const expected = { latitude: raw.latitude + 0.0001, longitude: raw.longitude };
   await expect(dialog.getByTestId('stored-latlon')).toHaveText(`${expected.latitude.toFixed(6)}, ${expected.longitude.toFixed(6)}`);
   await dialog.getByLabel('Point name').press('Enter');

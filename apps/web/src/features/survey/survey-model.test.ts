@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixTimeMs, type BaseRtcmView, type DeviceView } from '@smi/contracts';
+import { fixTimeMs, type BaseRtcmView, type BaseSetupView, type DeviceView } from '@smi/contracts';
 import { geodeticToEcef } from '@smi/geodesy/ecef';
 import { correctRoverFromBroadcast } from './rules/known-base';
 import { testReading } from '@smi/contracts/testing';
@@ -116,6 +116,24 @@ describe('known-base mode on the map', () => {
     expect(sample.position!.longitude - 79.968).toBeCloseTo(0.0001, 6);
     expect(sample.ellipsoidalHeight).toBeCloseTo(want.height, 4);
     expect(sample.altitude! - sample.ellipsoidalHeight!).toBeCloseTo(2, 4);
+  });
+  it("takes the known base's height from the setup in force at those coordinates, as the server does", () => {
+    const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });
+    const [x, y, z] = geodeticToEcef(6.6, 79.9, 10);
+    const rtcm = { Position: { X: x, Y: y, Z: z, Latitude: 6.6, Longitude: 79.9, EllipsoidalHeight: 10 } } as BaseRtcmView;
+    const setup = { Current: true, EndedAt: null, Latitude: 6.6001, Longitude: 79.9001, Height: 12.5 } as BaseSetupView;
+    const b = baseView(project, undefined, clock(500), rtcm, [setup]);
+    expect(b.knownHeight).toBe(12.5);
+    const rover = roverView(device('R1'), [testReading('R1', { timestamp: at(0), altitude: 12, geoidSeparation: -2 })], clock(500));
+    const sample = recordSample(rover, b, project);
+    const want = correctRoverFromBroadcast({ latitude: 6.615, longitude: 79.968 }, 10, { latitude: 6.6001, longitude: 79.9001, height: 12.5 }, { x, y, z, height: 10 });
+    expect(sample.position).toEqual({ latitude: want.latitude, longitude: want.longitude });
+    // the rover rises with the base: 2.5 m (and 1.6 cm of curvature: the rover is 1.7 km from the base)
+    expect(sample.ellipsoidalHeight).toBeCloseTo(want.height, 4);
+    expect(sample.ellipsoidalHeight! - 10).toBeCloseTo(2.5, 1);
+    // a setup elsewhere (the typed position not yet saved as a setup), or superseded, is not taken
+    expect(baseView(project, undefined, clock(500), rtcm, [{ ...setup, Latitude: 6.6 }]).knownHeight).toBeNull();
+    expect(baseView(project, undefined, clock(500), rtcm, [{ ...setup, Current: false }]).knownHeight).toBeNull();
   });
   it("without a broadcast position, corrects by the spec's rule and says so ('base-nmea')", () => {
     const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });

@@ -1,4 +1,4 @@
-import { fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type BaseCorrection, type BaseRtcmView, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
+import { fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type BaseCorrection, type BaseRtcmView, type BaseSetupView, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
 import { accuracyFromGap, nearestGapMs } from './rules/accuracy';
 import { placePoint, type BroadcastPosition, type Position } from './rules/known-base';
 
@@ -81,9 +81,17 @@ export interface BaseView {
   readingTimes: string[];
   /** The position the base broadcasts in RTCM 1005/1006 (issue 19): known-base mode corrects from it when set. */
   broadcast: BroadcastPosition | null;
+  /** The ellipsoidal height of the base setup in force at the known coordinates (the server's), else null. */
+  knownHeight: number | null;
 }
 
-export function baseView(project: ProjectView, readings: readonly LiveReading[] | undefined, clock: FixClock, rtcm?: BaseRtcmView | null): BaseView {
+export function baseView(
+  project: ProjectView,
+  readings: readonly LiveReading[] | undefined,
+  clock: FixClock,
+  rtcm?: BaseRtcmView | null,
+  setups?: readonly BaseSetupView[] | null,
+): BaseView {
   const arp = rtcm?.Position;
   const device = project.BaseStationDevice;
   const fixes = readings?.filter((r) => fixTimeMs(r) !== null) ?? [];
@@ -101,6 +109,7 @@ export function baseView(project: ProjectView, readings: readonly LiveReading[] 
     fixAgeMs,
     readingTimes: fixes.map(fixTimeIso),
     broadcast: arp ? { x: arp.X, y: arp.Y, z: arp.Z, height: arp.EllipsoidalHeight } : null,
+    knownHeight: known ? setupHeightAt(known, setups) : null,
   };
 }
 
@@ -108,6 +117,12 @@ export function knownBaseOf(project: ProjectView): Position | null {
   return project.BaseMode === 'known' && project.BaseLatitude !== null && project.BaseLongitude !== null
     ? { latitude: project.BaseLatitude, longitude: project.BaseLongitude }
     : null;
+}
+
+/** The height of the setup in force when it stands at the known coordinates (the server keeps it on a correction). */
+function setupHeightAt(known: Position, setups: readonly BaseSetupView[] | null | undefined): number | null {
+  const s = setups?.find((v) => v.Current && v.EndedAt === null);
+  return s && Math.abs(s.Latitude - known.latitude) < 1e-9 && Math.abs(s.Longitude - known.longitude) < 1e-9 ? s.Height : null;
 }
 
 const fixTimeIso = (r: LiveReading) => new Date(fixTimeMs(r) as number).toISOString();
@@ -120,7 +135,11 @@ const roverHeight = (fix: LiveReading) => {
 
 /** Where a fix is recorded and drawn: corrected from the broadcast base, else the base's NMEA (known mode), else as is. */
 const placement = (fix: LiveReading | null, base: BaseView, project: ProjectView) =>
-  fix ? placePoint(positionOf(fix), roverHeight(fix), project.BaseMode, knownBaseOf(project), base.livePosition, base.broadcast) : null;
+  fix ? placePoint(positionOf(fix), roverHeight(fix), project.BaseMode, knownOf(project, base), base.livePosition, base.broadcast) : null;
+const knownOf = (project: ProjectView, base: BaseView) => {
+  const known = knownBaseOf(project);
+  return known && { ...known, height: base.knownHeight };
+};
 
 /**
  * The rover as the map draws it: at the position a point would be recorded at (corrected in known-base mode), with

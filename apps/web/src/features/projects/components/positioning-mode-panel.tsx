@@ -65,6 +65,8 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
       store(reply.project);
       toast.success('Project base locations updated successfully');
       // issue 19: the points of the base setup moved with it; the map and the taken points read them again
+      // the survey map takes the known base's height from the setup in force
+      void client.invalidateQueries({ queryKey: ['base-setups', project._id] });
       if (reply.recomputed) {
         setRecomputed(reply.recomputed.Message);
         void client.invalidateQueries({ queryKey: ['points'] });

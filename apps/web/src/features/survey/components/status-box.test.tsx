@@ -19,6 +19,7 @@ const rover = (code: string, live: boolean, fixAgeMs: number | null): RoverView 
 });
 const base = (live: boolean, fixAgeMs: number | null): BaseView => ({
   broadcast: null,
+  knownHeight: null,
   code: 'B1',
   name: 'Base',
   status: 'online',

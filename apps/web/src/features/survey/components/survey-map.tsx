@@ -17,6 +17,7 @@ import { PointsLayer, surveyRenderer, type MapPoint } from './map/points-layer';
 import { StatusBox } from './status-box';
 import { CorrectionsClients } from '../../../components/corrections-clients';
 import { useBaseRtcm } from '../../../lib/base-rtcm';
+import { useBaseSetups } from '../../../lib/base-setups';
 import { SurveyControls } from './survey-controls';
 import type { RecordDraft } from './record-point-dialog';
 
@@ -34,6 +35,8 @@ export interface SurveyMapProps {
 export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
   const base = project.BaseStationDevice;
   const rtcm = useBaseRtcm(base?._id).data;
+  // the known base's height is the setup's (the server's rule); the list is read again when a correction saves
+  const setups = useBaseSetups(project._id).data;
   const codes = useMemo(() => [...project.ClientDevices.map((d) => d.DeviceCode), ...(base ? [base.DeviceCode] : [])], [project.ClientDevices, base]);
   const readings = useLiveReadings(codes);
   const feed = useFeedStatus();
@@ -44,8 +47,8 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
   const nowMs = useNow(1000);
   const samplingIntervalS = intervalSeconds(settings.device.samplingInterval);
   const baseNow = useMemo(
-    () => baseView(project, base ? readings[base.DeviceCode] : undefined, { nowMs, samplingIntervalS }, rtcm),
-    [project, base, readings, nowMs, samplingIntervalS, rtcm],
+    () => baseView(project, base ? readings[base.DeviceCode] : undefined, { nowMs, samplingIntervalS }, rtcm, setups),
+    [project, base, readings, nowMs, samplingIntervalS, rtcm, setups],
   );
   const rovers: RoverView[] = useMemo(
     () => project.ClientDevices.map((d) => placeRover(roverView(d, readings[d.DeviceCode], { nowMs, samplingIntervalS }), baseNow, project)),

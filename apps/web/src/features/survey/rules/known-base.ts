@@ -17,6 +17,12 @@ export interface BroadcastPosition {
   height: number;
 }
 
+/** The known base: typed latitude/longitude, and the height of the server's base setup at them when it has one. */
+export interface KnownBase extends Position {
+  /** Ellipsoidal height of the base setup in force at these coordinates; absent: the broadcast height. */
+  height?: number | null;
+}
+
 /** Known-base correction (SPEC section 9): the rover shifted by how far the live base is from its known position. */
 export function correctRover(rover: Position, knownBase: Position, liveBase: Position): Position {
   return {
@@ -29,11 +35,11 @@ export function correctRover(rover: Position, knownBase: Position, liveBase: Pos
  * Known-base correction from the broadcast position (issue 19, decision 023): an RTK rover is placed relative to the
  * coordinates the base broadcasts, so the rover's antenna is known base + (rover - broadcast ARP), in ECEF (the same
  * rule as the server's `vectorPoint`). The known base takes the broadcast height (the panel has no height field), as
- * the server's `known` setup does. `roverHeight` is the rover's ellipsoidal height; the result carries the corrected
+ * the server's `known` setup does (or the height of the setup in force, when given). `roverHeight` is the rover's ellipsoidal height; the result carries the corrected
  * one (it moves by a fraction of a millimetre over a few hundred metres: the local vertical turns with the shift).
  */
-export function correctRoverFromBroadcast(rover: Position, roverHeight: number, knownBase: Position, broadcast: BroadcastPosition): Position & { height: number } {
-  const setup = geodeticToEcef(knownBase.latitude, knownBase.longitude, broadcast.height);
+export function correctRoverFromBroadcast(rover: Position, roverHeight: number, knownBase: KnownBase, broadcast: BroadcastPosition): Position & { height: number } {
+  const setup = geodeticToEcef(knownBase.latitude, knownBase.longitude, knownBase.height ?? broadcast.height);
   const { antenna } = vectorPoint({ roverAntenna: geodeticToEcef(rover.latitude, rover.longitude, roverHeight), broadcast: [broadcast.x, broadcast.y, broadcast.z] as Vec3, setup });
   const g = ecefToGeodetic(...antenna);
   return { latitude: g.latitude, longitude: g.longitude, height: g.height };
@@ -56,7 +62,7 @@ export function placePoint(
   rover: Position | null,
   roverHeight: number | null,
   mode: BaseMode,
-  knownBase: Position | null,
+  knownBase: KnownBase | null,
   liveBase: Position | null,
   broadcast: BroadcastPosition | null,
 ): Placement | null {
@@ -69,7 +75,8 @@ export function placePoint(
     return { latitude: p.latitude, longitude: p.longitude, correction: 'broadcast', heightShift: p.height - h };
   }
   if (!liveBase) return null;
-  return { ...correctRover(rover, knownBase, liveBase), correction: 'base-nmea', heightShift: 0 };
+  const c = correctRover(rover, knownBase, liveBase);
+  return { latitude: c.latitude, longitude: c.longitude, correction: 'base-nmea', heightShift: 0 };
 }
 
 /** The position a point is recorded at (see `placePoint`), without how. */

@@ -117,6 +117,17 @@ describe('known-base correction from the broadcast position (issue 19)', () => {
     expect(placePoint(rover, roverH, 'auto', known, live, broadcast)).toEqual({ ...rover, correction: 'none', heightShift: 0 });
     expect(placePoint(rover, roverH, 'known', null, live, broadcast)).toEqual({ ...rover, correction: 'none', heightShift: 0 });
   });
+  it("puts the known base at the setup's height when given (proj4 reference), else at the broadcast one", () => {
+    const got = correctRoverFromBroadcast(rover, roverH, { ...known, height: 25.4 }, broadcast);
+    const k = toEcef(known.latitude, known.longitude, 25.4);
+    const r = toEcef(rover.latitude, rover.longitude, roverH);
+    const want = fromEcef(k[0] + r[0] - broadcast.x, k[1] + r[1] - broadcast.y, k[2] + r[2] - broadcast.z);
+    expect(got.latitude).toBeCloseTo(want.latitude, 10);
+    expect(got.longitude).toBeCloseTo(want.longitude, 10);
+    expect(got.height).toBeCloseTo(want.height, 4);
+    expect(got.height - reference().height).toBeCloseTo(4, 3);
+    expect(correctRoverFromBroadcast(rover, roverH, { ...known, height: null }, broadcast)).toEqual(correctRoverFromBroadcast(rover, roverH, known, broadcast));
+  });
   it('takes the rover at the base height when it reported none', () => {
     const p = placePoint(rover, null, 'known', known, null, broadcast)!;
     const q = correctRoverFromBroadcast(rover, broadcast.height, known, broadcast);
