@@ -229,3 +229,42 @@ test('a Known Position typed after three points re-computes them on the map and 
   for (const n of ['P1', 'P2', 'P3', 'P4']) expect(text2).toMatch(new RegExp(`^\\s*${n} \\| `, 'm'));
   expect(text2).toContain('re-computed');
 });
+
+test("a base that broadcasts no 1005/1006: Known mode corrects by the base's NMEA position and flags it, on the page and on the point", async ({ page, product }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const suffix = Date.now().toString(36).toUpperCase();
+  const [base, rover] = [`NB-${suffix}`, `NR-${suffix}`];
+  const { userId } = await surveyAccount(page.request, product, 'nmeabase');
+  const secrets = await surveyDevices(page.request, userId, [
+    { code: base, name: 'Quiet Base', type: 'base' },
+    { code: rover, name: 'Rover Quiet', type: 'rover' },
+  ]);
+  const projectId = await project(page.request, userId, 'Quiet', base, [rover]);
+  const secretOf = (code: string) => secretsOf(secrets, code)[1]!.split('=')[1]!;
+  const put = await page.request.put(`/api/projects/baselocation/${projectId}`, { data: { baseLatitude: KNOWN.latitude, baseLongitude: KNOWN.longitude, baseMode: 'known' } });
+  expect(put.ok()).toBe(true);
+  // NMEA only from the base: no RTCM at all
+  stopAfter.push(standingRover(product.mqttUrl, base, secretOf(base), { ...BASE }));
+  const at: Epoch = { latitude: 6.6142, longitude: 79.9672 };
+  stopAfter.push(standingRover(product.mqttUrl, rover, secretOf(rover), at));
+
+  await page.goto(`/projects/pointsurvey/${projectId}`);
+  await expect(page.getByTestId('rovers-reporting')).toHaveText('1 of 1 rover reporting', { timeout: 60_000 });
+  await expect(page.getByTestId('known-correction')).toContainText("Corrected from the base's NMEA position");
+  await page.getByRole('button', { name: 'Record a point' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record a Point' });
+  // the spec's rule: rover + (known - live base)
+  const want = { latitude: at.latitude + KNOWN.latitude - BASE.latitude, longitude: at.longitude + KNOWN.longitude - BASE.longitude };
+  await expect(dialog.getByTestId('stored-latlon')).toHaveText(`${want.latitude.toFixed(6)}, ${want.longitude.toFixed(6)}`, { timeout: 20_000 });
+  await expect(dialog.getByTestId('stored-correction')).toContainText("Corrected from the base's NMEA position: the base has broadcast no 1005/1006 position");
+  await shot(page, 'record-known-nmea');
+  await dialog.getByLabel('Point name').fill('Q1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Latitude: number; Longitude: number; Warnings: string[] }[] };
+  expect(points).toHaveLength(1);
+  expect(Math.abs(points[0]!.Latitude - want.latitude)).toBeLessThan(1e-9);
+  expect(Math.abs(points[0]!.Longitude - want.longitude)).toBeLessThan(1e-9);
+  // sent as BaseCorrection 'base-nmea': the server flags the point
+  expect(points[0]!.Warnings).toContain('base-from-nmea');
+});
