@@ -15,6 +15,7 @@ import type { DeviceLive } from './bridge/device-live.js';
 import { createCounters } from './broker/counters.js';
 import { createBroker, listen } from './broker/create-broker.js';
 import { brokerPolicy } from './broker/policy.js';
+import { filterStoredWills } from './broker/stored-wills.js';
 import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
@@ -64,19 +65,24 @@ export async function startGateway(o: GatewayOptions) {
     verifySecret: secretVerifier(),
     counters,
     log: o.log,
-    onRefusedWill: (will) => {
-      const stored = will as PublishPacket & { clientId?: string; brokerId?: string };
-      o.log.warn({ topic: stored.topic, client: stored.clientId }, 'stored will refused: not its device\'s topic');
-      const persistence = (broker as unknown as { persistence: { delWill(client: object): Promise<unknown> } }).persistence;
-      void persistence.delWill({ id: stored.clientId, brokerId: stored.brokerId }).catch(() => {});
-    },
+    onRefusedWill: (will) => refuseStoredWill(will),
   });
+  function refuseStoredWill(will: PublishPacket) {
+    const stored = will as PublishPacket & { clientId?: string; brokerId?: string };
+    o.log.warn({ topic: stored.topic, client: stored.clientId }, 'stored will refused: not its device\'s topic');
+    const persistence = (broker as unknown as { persistence: { delWill(client: object): Promise<unknown> } }).persistence;
+    void persistence.delWill({ id: stored.clientId, brokerId: stored.brokerId }).catch(() => {});
+  }
   const broker: Aedes = await createBroker({
     hooks: policy.hooks,
     heartbeatIntervalMs: o.heartbeatIntervalMs,
     redisUrl: o.redisUrl,
     onOversized: () => counters.oversized++,
     onRedisError: (err) => o.log.warn({ err }, 'redis error (broker)'),
+  });
+  filterStoredWills(broker, (will) => {
+    counters.unauthorizedPublishes++;
+    refuseStoredWill(will);
   });
 
   const publish = (topic: string, payload: Buffer | string) =>
