@@ -41,8 +41,11 @@ export function customBrokers(o: {
   active: () => boolean;
   /** Internal addresses the operator admits (CUSTOM_BROKER_ALLOW); none by default. */
   allow?: OutboundAllow;
+  /** Distinct brokers held open at once (MAX_CUSTOM_LINKS; tests lower it). */
+  maxLinks?: number;
 }) {
   const allow = o.allow ?? parseOutboundAllow('');
+  const maxLinks = o.maxLinks ?? MAX_CUSTOM_LINKS;
   const links = new Map<string, Link>();
   // URLs refused by the outbound rule, logged once each
   const refused = new Set<string>();
@@ -102,7 +105,7 @@ export function customBrokers(o: {
       o.log.info({ broker: redact(url) }, 'custom broker closed');
     }
     for (const [url, codes] of wanted) {
-      if (!links.has(url) && links.size >= MAX_CUSTOM_LINKS) {
+      if (!links.has(url) && links.size >= maxLinks) {
         o.log.warn({ broker: redact(url), open: links.size }, 'custom broker not opened: too many open');
         continue;
       }
