@@ -25,6 +25,8 @@ export interface ComposeOptions {
   maxSocketsPerUser?: number;
   /** GRIDS_DIR; default DATA_DIR/grids. */
   gridsDir?: string;
+  /** DEVICE_ACTIVATION_SECRET (decision 027). */
+  deviceActivationSecret?: string;
 }
 
 /** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
@@ -45,6 +47,7 @@ export function composeDeps(o: ComposeOptions): AppDeps {
       healthToken: o.healthToken,
       maxSocketsPerUser: o.maxSocketsPerUser,
       gridsDir: o.gridsDir ?? join(o.dataDir, 'grids'),
+      deviceActivationSecret: o.deviceActivationSecret,
     },
   };
 }

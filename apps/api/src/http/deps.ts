@@ -31,5 +31,7 @@ export interface AppDeps {
     maxSocketsPerUser?: number;
     /** GRIDS_DIR: NTv2 and geoid grids the coordinate systems need (issue 20). */
     gridsDir?: string;
+    /** DEVICE_ACTIVATION_SECRET, the maker's key: new devices wait for their activation key (decision 027). */
+    deviceActivationSecret?: string;
   };
 }

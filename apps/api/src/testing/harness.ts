@@ -22,6 +22,8 @@ export interface HarnessOptions {
   healthToken?: string;
   /** Wraps the real (SMTP) mailer, e.g. to hold mails back. */
   wrapMailer?: (mailer: Mailer) => Mailer;
+  /** The maker's key: new devices wait for their activation key (decision 027). */
+  deviceActivationSecret?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
     trustProxy: opts.trustProxy,
     healthToken: opts.healthToken,
+    deviceActivationSecret: opts.deviceActivationSecret,
     mailer: opts.wrapMailer?.(createMailer({ smtpUrl: smtp.url, from: 'Site Measurement IoT <test@localhost>', outboxDir: dataDir, log: silentLogger })),
   });
   const app = createApp(deps);

@@ -66,7 +66,7 @@ export function DeviceDetailPage() {
             <DetailList rows={rows} className="gap-y-4" />
           </Panel>
           {device.Type === 'base' && <BaseRtcmPanel deviceId={device._id} />}
-          <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} />
+          <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} claimed={device.Claimed} />
         </div>
         <Panel title="Actions" className="lg:self-start">
           <div className="flex justify-center rounded-lg bg-slate-50 py-4">
