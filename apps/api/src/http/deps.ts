@@ -16,6 +16,11 @@ export interface AppDeps {
   limiters: Limiters;
   log: Logger;
   events: AppEvents;
+  /**
+   * Work that must not delay an answer, because its time would tell something (a mail to an address that has an
+   * account, decision 019): run after the reply is out. A job handles its own errors. Tests may hold the queue.
+   */
+  afterReply: (job: () => Promise<void>) => void;
   /** The realtime feed and its MQTT link, attached once the HTTP server listens (absent in api-only tests). */
   live?: LiveFeed;
   config: {
