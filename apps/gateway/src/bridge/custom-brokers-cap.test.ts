@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, type Db } from '@smi/db';
+import { openTestDb, type Db, type Queryable } from '@smi/db';
 import { createCounters } from '../broker/counters.js';
 import type { Log } from '../log.js';
 import { parseOutboundAllow } from '../outbound/guard.js';
@@ -42,10 +42,10 @@ const setUrl = (owner: string, url: string | null) =>
     JSON.stringify({ network: url ? { mqttUrlType: 'Custom', customMqttUrl: url } : { mqttUrlType: 'Default', customMqttUrl: '' } }),
   ]);
 
-function bridge(maxLinks?: number) {
+function bridge(maxLinks?: number, readsThrough: Queryable = db) {
   const rec = recordingLog();
   const links = customBrokers({
-    db,
+    db: readsThrough,
     log: rec.log,
     counters: createCounters(),
     onMessage: () => {},
@@ -94,15 +94,39 @@ describe('how many custom broker links the gateway holds (issue 17 item 3)', () 
   });
 
   it('holds one link per account: an account changing its URL again and again never holds two, however many devices it has', async () => {
-    const { links } = bridge();
+    // the settings read of a refresh can be held after it ran: a refresh that read them before a change
+    let hold: Promise<void> | undefined;
+    let read: (() => void) | undefined;
+    const gated: Queryable = {
+      query: async (sql, params) => {
+        const rows = await db.query(sql, params);
+        if (hold && sql.includes('customMqttUrl')) {
+          read?.();
+          await hold;
+        }
+        return rows as never;
+      },
+    };
+    const { links } = bridge(undefined, gated);
     const owner = await createUser(db);
     for (let i = 0; i < 3; i++) await createDevice(db, owner);
     try {
       let most = 0;
       for (let i = 0; i < 6; i++) {
+        // a refresh already reading the settings when the URL changes (its read is sent first), then refreshes
+        // asked for by the change, racing each other as settings saved in a burst make them: the ones asked for
+        // after the change resolve only once the change is applied
+        let release!: () => void;
+        hold = new Promise((ok) => (release = ok));
+        const hasRead = new Promise<void>((ok) => (read = ok));
+        const running = links.refresh();
+        await hasRead;
+        hold = undefined;
         await setUrl(owner, `mqtt://switch${i}:pw@127.0.0.1:${port}`);
-        // refreshes racing each other, as settings saved in a burst cause
-        await Promise.all([links.refresh(), links.refresh(), links.refresh()]);
+        const asked = Promise.all([links.refresh(), links.refresh()]);
+        release();
+        await asked;
+        await running;
         most = Math.max(most, links.urls().length);
         expect(links.urls()).toEqual([`mqtt://switch${i}:pw@127.0.0.1:${port}`]);
       }

@@ -50,7 +50,8 @@ export function customBrokers(o: {
   // URLs refused by the outbound rule, logged once each
   const refused = new Set<string>();
   let refreshing: Promise<void> | undefined;
-  let again = false;
+  // the one more refresh asked for while one runs, shared by every such call
+  let again: Promise<void> | undefined;
   let closed = false;
 
   function open(url: string): Link | undefined {
@@ -122,20 +123,22 @@ export function customBrokers(o: {
   }
 
   return {
-    /** Re-reads who uses which custom broker; calls during a refresh coalesce into one more. */
+    /**
+     * Re-reads who uses which custom broker. Calls during a refresh coalesce into one more, and resolve when that
+     * one is done (the one running may have read the settings before the change that caused the call).
+     */
     refresh(): Promise<void> {
       if (refreshing) {
-        again = true;
-        return refreshing;
+        again ??= refreshing.then(() => {
+          again = undefined;
+          return closed ? undefined : this.refresh();
+        });
+        return again;
       }
       refreshing = apply()
         .catch((err) => o.log.warn({ err }, 'custom brokers not refreshed'))
         .finally(() => {
           refreshing = undefined;
-          if (again && !closed) {
-            again = false;
-            void this.refresh();
-          }
         });
       return refreshing;
     },
@@ -143,6 +146,7 @@ export function customBrokers(o: {
     async close() {
       closed = true;
       await refreshing;
+      await again;
       await Promise.all([...links.values()].map((l) => l.client.endAsync(true)));
       links.clear();
       o.counters.customBrokers = 0;
