@@ -143,3 +143,49 @@ describe('wills stored in Redis, taken over by another gateway process after a S
     expect(b.counters.unauthorizedPublishes - refusedBefore).toBe(5);
   }, 60_000);
 });
+
+// The same planted wills taken over by a gateway process of its own (no in-process test runner to catch errors):
+// it must refuse them and stay up. Refused inside aedes' will round they were unhandled rejections, which end Node.
+describe('a gateway process taking over forged wills from Redis', () => {
+  let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
+  let dir: string;
+  let gw: { child: ChildProcess; port: number; output: () => string };
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    dir = mkdtempSync(join(tmpdir(), 'smi-wills-proc-'));
+    gw = await spawnGateway({ DATA_DIR: dir, REDIS_URL: redis.url, JWT_SECRET, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MQTT_HEARTBEAT_MS: String(HEARTBEAT_MS) });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (gw && gw.child.exitCode === null) gw.child.kill('SIGKILL');
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses and deletes them and keeps running', async () => {
+    const deadBroker = `dead-${randomUUID()}`;
+    const wills = [
+      { clientId: 'WILL-ATTACKER/planted-revoke', topic: internalTopics.revoke, payload: 'WILL-VICTIM' },
+      { clientId: `aedes_${randomUUID()}`, topic: 'devices/WILL-VICTIM/status', payload: '{"battery":8}' },
+      { clientId: 'WILL-ATTACKER/planted-own', topic: 'devices/WILL-ATTACKER/status', payload: '{"battery":44}' },
+    ];
+    const r = createClient({ url: redis.url });
+    await r.connect();
+    try {
+      for (const w of wills) {
+        const key = `will:${deadBroker}:${encodeURIComponent(w.clientId)}`;
+        await r.set(key, msgpack.encode({ cmd: 'publish', topic: w.topic, payload: Buffer.from(w.payload), qos: 0, retain: false, dup: false, clientId: w.clientId, brokerId: deadBroker }));
+        await r.rPush('will', key);
+      }
+      await eventually(async () => gw.child.exitCode !== null || (await r.lLen('will')) === 0);
+      // two more rounds (one every 4 heartbeats), in case the process is still on its way down
+      await new Promise((ok) => setTimeout(ok, 8 * HEARTBEAT_MS + 500));
+      expect(gw.child.exitCode, gw.output()).toBeNull();
+      expect(await r.keys(`will:${deadBroker}:*`)).toEqual([]);
+      expect(gw.output()).toContain('stored will refused');
+    } finally {
+      await r.quit();
+    }
+  }, 60_000);
+});
