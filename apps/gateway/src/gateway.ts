@@ -269,6 +269,8 @@ export async function startGateway(o: GatewayOptions) {
       // the server finishes closing once aedes has closed every client connection
       const serverClosed = closeServer(server);
       await new Promise<void>((ok) => broker.close(() => ok()));
+      // aedes closes its emitter but not its persistence: on Redis that client went on reconnecting after close
+      if (o.redisUrl) await (broker as unknown as { persistence: { destroy(): Promise<void> } }).persistence.destroy().catch(() => {});
       await serverClosed;
       forwarder.close();
       batches.close();
