@@ -60,7 +60,7 @@ describe('wills stored in Redis, taken over by another gateway process after a S
   }, 120_000);
 
   afterAll(async () => {
-    await observer?.endAsync();
+    if (b) await observer?.endAsync();
     await b?.close();
     await bDb?.close();
     if (a && a.child.exitCode === null) a.child.kill('SIGKILL');
@@ -142,6 +142,23 @@ describe('wills stored in Redis, taken over by another gateway process after a S
     expect(after.filter((m) => m.topic.startsWith('devices/')).map((m) => m.topic)).toEqual([`devices/${attacker.code}/status`]);
     expect(b.counters.unauthorizedPublishes - refusedBefore).toBe(5);
   }, 60_000);
+
+  it('leaves no Redis connection behind once closed', async () => {
+    await observer.endAsync();
+    await b.close();
+    // closed here: afterAll must not close it again
+    b = undefined as unknown as Gateway;
+    const r = createClient({ url: redis.url });
+    await r.connect();
+    try {
+      // only this client is left (aedes closed its emitter but left its persistence's client reconnecting for good)
+      const clients = async () => String(await r.sendCommand(['CLIENT', 'LIST'])).trim().split('\n').length;
+      await eventually(async () => (await clients()) === 1);
+      expect(await clients()).toBe(1);
+    } finally {
+      await r.quit();
+    }
+  }, 30_000);
 });
 
 // The same planted wills taken over by a gateway process of its own (no in-process test runner to catch errors):
