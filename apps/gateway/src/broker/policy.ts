@@ -58,6 +58,8 @@ export function brokerPolicy(o: {
    * claims it for the account that registered it (decision 027). Without it no device is ever unclaimed.
    */
   activation?: { makerKey: string; claim: (deviceId: string) => Promise<boolean> };
+  /** Corrections are on their way to a rover connected here (its "who is connected" age). */
+  onCorrectionsForward?: (code: string, client: Client) => void;
 }) {
   const identities = new WeakMap<Client, Identity>();
   const requestedIds = new WeakMap<Client, string>();
@@ -199,7 +201,10 @@ export function brokerPolicy(o: {
     authorizeForward(client, packet) {
       const who = identities.get(client);
       if (who?.kind === 'service') return packet;
-      if (who?.kind === 'device' && packet.topic === deviceTopics.corrections(who.code)) return packet;
+      if (who?.kind === 'device' && packet.topic === deviceTopics.corrections(who.code)) {
+        o.onCorrectionsForward?.(who.code, client);
+        return packet;
+      }
       return null;
     },
   };
