@@ -10,6 +10,7 @@ import type { RecordDraft } from '../../features/survey/components/record-point-
 import { SurveyMap } from '../../features/survey/components/survey-map';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { DEFAULT_MEASUREMENT, useMeasurementSettings } from '../../lib/measurement-settings';
 import { useDisplaySettings } from '../../lib/user-settings';
 
 const serverMessage = (err: unknown) => {
@@ -23,6 +24,7 @@ export function PointSurveyPage() {
   const project = useProject(projectId);
   const points = usePoints(projectId);
   const settings = useDisplaySettings();
+  const measurement = useMeasurementSettings(projectId).data ?? DEFAULT_MEASUREMENT;
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
 
@@ -106,7 +108,9 @@ export function PointSurveyPage() {
             project={project.data}
             points={points.data ?? []}
             settings={settings}
+            measurement={measurement}
             onRecord={onRecord}
+            onMeasured={() => refresh(projectId)}
             onDiscard={onDiscard}
             onAddSection={onAddSection}
             onFilter={() => navigate(paths.takenPoints(projectId))}
