@@ -3,7 +3,7 @@ import { Segmented } from './segmented';
 
 /** What an antenna height is commonly measured to (the contract keeps any text; these are offered). */
 export const ANTENNA_REFERENCES = ['ARP', 'Bottom of mount', 'Notch'] as const;
-const REFERENCE_WORDS: Record<string, string> = { ARP: 'ARP (antenna reference point)', 'Bottom of mount': 'Bottom of mount', Notch: 'Notch' };
+const REFERENCE_WORDS: Record<string, string> = { ARP: 'ARP (reference point)', 'Bottom of mount': 'Bottom of mount', Notch: 'Notch' };
 
 /** "1.800 m vertical to ARP": the antenna set-up in one line. */
 export const antennaSummary = (a: AntennaSetupInput) => `${a.Height.toFixed(3)} m ${a.HeightType} to ${a.Reference || 'ARP'}${a.Model ? ` · ${a.Model}` : ''}`;
@@ -20,7 +20,7 @@ export function AntennaFields({ value, onChange, full = false, idPrefix }: { val
   const set = (patch: Partial<AntennaSetupInput>) => onChange({ ...value, ...patch });
   const references = ANTENNA_REFERENCES.includes(value.Reference as (typeof ANTENNA_REFERENCES)[number]) ? ANTENNA_REFERENCES : [...ANTENNA_REFERENCES, value.Reference];
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+    <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2">
       <label>
         <span className="label">Antenna height (m)</span>
         <input

@@ -37,7 +37,7 @@ describe('the project measurement settings (issue 18)', () => {
     await userEvent.clear(sigma);
     await userEvent.type(sigma, '1.5');
     // an empty limit is no limit
-    await userEvent.clear(screen.getByLabelText('PDOP at most'));
+    await userEvent.clear(screen.getByLabelText('Max PDOP'));
     await userEvent.click(screen.getByLabelText('Allow RTK float (every point so measured is flagged)'));
     await userEvent.clear(screen.getByLabelText('Antenna height (m)'));
     await userEvent.type(screen.getByLabelText('Antenna height (m)'), '2');

@@ -16,9 +16,9 @@ const FIELDS: { key: NumberKey; label: string; scale: number; step: string; null
   { key: 'minSeconds', label: 'Minimum time (s)', scale: 1, step: '1', nullable: false },
   { key: 'sigmaH', label: 'σH limit (cm)', scale: 100, step: '0.1', nullable: true },
   { key: 'sigmaV', label: 'σV limit (cm)', scale: 100, step: '0.1', nullable: true },
-  { key: 'maxPdop', label: 'PDOP at most', scale: 1, step: '0.1', nullable: true },
-  { key: 'minSatellites', label: 'Satellites at least', scale: 1, step: '1', nullable: true },
-  { key: 'maxCorrectionAge', label: 'Correction age at most (s)', scale: 1, step: '0.1', nullable: true },
+  { key: 'maxPdop', label: 'Max PDOP', scale: 1, step: '0.1', nullable: true },
+  { key: 'minSatellites', label: 'Min satellites', scale: 1, step: '1', nullable: true },
+  { key: 'maxCorrectionAge', label: 'Max correction age (s)', scale: 1, step: '0.1', nullable: true },
   { key: 'intervalS', label: 'A point every (s)', scale: 1, step: '1', nullable: true, methods: ['continuous'] },
   { key: 'intervalM', label: 'A point every (m)', scale: 1, step: '0.1', nullable: true, methods: ['continuous'] },
 ];
@@ -108,7 +108,7 @@ function MeasurementForm({ projectId, stored }: { projectId: string; stored: Mea
         <div className="max-w-full overflow-x-auto">
           <Segmented label="Tolerances of the method" options={OCCUPATION_METHODS} value={shown} onChange={setShown} />
         </div>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3">
           {FIELDS.filter((f) => !f.methods || f.methods.includes(shown)).map((f) => {
             const v = t[f.key];
             return (
@@ -137,13 +137,13 @@ function MeasurementForm({ projectId, stored }: { projectId: string; stored: Mea
         </label>
       </fieldset>
 
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 items-end gap-3">
         <label>
-          <span className="label">Fail after a pause of (s)</span>
+          <span className="label">Pause limit (s)</span>
           <input className="input tabular-nums" type="number" min="0" step="1" value={Number.isNaN(draft.MaxPauseS) ? '' : draft.MaxPauseS} onChange={(e) => setDraft({ ...draft, MaxPauseS: e.target.value === '' ? Number.NaN : Number(e.target.value) })} />
         </label>
         <label>
-          <span className="label">Split after a gap of (s)</span>
+          <span className="label">Split gap (s)</span>
           <input className="input tabular-nums" type="number" min="0" step="1" value={Number.isNaN(draft.SplitGapS) ? '' : draft.SplitGapS} onChange={(e) => setDraft({ ...draft, SplitGapS: e.target.value === '' ? Number.NaN : Number(e.target.value) })} />
         </label>
       </div>
