@@ -23,7 +23,7 @@ describe('the project measurement settings (issue 18)', () => {
         return Response.json({ success: true, settings: measurementSettings.parse({ Tolerances: { topo: { minEpochs: 8 } } }) });
       }),
     );
-  });
+  }, 30_000);
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows the project's figures over the defaults and saves the method, a tolerance in cm, float, the antenna and the alert", async () => {
@@ -51,7 +51,7 @@ describe('the project measurement settings (issue 18)', () => {
     expect(body.Tolerances.rapid).toMatchObject({ allowFloat: true });
     expect(body.Antenna).toMatchObject({ Height: 2, HeightType: 'vertical' });
     expect(body.Alerts).toEqual({ Sound: false, Vibration: true });
-  });
+  }, 30_000);
 
   it('refuses a required figure left empty, without saving', async () => {
     renderApp(<MeasurementPanel projectId={PROJECT} />);
@@ -59,5 +59,5 @@ describe('the project measurement settings (issue 18)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save measurement settings' }));
     expect(await screen.findByText('topo: Minimum epochs must be a number of 0 or more.')).toBeInTheDocument();
     expect(put).toEqual([]);
-  });
+  }, 30_000);
 });

@@ -93,7 +93,7 @@ describe('Save in the Record a Point dialog (issue 18)', () => {
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'P5', section: 'default', method: 'topo', antenna: expect.objectContaining({ Height: 1.8, HeightType: 'vertical', Reference: 'ARP' }) }),
     );
-  });
+  }, 30_000);
 
   it('takes a changed antenna height for this occupation only, slant with its radius', async () => {
     const { onSave } = open();
@@ -107,7 +107,7 @@ describe('Save in the Record a Point dialog (issue 18)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Method'), 'control');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ method: 'control', antenna: expect.objectContaining({ Height: 2.05, HeightType: 'slant', Radius: 0.08, Reference: 'Notch' }) }));
-  });
+  }, 30_000);
 
   it('refuses an antenna height that is not a number, without sending', async () => {
     const { onSave } = open();
@@ -116,14 +116,14 @@ describe('Save in the Record a Point dialog (issue 18)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).not.toHaveBeenCalled();
     expect(await screen.findByText('Antenna height must be a number of metres from 0 to 100.')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('without measurement settings (known-base mode) asks for no method or antenna and hands over the spec draft', async () => {
     const { onSave } = open({ measurement: null });
     expect(screen.queryByLabelText('Method')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave.mock.calls[0]![0]).not.toHaveProperty('method');
-  });
+  }, 30_000);
 });
 
 describe('the occupation progress in the dialog', () => {
@@ -144,13 +144,13 @@ describe('the occupation progress in the dialog', () => {
     expect(screen.queryByLabelText('Point name')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-  });
+  }, 30_000);
 
   it('says what pauses it, in words with the limit', () => {
     open({ occupation: occupation({ Status: 'paused' }, { epochsUsed: 2, epochsRejected: 3, rejectedReasons: { 'correction-age': 3 }, pausedBy: 'correction-age', fix: 'rtk-fixed' }) });
     expect(screen.getByTestId('occupation-paused')).toHaveTextContent('Paused: Corrections older than 3 s');
     expect(screen.getByTestId('occupation-status')).toHaveTextContent('Paused · topo');
-  });
+  }, 30_000);
 
   it('Accept stops early and Cancel cancels; Accept waits for a first good epoch', async () => {
     const first = open({ occupation: occupation({}, { epochsUsed: 0 }) });
@@ -161,12 +161,12 @@ describe('the occupation progress in the dialog', () => {
     expect(onAccept).toHaveBeenCalledOnce();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancelOccupation).toHaveBeenCalledOnce();
-  });
+  }, 30_000);
 
   it('a failed occupation says why in words and offers another try', async () => {
     const { onRetry } = open({ occupation: occupation({ Status: 'failed', Reason: 'paused over 60 s: not-fixed' }, { epochsRejected: 60 }) });
     expect(screen.getByTestId('occupation-failed')).toHaveTextContent('Not recorded: paused over 60 s: Not RTK fixed');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
-  });
+  }, 30_000);
 });
