@@ -109,12 +109,19 @@ test('on a phone, a topo point is measured by the server with its progress shown
     await expect(dialog.getByTestId('record-antenna')).toHaveText('1.800 m vertical to ARP');
     await dialog.getByRole('button', { name: 'Change' }).tap();
     await dialog.getByLabel('Antenna height (m)').fill('2.000');
+    await shots(page, 'record-form');
+    await page.setViewportSize({ width: 390, height: 844 });
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Save' }).tap();
     await expect(dialog.getByTestId('occupation-paused')).toHaveText('Paused: Not RTK fixed', { timeout: 15_000 });
     await expect(dialog.getByRole('list', { name: 'Rejected epochs' })).toContainText(/Not RTK fixed: \d+/);
     await shots(page, 'occupation-paused');
     await page.setViewportSize({ width: 390, height: 844 });
+
+    // the browser drops (a reload): the occupation goes on on the server, and the page finds it again
+    await page.reload();
+    await expect(dialog.getByTestId('occupation-progress')).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toContainText('P1 · default · Rover Mark');
 
     // fixed again: the epochs count up (progress seen on the way), then the point is stored and the dialog closes
     quality = 4;

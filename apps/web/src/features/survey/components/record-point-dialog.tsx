@@ -89,7 +89,8 @@ function RecordForm(props: Props) {
   );
 }
 
-function OccupationStep({ occupation, onClose, unit, onAccept, onCancelOccupation, onRetry }: Props & { occupation: OccupationView }) {
+function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelOccupation, onRetry }: Props & { occupation: OccupationView }) {
+  const rover = rovers.find((r) => r.code === occupation.DeviceCode);
   const [busy, setBusy] = useState<'accept' | 'cancel' | null>(null);
   const run = (which: 'accept' | 'cancel', action?: () => Promise<unknown>) => async () => {
     if (!action || busy) return;
@@ -132,7 +133,7 @@ function OccupationStep({ occupation, onClose, unit, onAccept, onCancelOccupatio
     // closing while it runs only hides it: the server keeps measuring and the record button shows it again
     <Modal open title="Record a Point" onClose={onClose} footer={footer}>
       <p className="mb-3 text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">{occupation.Name || 'Unnamed Point'}</span> · {occupation.Section} · {occupation.DeviceCode}
+        <span className="font-semibold text-slate-900">{occupation.Name || 'Unnamed Point'}</span> · {occupation.Section} · {rover && rover.name !== 'N/A' ? rover.name : occupation.DeviceCode}
       </p>
       <OccupationProgress occupation={occupation} unit={unit} />
     </Modal>
