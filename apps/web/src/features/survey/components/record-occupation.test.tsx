@@ -109,6 +109,17 @@ describe('Save in the Record a Point dialog (issue 18)', () => {
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ method: 'control', antenna: expect.objectContaining({ Height: 2.05, HeightType: 'slant', Radius: 0.08, Reference: 'Notch' }) }));
   }, 30_000);
 
+  it("shows the mark's height the server will store: the receiver's height less the antenna, vertical or slant", async () => {
+    open();
+    // 12 m reported, 1.800 m pole: the mark is at 10.200 m
+    expect(screen.getByTestId('stored-height')).toHaveTextContent('10.200 m above mean sea level');
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'slant' }));
+    await userEvent.type(screen.getByLabelText('Antenna radius (m)'), '0.08');
+    // sqrt(1.8^2 - 0.08^2) = 1.798221...: 12 - 1.798221 = 10.201779
+    expect(screen.getByTestId('stored-height')).toHaveTextContent('10.202 m above mean sea level');
+  }, 30_000);
+
   it('refuses an antenna height that is not a number, without sending', async () => {
     const { onSave } = open();
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));

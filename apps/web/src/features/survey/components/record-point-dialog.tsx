@@ -11,6 +11,7 @@ import type { RecordSample, RoverView } from '../survey-model';
 import { OccupationProgress } from './occupation-progress';
 import { SampleSummary } from './sample-summary';
 import { SectionSelect } from './section-select';
+import { markHeight } from '../rules/mark-height';
 import { StoredCoordinate } from './stored-coordinate';
 
 export interface RecordDraft {
@@ -193,7 +194,13 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
         <form id="record-point" className="flex flex-col gap-4" onSubmit={(e) => void save(e)}>
           <SampleSummary sample={sample} unit={unit} />
           {ready ? (
-            <StoredCoordinate position={sample.position!} altitude={sample.altitude} zoneFrom={zoneFrom ?? null} unit={unit} />
+            <StoredCoordinate
+              position={sample.position!}
+              // measured on the server, the point is the mark: the antenna comes off its height (issue 18)
+              altitude={measurement && sample.altitude !== null && Number.isFinite(antenna.Height) ? markHeight(sample.altitude, antenna) : sample.altitude}
+              zoneFrom={zoneFrom ?? null}
+              unit={unit}
+            />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">
               {sample.notReady === 'stale-fix' && <p className="font-semibold">{NO_SENSOR_DATA}</p>}
