@@ -123,11 +123,25 @@ test('on a phone, a topo point is measured by the server with its progress shown
     await expect(dialog.getByTestId('occupation-progress')).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toContainText('P1 · default · Rover Mark');
 
-    // fixed again: the epochs count up (progress seen on the way), then the point is stored and the dialog closes
+    // fixed again: the epochs count up (progress seen on the way)
     quality = 4;
     await expect(dialog.getByTestId('occupation-epochs')).toHaveText(/^[1-9]\d* of 5 epochs used · \d+ rejected$/, { timeout: 15_000 });
-    const ring = Number(await dialog.getByRole('progressbar', { name: 'Occupation progress' }).getAttribute('aria-valuenow'));
-    expect(ring).toBeGreaterThanOrEqual(0);
+    // the ring follows the lesser of epochs and counted time
+    const ring = async () => Number(await dialog.getByRole('progressbar', { name: 'Occupation progress' }).getAttribute('aria-valuenow'));
+    await expect.poll(ring, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await ring()).toBeLessThan(100);
+    // float again before it is done: it pauses, keeping what it counted
+    quality = 5;
+    await expect(dialog.getByTestId('occupation-paused')).toHaveText('Paused: Not RTK fixed', { timeout: 15_000 });
+    // the phone loses its connection; the server finishes the point meanwhile; back online, the phone reads the outcome
+    await page.context().setOffline(true);
+    await expect(page.getByTestId('feed-status')).toHaveText(/Disconnected|Connection Error/, { timeout: 15_000 });
+    quality = 4;
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: unknown[] }).points.length, { timeout: 30_000 })
+      .toBe(1);
+    await expect(dialog.getByTestId('occupation-progress')).toBeVisible();
+    await page.context().setOffline(false);
     await expect(page.getByText('Point recorded successfully.').last()).toBeVisible({ timeout: 30_000 });
     await expect(dialog).toBeHidden();
 
