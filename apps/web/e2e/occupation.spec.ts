@@ -78,6 +78,22 @@ test('on a phone, a topo point is measured by the server with its progress shown
   const { hostname, port } = new URL(product.mqttUrl);
   const pub = spawn('mosquitto_pub', ['-h', hostname, '-p', port, '-u', rover, '-P', roverSecret, '-t', `devices/${rover}/nmea`, '-l'], { stdio: ['pipe', 'ignore', 'inherit'] });
   const timer = setInterval(() => pub.stdin.write(`${epoch(mark, quality)}\n`), 500);
+  // count the alert's vibrations and beeps (the browser's own calls still run)
+  await page.addInitScript(() => {
+    const w = window as unknown as { signals: { vibrate: number; beep: number } };
+    w.signals = { vibrate: 0, beep: 0 };
+    const vibrate = navigator.vibrate?.bind(navigator);
+    navigator.vibrate = (pattern: VibratePattern) => {
+      w.signals.vibrate++;
+      return vibrate ? vibrate(pattern) : false;
+    };
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: Parameters<OscillatorNode['start']>) {
+      w.signals.beep++;
+      return start.apply(this, args);
+    };
+  });
+  const signals = () => page.evaluate(() => (window as unknown as { signals: { vibrate: number; beep: number } }).signals);
   try {
     await page.goto(`/projects/pointsurvey/${projectId}`);
     const bar = page.getByTestId('quality-bar');
@@ -96,9 +112,13 @@ test('on a phone, a topo point is measured by the server with its progress shown
     await shots(page, 'quality-bar');
     await page.setViewportSize({ width: 390, height: 844 });
 
-    // the rover drops to float: the bar alerts (the beep and vibration are where the browser allows)
+    // the rover drops to float: the bar alerts, beeps and vibrates (browsers allow sound after a first tap on the page)
+    await page.getByTestId('status-box').tap();
+    expect(await signals()).toEqual({ vibrate: 0, beep: 0 });
     quality = 5;
     await expect(bar.getByRole('alert')).toHaveText('Rover Mark lost RTK fixed: now RTK float', { timeout: 15_000 });
+    // one alert: one vibration, one double beep
+    await expect.poll(signals).toEqual({ vibrate: 1, beep: 2 });
     await shots(page, 'quality-alert');
     await page.setViewportSize({ width: 390, height: 844 });
 
@@ -153,7 +173,10 @@ test('on a phone, a topo point is measured by the server with its progress shown
     expect(points[0]!.Epochs).toBeGreaterThanOrEqual(5);
     const sigmaH = Math.hypot(points[0]!.SigmaE, points[0]!.SigmaN);
 
-    // a 600 ms hold on the record button takes a rapid point, no dialog
+    // a 600 ms hold on the record button takes a rapid point, no dialog (once the feed is back with a fresh fix: the
+    // outcome above came over REST, maybe before the socket reconnected)
+    await expect(page.getByTestId('feed-status')).toHaveText('Connected ✅', { timeout: 20_000 });
+    await expect(bar.getByTestId('quality-fix')).toHaveText('RTK fixed', { timeout: 15_000 });
     const recordButton = page.getByRole('button', { name: 'Record a point' });
     await recordButton.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
     await page.waitForTimeout(800);
