@@ -83,10 +83,10 @@ test('on a phone, a topo point is measured by the server with its progress shown
     const w = window as unknown as { signals: { vibrate: number; beep: number } };
     w.signals = { vibrate: 0, beep: 0 };
     const vibrate = navigator.vibrate?.bind(navigator);
-    navigator.vibrate = (pattern: VibratePattern) => {
+    navigator.vibrate = ((pattern: VibratePattern) => {
       w.signals.vibrate++;
       return vibrate ? vibrate(pattern) : false;
-    };
+    }) as Navigator['vibrate'];
     const start = OscillatorNode.prototype.start;
     OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: Parameters<OscillatorNode['start']>) {
       w.signals.beep++;

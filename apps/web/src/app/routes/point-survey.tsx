@@ -8,15 +8,10 @@ import { addSection, useStoreSections } from '../../features/projects/api/projec
 import { useProject } from '../../features/projects/api/projects';
 import type { RecordDraft } from '../../features/survey/components/record-point-dialog';
 import { SurveyMap } from '../../features/survey/components/survey-map';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage, serverMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { DEFAULT_MEASUREMENT, useMeasurementSettings } from '../../lib/measurement-settings';
 import { useDisplaySettings } from '../../lib/user-settings';
-
-const serverMessage = (err: unknown) => {
-  const m = err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
-  return typeof m === 'string' && m ? m : undefined;
-};
 
 export function PointSurveyPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();

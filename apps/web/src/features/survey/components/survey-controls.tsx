@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MeasurementSettings, ProjectView } from '@smi/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { DistanceUnit } from '../../../lib/distance';
 import { useAutoSave } from '../hooks/use-auto-save';
@@ -32,11 +32,6 @@ interface Props {
 }
 
 /** The round buttons and the two dialogs they open (Record a Point, Confirm Action), plus press-and-hold saving. */
-const serverMessage = (err: unknown) => {
-  const m = err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
-  return typeof m === 'string' && m ? m : undefined;
-};
-
 export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onRecord, onMeasured, onDiscard, onAddSection, onFilter, onRecentre }: Props) {
   // a reload during a measurement opens the dialog on its progress (or its outcome)
   const [recordOpen, setRecordOpen] = useState(() => readPending(project._id)?.id != null);
