@@ -193,6 +193,13 @@ test('on a phone, a topo point is measured by the server with its progress shown
     await expect(measured).toContainText(`${points[0]!.Epochs} epochs`);
     await expect(measured).toContainText(`σH ${(sigmaH * 100).toFixed(1)} cm`);
     await expect(measured).toContainText(`σV ${(points[0]!.SigmaU * 100).toFixed(1)} cm`);
+    // its raw epochs are there to download: every accepted one, and the float ones with their reason
+    const epochsFile = page.waitForEvent('download');
+    await row.getByRole('link', { name: 'Raw epochs of P1 (csv)' }).first().tap();
+    const epochRows = readFileSync((await (await epochsFile).path())!).toString('utf8').trim().split(/\r?\n/);
+    expect(epochRows[0]).toMatch(/^seq,time,latitude,longitude,/);
+    expect(epochRows.filter((l) => l.endsWith(',true,')).length).toBe(points[0]!.Epochs);
+    expect(epochRows.filter((l) => l.endsWith(',false,not-fixed')).length).toBeGreaterThan(0);
     await shots(page, 'taken-points-measured');
     await page.setViewportSize({ width: 390, height: 844 });
 

@@ -54,7 +54,7 @@ describe('the taken-points table', () => {
     render(
       <PointsTable
         points={[
-          point({ Name: 'Topo one', Method: 'topo', Epochs: 12, SigmaE: 0.003, SigmaN: 0.004, SigmaU: 0.0123, Warnings: ['stopped-early'] }),
+          point({ _id: 'pt-7', Name: 'Topo one', Method: 'topo', Epochs: 12, SigmaE: 0.003, SigmaN: 0.004, SigmaU: 0.0123, Warnings: ['stopped-early'] }),
           point({ Name: 'Client one', Method: 'client', Warnings: ['not-measured-by-server'] }),
         ]}
         onModify={vi.fn()}
@@ -67,7 +67,10 @@ describe('the taken-points table', () => {
     const measured = within(topo).getAllByTestId('point-measurement')[0]!;
     // sigma H is the hypotenuse of sigma E and N: 3 and 4 mm make 5 mm
     expect(measured).toHaveTextContent('topo12 epochsσH 0.5 cmσV 1.2 cmstopped early');
+    // its raw epochs, as the server keeps them
+    expect(within(topo).getAllByRole('link', { name: 'Raw epochs of Topo one (csv)' })[0]).toHaveAttribute('href', '/api/points/x/pt-7/epochs?format=csv');
     const client = screen.getAllByText('Client one')[0]!.closest('tr')!;
     expect(within(client).getAllByText('live reading').length).toBeGreaterThan(0);
+    expect(within(client).queryByRole('link', { name: /Raw epochs/ })).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { FixQuality } from '../../../components/fix-quality';
 import { Table } from '../../../components/table';
 import { FOOT_METRES, formatLength, type DistanceUnit } from '../../../lib/distance';
 import { accuracyTone, formatCoordinate } from '../../../lib/format';
+import { occupationEndpoints as pointEndpoints, pathFor } from '@smi/contracts';
 import type { Point } from '../api/points';
 
 const localTime = (iso: string) => {
@@ -39,6 +40,15 @@ function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
       {h !== null && <span>σH {formatLength(h, unit)}</span>}
       {p.SigmaU !== null && <span>σV {formatLength(p.SigmaU, unit)}</span>}
       {p.Warnings.includes('stopped-early') && <span className="text-amber-700">stopped early</span>}
+      {/* the raw epochs are the point's evidence (issue 18): every one, with why a rejected one was */}
+      <a
+        className="font-semibold text-blue-700 underline underline-offset-2"
+        href={pathFor(pointEndpoints.pointEpochs.path, { projectId: p.ProjectId, pointId: p._id }) + '?format=csv'}
+        download
+        aria-label={`Raw epochs of ${p.Name || 'Unnamed Point'} (csv)`}
+      >
+        epochs csv
+      </a>
     </span>
   );
 }
