@@ -59,7 +59,7 @@ function controls(sample: RecordSample, points: { _id: string; Name: string; Cre
   };
   const view = renderApp(<SurveyControls {...props} sampleFor={() => sample} />);
   const rerender = (next: RecordSample) => view.rerender(<SurveyControls {...props} sampleFor={() => next} />);
-  return { onRecord, onDiscard, rerender, onMeasured: props.onMeasured };
+  return { onRecord, onDiscard, rerender, onMeasured: props.onMeasured, unmount: view.unmount };
 }
 
 const recordButton = () => screen.getByRole('button', { name: 'Record a point' });
@@ -212,6 +212,26 @@ describe('recording through a server occupation (issue 18)', () => {
     const sent = (vi.mocked(fetch).mock.calls as [string, RequestInit][]).filter(([u, i]) => i.method === 'POST' && u.includes('/occupations')).map(([, i]) => JSON.parse(i.body as string).ClientId);
     expect(sent).toHaveLength(2);
     expect(sent[0]).toBe(sent[1]);
+  });
+
+  it('another tab opened meanwhile shows the running occupation instead of starting one; after its outcome a Save is a new point', async () => {
+    const first = controls(withData, [], {});
+    fireEvent.click(recordButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('occupation-progress');
+    first.unmount();
+    // the other tab: a fresh page with the same localStorage
+    controls(withData, [], {});
+    await screen.findByTestId('occupation-progress'); // it opens on the running occupation
+    expect(bodies).toHaveLength(1);
+    act(() => liveFeed.receiveOccupation(view({ Status: 'cancelled' })));
+    await screen.findByText('Measurement cancelled.');
+    // once its outcome is shown, the next Save is a new point with a new ClientId
+    fireEvent.click(recordButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('occupation-progress');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]!.ClientId).not.toBe(bodies[0]!.ClientId);
   });
 
   it('when the socket says it is done: the point is recorded, the list is read again and the dialog closes', async () => {
