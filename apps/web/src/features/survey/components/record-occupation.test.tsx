@@ -34,6 +34,8 @@ const sample: RecordSample = {
   accuracyMetres: 0.014,
   verticalMetres: 0.03,
   altitude: 12,
+  geoidSeparation: null,
+  ellipsoidalHeight: null,
   notReady: null,
   fixAgeMs: 400,
 };
