@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
 import { ActionsPanel } from '../../features/projects/components/actions-panel';
+import { MeasurementPanel } from '../../features/projects/components/measurement-panel';
 import { OverviewPanel } from '../../features/projects/components/overview-panel';
 import { PositioningModePanel } from '../../features/projects/components/positioning-mode-panel';
 import { SectionsPanel } from '../../features/projects/components/sections-panel';
@@ -36,6 +37,7 @@ export function ProjectDetailPage() {
         <div className="flex flex-col gap-4 lg:gap-6">
           <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
           <PositioningModePanel key={`${project._id}-${project.BaseMode}`} project={project} />
+          <MeasurementPanel projectId={project._id} />
           <ProjectNtripPanel projectId={project._id} />
           <Panel title="Receiving corrections">
             <CorrectionsClients of={{ project: project._id }} />
