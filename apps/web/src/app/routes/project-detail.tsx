@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
 import { ActionsPanel } from '../../features/projects/components/actions-panel';
+import { MeasurementPanel } from '../../features/projects/components/measurement-panel';
 import { OverviewPanel } from '../../features/projects/components/overview-panel';
 import { PositioningModePanel } from '../../features/projects/components/positioning-mode-panel';
 import { SectionsPanel } from '../../features/projects/components/sections-panel';
@@ -38,6 +39,7 @@ export function ProjectDetailPage() {
           {/* keyed on the project only: saving a Known Position changes the mode, and a remount would lose the
               re-computation message (issue 19); the panel follows the project's mode and position itself */}
           <PositioningModePanel key={project._id} project={project} />
+          <MeasurementPanel projectId={project._id} />
           <ProjectNtripPanel projectId={project._id} />
           <Panel title="Receiving corrections">
             <CorrectionsClients of={{ project: project._id }} />
