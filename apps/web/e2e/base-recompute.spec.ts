@@ -267,4 +267,9 @@ test("a base that broadcasts no 1005/1006: Known mode corrects by the base's NME
   expect(Math.abs(points[0]!.Longitude - want.longitude)).toBeLessThan(1e-9);
   // sent as BaseCorrection 'base-nmea': the server flags the point
   expect(points[0]!.Warnings).toContain('base-from-nmea');
+  // and the taken-points list flags it
+  await page.goto(`/projects/takenpoints/${projectId}`);
+  const row = page.getByRole('table', { name: 'Taken points' }).getByRole('row', { name: /\bQ1\b/ });
+  await expect(row.getByTestId('base-from-nmea').first()).toHaveText('base from NMEA');
+  await shot(page, 'taken-points-nmea');
 });

@@ -56,6 +56,8 @@ describe('the taken-points table', () => {
         points={[
           point({ _id: 'pt-7', Name: 'Topo one', Method: 'topo', Epochs: 12, SigmaE: 0.003, SigmaN: 0.004, SigmaU: 0.0123, Warnings: ['stopped-early'] }),
           point({ Name: 'Client one', Method: 'client', Warnings: ['not-measured-by-server'] }),
+          point({ _id: 'pt-9', Name: 'Client nmea', Method: 'client', Warnings: ['not-measured-by-server', 'base-from-nmea'] }),
+          point({ _id: 'pt-8', Name: 'Topo nmea', Method: 'topo', Epochs: 5, Warnings: ['base-from-nmea'] }),
         ]}
         onModify={vi.fn()}
         onDelete={vi.fn()}
@@ -72,5 +74,12 @@ describe('the taken-points table', () => {
     const client = screen.getAllByText('Client one')[0]!.closest('tr')!;
     expect(within(client).getAllByText('live reading').length).toBeGreaterThan(0);
     expect(within(client).queryByRole('link', { name: /Raw epochs/ })).not.toBeInTheDocument();
+    // issue 19: a point corrected from the base's NMEA position says so, measured or not; others do not
+    expect(within(client).queryByTestId('base-from-nmea')).not.toBeInTheDocument();
+    expect(within(topo).queryByTestId('base-from-nmea')).not.toBeInTheDocument();
+    for (const name of ['Client nmea', 'Topo nmea']) {
+      const row = screen.getAllByText(name)[0]!.closest('tr')!;
+      expect(within(row).getAllByTestId('base-from-nmea')[0]).toHaveTextContent('base from NMEA');
+    }
   });
 });

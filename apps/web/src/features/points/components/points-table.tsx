@@ -27,7 +27,19 @@ export const sigmaH = (p: Point) => (p.SigmaE !== null && p.SigmaN !== null ? Ma
 
 /** How the point was measured (issue 18): method, epochs, σH / σV; a browser-recorded one says so. */
 function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
-  if (p.Method === 'client') return <span className="text-slate-500">live reading</span>;
+  // issue 19: the base was known only by its NMEA position (no 1005/1006): metres of its noise may be in the point
+  const nmeaBase = p.Warnings.includes('base-from-nmea') && (
+    <span className="text-amber-700" title="Corrected from the base's NMEA position: the base broadcast no 1005/1006 position" data-testid="base-from-nmea">
+      base from NMEA
+    </span>
+  );
+  if (p.Method === 'client')
+    return (
+      <span className="inline-flex flex-wrap gap-x-2">
+        <span className="text-slate-500">live reading</span>
+        {nmeaBase}
+      </span>
+    );
   const h = sigmaH(p);
   return (
     <span className="inline-flex flex-wrap gap-x-2 tabular-nums" data-testid="point-measurement">
@@ -40,6 +52,7 @@ function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
       {h !== null && <span>σH {formatLength(h, unit)}</span>}
       {p.SigmaU !== null && <span>σV {formatLength(p.SigmaU, unit)}</span>}
       {p.Warnings.includes('stopped-early') && <span className="text-amber-700">stopped early</span>}
+      {nmeaBase}
       {/* the raw epochs are the point's evidence (issue 18): every one, with why a rejected one was */}
       <a
         className="font-semibold text-blue-700 underline underline-offset-2"
