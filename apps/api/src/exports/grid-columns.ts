@@ -19,7 +19,7 @@ export function gridHeaders(g: ProjectGeodesy): string[] {
 }
 
 export function gridCells(g: ProjectGeodesy, p: ExportPoint): Cell[] {
-  const c = g.grid(p.latitude, p.longitude, p.ellipsoidalHeight);
+  const c = g.grid(p.latitude, p.longitude, p.ellipsoidalHeight, { datum: p.datum, at: p.recordedAt });
   const unit = g.transform.unit;
   return [
     c ? round(c.easting, unit) : null,

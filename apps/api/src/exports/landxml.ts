@@ -45,7 +45,7 @@ export async function writeLandXml(ctx: ExportContext) {
     if (!sink.alive) return;
     let out = '';
     for (const p of page) {
-      const c = g?.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null);
+      const c = g?.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null, { datum: p.datum, at: p.recordedAt });
       if (!c) continue;
       const k = (seen.get(p.name) ?? 0) + 1;
       seen.set(p.name, k);

@@ -36,7 +36,7 @@ const DBF_RECORD = 1 + FIELDS.reduce((s, f) => s + f.length, 0);
 async function* located(ctx: ExportContext, g: ProjectGeodesy) {
   for await (const page of ctx.repo.pages(ctx.project.id)) {
     if (!ctx.sink.alive) return;
-    yield page.map((p) => ({ p, c: g.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null) }));
+    yield page.map((p) => ({ p, c: g.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null, { datum: p.datum, at: p.recordedAt }) }));
   }
 }
 
