@@ -33,6 +33,8 @@ interface Props {
   /** The mean of the project's points: the UTM zone the exports will use (else the position's own). */
   zoneFrom?: Position | null;
   unit: DistanceUnit;
+  /** The project: its coordinate system's grid coordinate is shown (issue 20). */
+  projectId?: string;
   onAddSection: (name: string) => Promise<boolean>;
   /** Records the point; resolves when it is stored (the caller says so and closes), rejects when it is not. */
   onSave: (draft: RecordDraft) => Promise<void>;
@@ -57,7 +59,7 @@ function waitingText(sample: RecordSample, rover: RoverView | undefined): string
   }
 }
 
-function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, onAddSection, onSave }: Props) {
+function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, projectId, onAddSection, onSave }: Props) {
   const [name, setName] = useState(() => defaultPointName(pointCount, pointNames));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
@@ -104,7 +106,14 @@ function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCo
         <form id="record-point" className="flex flex-col gap-4" onSubmit={(e) => void save(e)}>
           <SampleSummary sample={sample} unit={unit} />
           {ready ? (
-            <StoredCoordinate position={sample.position!} altitude={sample.altitude} zoneFrom={zoneFrom ?? null} unit={unit} />
+            <StoredCoordinate
+              position={sample.position!}
+              altitude={sample.altitude}
+              zoneFrom={zoneFrom ?? null}
+              unit={unit}
+              projectId={projectId}
+              geoidSeparation={typeof rover?.fix?.geoidSeparation === 'number' ? rover.fix.geoidSeparation : null}
+            />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">
               {sample.notReady === 'stale-fix' && <p className="font-semibold">{NO_SENSOR_DATA}</p>}

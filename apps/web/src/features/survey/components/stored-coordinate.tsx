@@ -1,5 +1,6 @@
 import { FOOT_NAME, type DistanceUnit } from '../../../lib/distance';
 import { formatCoordinate } from '../../../lib/format';
+import { heightName, useLiveGrid, withUnit } from '../../../lib/grid';
 import { toUtm } from '../../../lib/utm';
 import type { Position } from '../rules/known-base';
 
@@ -8,12 +9,23 @@ const FEET_PER_METRE = 1 / 0.3048;
 /** A height in the user's unit with millimetre (0.001 ft) resolution. */
 const height = (metres: number, unit: DistanceUnit) => (unit === 'FEET' ? `${(metres * FEET_PER_METRE).toFixed(3)} ft` : `${metres.toFixed(3)} m`);
 
+interface Props {
+  position: Position;
+  altitude: number | null;
+  zoneFrom: Position | null;
+  unit: DistanceUnit;
+  /** The project: with a coordinate system set, the grid coordinate comes from the API (the exports' own numbers). */
+  projectId?: string;
+  /** The receiver's geoid separation N (GGA): h = altitude + N gives the grid height; null when not sent. */
+  geoidSeparation?: number | null;
+}
+
 /**
- * The coordinate Save will store, exactly: latitude/longitude (known-base corrected when that mode is on), the UTM
- * easting/northing the exports will give it, and its height above mean sea level as the receiver reports it.
+ * The coordinate Save will store, exactly: latitude/longitude (known-base corrected when that mode is on), the grid
+ * easting/northing the exports will give it (the project's CRS, or UTM without one), and its height.
  */
-export function StoredCoordinate({ position, altitude, zoneFrom, unit }: { position: Position; altitude: number | null; zoneFrom: Position | null; unit: DistanceUnit }) {
-  const utm = toUtm(position, zoneFrom);
+export function StoredCoordinate(props: Props) {
+  const { position, unit } = props;
   return (
     <div className="rounded-lg border border-slate-200 px-3 py-2 text-xs text-slate-600" data-testid="stored-coordinate">
       <p className="mb-1 font-semibold text-slate-800">Will be stored as</p>
@@ -22,20 +34,60 @@ export function StoredCoordinate({ position, altitude, zoneFrom, unit }: { posit
         <dd className="font-semibold text-slate-800" data-testid="stored-latlon">
           {formatCoordinate(position.latitude)}, {formatCoordinate(position.longitude)}
         </dd>
-        {utm && (
-          <>
-            <dt>UTM {utm.zone}</dt>
-            <dd className="font-semibold text-slate-800" data-testid="stored-utm">
-              E {utm.easting.toFixed(3)} m, N {utm.northing.toFixed(3)} m
-            </dd>
-          </>
-        )}
-        <dt>Height</dt>
-        <dd className="font-semibold text-slate-800" data-testid="stored-height">
-          {altitude === null ? 'not reported' : `${height(altitude, unit)} above mean sea level`}
-        </dd>
+        {props.projectId ? <ProjectGrid {...props} projectId={props.projectId} /> : <UtmRows {...props} />}
       </dl>
       {unit === 'FEET' && <p className="mt-1 text-slate-500">Feet: {FOOT_NAME}.</p>}
     </div>
+  );
+}
+
+function UtmRows({ position, altitude, zoneFrom, unit }: Props) {
+  const utm = toUtm(position, zoneFrom);
+  return (
+    <>
+      {utm && (
+        <>
+          <dt>UTM {utm.zone}</dt>
+          <dd className="font-semibold text-slate-800" data-testid="stored-utm">
+            E {utm.easting.toFixed(3)} m, N {utm.northing.toFixed(3)} m
+          </dd>
+        </>
+      )}
+      <dt>Height</dt>
+      <dd className="font-semibold text-slate-800" data-testid="stored-height">
+        {altitude === null ? 'not reported' : `${height(altitude, unit)} above mean sea level`}
+      </dd>
+    </>
+  );
+}
+
+/** The project's grid: the CRS and its unit named, the height with its reference (the geoid model) named. */
+function ProjectGrid(props: Props & { projectId: string }) {
+  const { position, altitude, geoidSeparation = null, projectId } = props;
+  const h = altitude !== null && geoidSeparation !== null ? altitude + geoidSeparation : null;
+  const grid = useLiveGrid(projectId, position, h);
+  const frame = grid.data?.frame;
+  if (!frame) return <UtmRows {...props} />;
+  const c = grid.data?.coordinate;
+  return (
+    <>
+      <dt>Grid</dt>
+      <dd className="text-slate-700" data-testid="stored-crs">
+        {frame.crsLabel} · {frame.unitLabel}
+        {frame.calibrationVersion !== null && ` · calibration v${frame.calibrationVersion}`}
+      </dd>
+      <dt>E, N</dt>
+      <dd className="font-semibold text-slate-800" data-testid="stored-grid">
+        {c ? `E ${withUnit(c.easting, frame)}, N ${withUnit(c.northing, frame)}` : 'outside the coordinate system'}
+      </dd>
+      <dt>Height</dt>
+      <dd className="font-semibold text-slate-800" data-testid="stored-height">
+        {c?.height != null
+          ? `${withUnit(c.height, { ...frame, unitSymbol: frame.unitSymbol === '°' ? 'm' : frame.unitSymbol })} ${heightName(frame)}`
+          : altitude === null
+            ? 'not reported'
+            : `${height(altitude, props.unit)} above mean sea level (the receiver sent no geoid separation)`}
+      </dd>
+    </>
   );
 }

@@ -98,6 +98,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, unit, onRec
         pointNames={pointNames}
         zoneFrom={zoneFrom}
         unit={unit}
+        projectId={project._id}
         onAddSection={onAddSection}
         onSave={record}
       />
