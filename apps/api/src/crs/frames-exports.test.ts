@@ -26,6 +26,7 @@ describe('each point is transformed from the frame of its base setup', () => {
       { name: 'from ETRS89 base', ...P, ellipsoidalHeight: P.h, recordedAt: AT },
       { name: 'from ITRF2014 base', ...P, ellipsoidalHeight: P.h, recordedAt: '2026-03-15T12:00:01.000Z' },
       { name: 'no base setup', ...P, ellipsoidalHeight: P.h, recordedAt: '2026-03-15T12:00:02.000Z' },
+      { name: 'MSL and N only', ...P, altitude: 517.7, geoidSeparation: 47.5, recordedAt: '2026-03-15T12:00:03.000Z' },
     ]);
     for (const [name, datum] of [['from ETRS89 base', 'ETRS89'], ['from ITRF2014 base', 'ITRF2014']]) {
       const [s] = await h.db.query<{ id: string }>(
@@ -57,6 +58,8 @@ describe('each point is transformed from the frame of its base setup', () => {
     expect(Math.abs(Number(r.easting_epsg25832_m) - itrf[0]!)).toBeLessThan(0.001);
     expect(Math.abs(Number(r.northing_epsg25832_m) - itrf[1]!)).toBeLessThan(0.001);
     expect(Math.abs(Number(r.height_ellipsoidal_m) - shifted[2]!)).toBeLessThan(0.001);
+    // h from MSL + the receiver's N when the point has no stored h (decision 017)
+    expect(Number(byName('MSL and N only').height_ellipsoidal_m)).toBeCloseTo(565.2, 4);
     // ITRF2014 at 2026 is about 0.8 m from ETRS89 in Munich: treating it as WGS 84 would be this far off
     expect(Math.hypot(itrf[0]! - plain[0]!, itrf[1]! - plain[1]!)).toBeGreaterThan(0.5);
   });

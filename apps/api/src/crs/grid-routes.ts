@@ -8,6 +8,7 @@ import { projectsRepository } from '../projects/repository.js';
 import { baseSetupsRepository } from '../base-setups/repository.js';
 import { exportsRepository } from '../exports/repository.js';
 import { gridStore, loadProjectGeodesy, type GridPoint, type ProjectGeodesy } from './project-geodesy.js';
+import { pointGrid } from '../exports/grid-columns.js';
 
 /** The CRS, unit and height reference grid coordinates are given in, as every screen names them. */
 export function gridFrameOf(g: ProjectGeodesy): GridFrame {
@@ -49,7 +50,7 @@ export function gridRoutes(deps: AppDeps): Router {
     if (g) {
       const unit = g.transform.unit;
       for await (const page of exportsRepository(deps.db).pages(params.id)) {
-        for (const p of page) points[p.id] = rounded(g.grid(p.latitude, p.longitude, p.ellipsoidalHeight, { datum: p.datum, at: p.recordedAt }), unit);
+        for (const p of page) points[p.id] = rounded(pointGrid(g, p), unit);
       }
     }
     return { success: true as const, frame: g ? gridFrameOf(g) : null, points };

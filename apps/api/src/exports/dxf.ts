@@ -2,7 +2,7 @@ import Drawing from 'dxf-writer';
 import { FIX_TYPE_LABELS, type LiveFixType } from '@smi/contracts';
 import type { ExportContext } from './context.js';
 import { EntityWriter } from './dxf-entities.js';
-import { heightAboveMsl } from './heights.js';
+import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 
 /** Characters AutoCAD refuses in a layer name. */
 const LAYER_FORBIDDEN = /[<>/\\":;?*|=,`\p{Cc}]/gu;
@@ -55,7 +55,8 @@ function placerOf(ctx: ExportContext): { place: Placer; insunits: number } | nul
     return {
       insunits: INSUNITS[unit],
       place: (p) => {
-        const c = g.grid(p.latitude, p.longitude, p.ellipsoidalHeight, { datum: p.datum ?? null, at: p.recordedAt });
+        // the exports' h (stored, or MSL + N), as pointGrid takes it
+        const c = g.grid(p.latitude, p.longitude, ellipsoidalHeight(p), { datum: p.datum ?? null, at: p.recordedAt });
         return c ? { x: c.easting, y: c.northing, z: c.height ?? 0 } : null;
       },
     };

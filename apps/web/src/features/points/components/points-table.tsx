@@ -47,7 +47,8 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
   const shownHeight = (p: Point) => {
     const c = g(p);
     if (!frame) return height(p, unit);
-    return c?.height != null ? `${withUnit(c.height, frame.unitSymbol === '°' ? { ...frame, unitSymbol: 'm' } : frame)} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : 'N/A';
+    // without h (no ellipsoidal height, no geoid separation) the receiver's MSL is all there is: said so
+    return c?.height != null ? `${withUnit(c.height, frame.unitSymbol === '°' ? { ...frame, unitSymbol: 'm' } : frame)} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : height(p, unit);
   };
   const gridColumns = frame
     ? [

@@ -135,7 +135,7 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
           </span>
         </label>
       )}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4">
         <label>
           <span className="label">Heights</span>
           <select className="input" value={heights} onChange={(e) => setHeights(e.target.value as Heights)}>
