@@ -12,6 +12,8 @@ import {
   MissingGridError,
   OutsideGridError,
   CrsError,
+  GeoidGridError,
+  loadGeoidModel,
   UNIT_LABEL,
   undulation,
   verticalShift,
@@ -66,7 +68,7 @@ export interface PositionSource {
 
 /** Maps the geodesy errors to a 400 whose message names what is missing. */
 export function geodesyError(e: unknown): never {
-  if (e instanceof MissingGridError || e instanceof CrsError || e instanceof OutsideGridError) throw new AppError(400, e.message);
+  if (e instanceof MissingGridError || e instanceof CrsError || e instanceof OutsideGridError || e instanceof GeoidGridError) throw new AppError(400, e.message);
   throw e;
 }
 
@@ -116,9 +118,20 @@ export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null
   };
 }
 
+/** Reads what buildGeodesy needs that cannot be read synchronously: a GeoTIFF geoid (decoded once per file). */
+export async function loadGrids(settings: ProjectCrsRow, grids: GridStore): Promise<void> {
+  if (settings.vertical !== 'geoid' || !settings.geoid_model) return;
+  try {
+    await loadGeoidModel(settings.geoid_model, grids);
+  } catch (e) {
+    geodesyError(e);
+  }
+}
+
 /** The project's geodesy, or null when it has no CRS set (exports then keep lat/lon and UTM only). */
 export async function loadProjectGeodesy(q: Queryable, projectId: string, grids: GridStore): Promise<ProjectGeodesy | null> {
   const settings = await crsRepository.settings(q, projectId);
   if (!settings) return null;
+  await loadGrids(settings, grids);
   return buildGeodesy(settings, await crsRepository.activeCalibration(q, projectId), grids);
 }

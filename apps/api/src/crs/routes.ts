@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { crsEndpoints, crsSearchQuery, describeIssues, type CalibrationBody, type ProjectCrsBody } from '@smi/contracts';
-import { EGM96, METRES_PER, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
+import { EGM96, GEOID_EXTENSIONS, METRES_PER, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
 import type { Db } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { buildGeodesy, geodesyError, gridStore, loadProjectGeodesy } from './project-geodesy.js';
+import { buildGeodesy, geodesyError, gridStore, loadGrids, loadProjectGeodesy } from './project-geodesy.js';
 import { crsRepository, type CalibrationRow, type ProjectCrsRow } from './repository.js';
 
 const summary = (c: CrsEntry) => ({ code: c.code, name: c.name, kind: c.kind, unit: c.unit, area: c.area, grid: c.grid });
@@ -57,7 +57,7 @@ export function crsRoutes(deps: AppDeps): Router {
         verticalCrsCode: s?.vertical_crs_code ?? null,
         correctionsDatum: (s?.corrections_datum ?? 'WGS84') as ProjectCrsBody['correctionsDatum'],
         helmertFallback: s?.helmert_fallback ?? false,
-        geoidModels: [EGM96, ...grids().list(['.gtx'])],
+        geoidModels: [EGM96, ...grids().list(GEOID_EXTENSIONS)],
       },
     };
   }
@@ -85,6 +85,7 @@ export function crsRoutes(deps: AppDeps): Router {
       helmert_fallback: body.helmertFallback,
     };
     // the CRS, its grid and the geoid must all be usable before they are stored: the error names what is missing
+    await loadGrids(row, grids());
     buildGeodesy(row, null, grids());
     await crsRepository.saveSettings(deps.db, params.id, row);
     return settingsView(params.id);

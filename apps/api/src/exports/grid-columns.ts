@@ -15,7 +15,7 @@ export function gridHeaders(g: ProjectGeodesy): string[] {
   const unit = g.transform.unit === 'degree' ? 'deg' : UNIT_SYMBOL[g.transform.unit as LinearUnit].toLowerCase();
   const hUnit = g.transform.unit === 'degree' ? 'm' : unit;
   const crs = `epsg${g.transform.crs.code}`;
-  const height = g.geoid ? g.geoid.name.toLowerCase().replace(/\.gtx$/, '').replace(/[^a-z0-9]+/g, '_') : 'ellipsoidal';
+  const height = g.geoid ? g.geoid.name.toLowerCase().replace(/\.(gtx|tiff?)$/, '').replace(/[^a-z0-9]+/g, '_') : 'ellipsoidal';
   return [`easting_${crs}_${unit}`, `northing_${crs}_${unit}`, `height_${height}_${hUnit}`, 'calibration'];
 }
 
