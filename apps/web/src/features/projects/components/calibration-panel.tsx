@@ -185,51 +185,53 @@ function PairsEditor({ projectId, unit, onSolved }: { projectId: string; unit: s
   };
 
   return (
-    <form className="flex flex-col gap-3 border-t border-slate-100 pt-4" onSubmit={(e) => void solve(e)} aria-label="Calibration pairs">
-      <p className="text-sm font-semibold text-slate-800">New calibration</p>
-      <p className="text-xs text-slate-500">
-        Each pair: a measured point and its known grid coordinates ({unit}; height in {unit}, optional). A csv of name, easting, northing, height
-        matches names to the project's points.
-      </p>
-      {rows.map((r, i) => (
-        <fieldset key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr]" aria-label={`Pair ${i + 1}`}>
-          <select className="input col-span-2 sm:col-span-1" aria-label={`Pair ${i + 1} measured point`} value={r.pointId} onChange={(e) => update(i, { pointId: e.target.value })}>
-            <option value="">Measured point…</option>
-            {list.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.Name || 'Unnamed Point'}
-              </option>
-            ))}
-          </select>
-          <input className="input" aria-label={`Pair ${i + 1} known easting`} inputMode="decimal" placeholder={`E (${unit})`} value={r.easting} onChange={(e) => update(i, { easting: e.target.value })} />
-          <input className="input" aria-label={`Pair ${i + 1} known northing`} inputMode="decimal" placeholder={`N (${unit})`} value={r.northing} onChange={(e) => update(i, { northing: e.target.value })} />
-          <input className="input" aria-label={`Pair ${i + 1} known height`} inputMode="decimal" placeholder={`H (${unit})`} value={r.height} onChange={(e) => update(i, { height: e.target.value })} />
-        </fieldset>
-      ))}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-secondary" onClick={() => setRows((rs) => [...rs, emptyRow()])}>
-          Add pair
-        </button>
-        <label className="btn-secondary cursor-pointer">
-          Import csv
-          <input type="file" accept=".csv,text/csv,text/plain" className="sr-only" onChange={(e) => void importCsv(e)} />
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={fixScale} onChange={(e) => setFixScale(e.target.checked)} />
-          Fix the scale to 1
-        </label>
-      </div>
-      {error && (
-        <p role="alert" className="error-box">
-          {error}
+    <details className="group border-t border-slate-100 pt-4">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700">New calibration…</summary>
+      <form className="mt-3 flex flex-col gap-3" onSubmit={(e) => void solve(e)} aria-label="Calibration pairs">
+        <p className="text-xs text-slate-500">
+          Each pair: a measured point and its known grid coordinates ({unit}; height in {unit}, optional). A csv of name, easting, northing, height
+          matches names to the project's points.
         </p>
-      )}
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? 'Solving…' : 'Solve calibration'}
-        </button>
-      </div>
-    </form>
+        {rows.map((r, i) => (
+          <fieldset key={i} className="grid grid-cols-3 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr]" aria-label={`Pair ${i + 1}`}>
+            <select className="input col-span-3 sm:col-span-1" aria-label={`Pair ${i + 1} measured point`} value={r.pointId} onChange={(e) => update(i, { pointId: e.target.value })}>
+              <option value="">Measured point…</option>
+              {list.map((p) => (
+                <option key={p._id} value={p._id}>
+                  {p.Name || 'Unnamed Point'}
+                </option>
+              ))}
+            </select>
+            <input className="input" aria-label={`Pair ${i + 1} known easting`} inputMode="decimal" placeholder={`E (${unit})`} value={r.easting} onChange={(e) => update(i, { easting: e.target.value })} />
+            <input className="input" aria-label={`Pair ${i + 1} known northing`} inputMode="decimal" placeholder={`N (${unit})`} value={r.northing} onChange={(e) => update(i, { northing: e.target.value })} />
+            <input className="input" aria-label={`Pair ${i + 1} known height`} inputMode="decimal" placeholder={`H (${unit})`} value={r.height} onChange={(e) => update(i, { height: e.target.value })} />
+          </fieldset>
+        ))}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className="btn-secondary" onClick={() => setRows((rs) => [...rs, emptyRow()])}>
+            Add pair
+          </button>
+          <label className="btn-secondary cursor-pointer">
+            Import csv
+            <input type="file" accept=".csv,text/csv,text/plain" className="sr-only" onChange={(e) => void importCsv(e)} />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={fixScale} onChange={(e) => setFixScale(e.target.checked)} />
+            Fix the scale to 1
+          </label>
+        </div>
+        {error && (
+          <p role="alert" className="error-box">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Solving…' : 'Solve calibration'}
+          </button>
+        </div>
+      </form>
+    </details>
   );
 }
 

@@ -131,6 +131,7 @@ describe('the site calibration panel', () => {
     });
     renderApp(<CalibrationPanel projectId="p1" />);
     expect(await screen.findByTestId('calibration-none')).toBeInTheDocument();
+    await user.click(screen.getByText('New calibration…'));
     await screen.findAllByRole('option', { name: 'CP2' });
     await user.selectOptions(screen.getByLabelText('Pair 1 measured point'), 'CP1');
     await user.type(screen.getByLabelText('Pair 1 known easting'), '691000.5');
