@@ -47,6 +47,8 @@ describe('the project coordinate system panel', () => {
     await user.type(screen.getByLabelText('Find a coordinate system (EPSG code or name)'), 'florida');
     const found = await screen.findByRole('button', { name: /EPSG:2236 NAD83 \/ Florida East \(ftUS\)/ });
     expect(found).toHaveTextContent('US survey foot');
+    // typed at speed: one search when the typing paused, not one a keystroke
+    expect(calls.filter((c) => c.url.startsWith('/api/crs?')).map((c) => c.url)).toEqual(['/api/crs?query=florida']);
     await user.click(found);
     expect(screen.getByTestId('crs-picked')).toHaveTextContent('coordinates in US survey foot');
     await user.selectOptions(screen.getByLabelText('Heights'), 'Orthometric with us_noaa_g2018u0.gtx');

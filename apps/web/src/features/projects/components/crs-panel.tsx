@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { CORRECTIONS_DATUMS, type CrsSummary, type ProjectCrsView } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
@@ -48,7 +48,13 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
   const [fallback, setFallback] = useState(settings.helmertFallback);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const results = useCrsSearch(query);
+  // one search when the typing pauses, not one a keystroke
+  const [searched, setSearched] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearched(query), 250);
+    return () => clearTimeout(t);
+  }, [query]);
+  const results = useCrsSearch(searched);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -96,7 +102,7 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
       </label>
       {query.trim().length >= 2 && (
         <ul className="max-h-60 overflow-y-auto rounded-lg border border-slate-200" aria-label="Coordinate systems found">
-          {results.isFetching && !results.data && <li className="px-3 py-2 text-sm text-slate-500">Searching…</li>}
+          {(results.isFetching || searched !== query) && !results.data && <li className="px-3 py-2 text-sm text-slate-500">Searching…</li>}
           {results.data?.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">No coordinate system matches “{query.trim()}”.</li>}
           {results.data?.map((c) => (
             <li key={c.code}>
