@@ -48,8 +48,10 @@ export const projectCrsView = z.object({
   verticalCrsCode: z.number().nullable(),
   correctionsDatum: z.enum(CORRECTIONS_DATUMS),
   helmertFallback: z.boolean(),
-  /** Geoid models available: EGM96 and the .gtx files of the grids folder. */
+  /** Geoid models available: EGM96 and the .gtx and GeoTIFF files of the grids folder. */
   geoidModels: z.array(z.string()),
+  /** The EPSG vertical CRSs whose geoid grid is here (EGM96 height always), with the model they use. */
+  verticalCrsOptions: z.array(z.object({ code: z.number(), name: z.string(), model: z.string() })),
 });
 export type ProjectCrsView = z.infer<typeof projectCrsView>;
 export const projectCrsReply = z.object({ success: z.literal(true), settings: projectCrsView });

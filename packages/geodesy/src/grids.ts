@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import proj4 from 'proj4';
 
 /** A grid a transformation needs is not in the grids folder: the message names the file and the folder. */
@@ -67,7 +67,8 @@ export class GridStore {
 
   /** Files of the folder with one of the extensions, e.g. geoid models ['.gtx']. */
   list(extensions: string[]): string[] {
-    return [...this.files().keys()].filter((f) => extensions.some((e) => f.endsWith(e))).sort();
+    // the files' own names (a listing is shown and chosen from): matched without regard to case, spelled as they are
+    return [...this.files().entries()].filter(([f]) => extensions.some((e) => f.endsWith(e))).map(([, path]) => basename(path)).sort();
   }
 }
 

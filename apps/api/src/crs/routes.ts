@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { crsEndpoints, crsSearchQuery, describeIssues, type CalibrationBody, type ProjectCrsBody } from '@smi/contracts';
-import { EGM96, GEOID_EXTENSIONS, METRES_PER, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
+import { EGM96, GEOID_EXTENSIONS, METRES_PER, geoidFile, verticalCrsList, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
 import type { Db } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -8,6 +8,9 @@ import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
 import { buildGeodesy, geodesyError, gridStore, loadGrids, loadProjectGeodesy } from './project-geodesy.js';
 import { crsRepository, type CalibrationRow, type ProjectCrsRow } from './repository.js';
+
+/** EGM96 is built in: a vertical CRS on egm96_15.gtx needs no file. */
+const isEgm96 = (grid: string) => /^egm96_15\.gtx$/i.test(grid);
 
 const summary = (c: CrsEntry) => ({ code: c.code, name: c.name, kind: c.kind, unit: c.unit, area: c.area, grid: c.grid });
 
@@ -58,6 +61,9 @@ export function crsRoutes(deps: AppDeps): Router {
         correctionsDatum: (s?.corrections_datum ?? 'WGS84') as ProjectCrsBody['correctionsDatum'],
         helmertFallback: s?.helmert_fallback ?? false,
         geoidModels: [EGM96, ...grids().list(GEOID_EXTENSIONS)],
+        verticalCrsOptions: verticalCrsList()
+          .map((v) => ({ code: v.code, name: v.name, model: isEgm96(v.grid) ? EGM96 : geoidFile(v.grid, grids()) }))
+          .filter((v) => v.model === EGM96 || grids().find(v.model) !== null),
       },
     };
   }
@@ -73,7 +79,7 @@ export function crsRoutes(deps: AppDeps): Router {
     if (body.verticalCrsCode && !geoid) {
       const v = findVerticalCrs(body.verticalCrsCode);
       if (!v) throw new AppError(400, `verticalCrsCode: EPSG:${body.verticalCrsCode} is not a vertical CRS with a known geoid grid`);
-      geoid = /^egm96_15\.gtx$/i.test(v.grid) ? EGM96 : v.grid;
+      geoid = isEgm96(v.grid) ? EGM96 : geoidFile(v.grid, grids());
     }
     if (body.vertical === 'geoid' && !geoid) geoid = EGM96;
     const row: ProjectCrsRow = {

@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app';
 import { CrsPanel } from './crs-panel';
 import { CalibrationPanel } from './calibration-panel';
 
-const NONE = { crs: null, unitLabel: null, vertical: 'ellipsoidal', geoidModel: null, verticalCrsCode: null, correctionsDatum: 'WGS84', helmertFallback: false, geoidModels: ['EGM96', 'us_noaa_g2018u0.gtx'] };
+const NONE = { crs: null, unitLabel: null, vertical: 'ellipsoidal', geoidModel: null, verticalCrsCode: null, correctionsDatum: 'WGS84', helmertFallback: false, geoidModels: ['EGM96', 'us_noaa_g2018u0.gtx'], verticalCrsOptions: [{ code: 5773, name: 'EGM96 height', model: 'EGM96' }] };
 const LAMBERT = { code: 2154, name: 'RGF93 v1 / Lambert-93', kind: 'projected', unit: 'metre', area: 'France - onshore and offshore', grid: null };
 const FLORIDA = { code: 2236, name: 'NAD83 / Florida East (ftUS)', kind: 'projected', unit: 'US survey foot', area: 'United States (USA) - Florida', grid: null };
 
@@ -72,11 +72,15 @@ describe('the project coordinate system panel', () => {
       'PUT /api/projects/crs/p1': () => json({ success: false, message: 'The grid nzgd2kgrid0005.gsb is required but is not in the grids folder (/grids)' }, 400),
     });
     renderApp(<CrsPanel projectId="p1" />);
-    await user.selectOptions(await screen.findByLabelText('Heights'), 'An EPSG vertical CRS…');
-    await user.type(screen.getByLabelText('EPSG vertical CRS code'), '5773');
+    await user.selectOptions(await screen.findByLabelText('Heights'), 'Another EPSG vertical CRS (code)…');
+    await user.type(screen.getByLabelText('EPSG vertical CRS code'), '5701');
     await user.click(screen.getByRole('button', { name: 'Save coordinate system' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The grid nzgd2kgrid0005.gsb is required but is not in the grids folder (/grids)');
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ crsCode: 2154, vertical: 'geoid', geoidModel: null, verticalCrsCode: 5773 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ crsCode: 2154, vertical: 'geoid', geoidModel: null, verticalCrsCode: 5701 });
+    // a vertical CRS whose grid is here is offered by name
+    await user.selectOptions(screen.getByLabelText('Heights'), 'EPSG:5773 EGM96 height');
+    await user.click(screen.getByRole('button', { name: 'Save coordinate system' }));
+    expect(calls.filter((c) => c.method === 'PUT')[1]?.body).toMatchObject({ verticalCrsCode: 5773, geoidModel: null });
   }, 30_000);
 });
 

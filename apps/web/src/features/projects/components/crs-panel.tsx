@@ -9,10 +9,10 @@ import { saveProjectCrs, useCrsSearch, useProjectCrs, useRefreshGrid } from '../
 /** EPSG's unit names as a surveyor reads them ("foot" is the international foot). */
 export const unitName = (c: Pick<CrsSummary, 'unit' | 'kind'>) => (c.kind === 'geographic' ? 'degree' : c.unit === 'foot' ? 'international foot' : c.unit);
 
-type Heights = 'ellipsoidal' | `geoid:${string}` | 'vertical-crs';
+type Heights = 'ellipsoidal' | `geoid:${string}` | `vcrs:${number}` | 'vertical-crs';
 
 function heightsOf(s: ProjectCrsView): Heights {
-  if (s.verticalCrsCode) return 'vertical-crs';
+  if (s.verticalCrsCode) return s.verticalCrsOptions.some((v) => v.code === s.verticalCrsCode) ? `vcrs:${s.verticalCrsCode}` : 'vertical-crs';
   return s.vertical === 'geoid' && s.geoidModel ? `geoid:${s.geoidModel}` : 'ellipsoidal';
 }
 
@@ -59,7 +59,7 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!picked) return setError('Choose a coordinate system first.');
-    const code = Number(verticalCode);
+    const code = heights.startsWith('vcrs:') ? Number(heights.slice('vcrs:'.length)) : Number(verticalCode);
     if (heights === 'vertical-crs' && !(Number.isInteger(code) && code > 0)) return setError('Enter the EPSG code of the vertical CRS, e.g. 5773 (EGM96 height).');
     setError(null);
     setBusy(true);
@@ -68,7 +68,7 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
         crsCode: picked.code,
         vertical: heights === 'ellipsoidal' ? 'ellipsoidal' : 'geoid',
         geoidModel: heights.startsWith('geoid:') ? heights.slice('geoid:'.length) : null,
-        verticalCrsCode: heights === 'vertical-crs' ? code : null,
+        verticalCrsCode: heights === 'vertical-crs' || heights.startsWith('vcrs:') ? code : null,
         correctionsDatum: datum,
         helmertFallback: picked.grid ? fallback : false,
       });
@@ -151,7 +151,12 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
                 Orthometric with {m === 'EGM96' ? 'EGM96 (built in)' : m}
               </option>
             ))}
-            <option value="vertical-crs">An EPSG vertical CRS…</option>
+            {settings.verticalCrsOptions.map((v) => (
+              <option key={v.code} value={`vcrs:${v.code}`}>
+                EPSG:{v.code} {v.name}
+              </option>
+            ))}
+            <option value="vertical-crs">Another EPSG vertical CRS (code)…</option>
           </select>
         </label>
         <label>

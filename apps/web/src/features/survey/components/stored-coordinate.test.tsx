@@ -14,7 +14,7 @@ describe('the coordinate the Record dialog will store, in the project CRS', () =
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/projects/crs/p1') return json({ success: true, settings: { crs: { code: 5235, name: 'SLD99 / Sri Lanka Grid 1999', kind: 'projected', unit: 'metre', area: 'Sri Lanka', grid: null }, unitLabel: 'metre', vertical: 'geoid', geoidModel: 'EGM96', verticalCrsCode: null, correctionsDatum: 'WGS84', helmertFallback: false, geoidModels: ['EGM96'] } });
+        if (url === '/api/projects/crs/p1') return json({ success: true, settings: { crs: { code: 5235, name: 'SLD99 / Sri Lanka Grid 1999', kind: 'projected', unit: 'metre', area: 'Sri Lanka', grid: null }, unitLabel: 'metre', vertical: 'geoid', geoidModel: 'EGM96', verticalCrsCode: null, correctionsDatum: 'WGS84', helmertFallback: false, geoidModels: ['EGM96'], verticalCrsOptions: [] } });
         sent.push(JSON.parse(String(init?.body)));
         return json({ success: true, frame: FRAME, coordinates: [{ easting: 410923.366, northing: 457432.756, height: 97.655 }] });
       }),
@@ -28,7 +28,7 @@ describe('the coordinate the Record dialog will store, in the project CRS', () =
   });
 
   it('keeps the UTM coordinate for a project without a CRS (no grid request)', async () => {
-    const fetch = vi.fn(async () => json({ success: true, settings: { crs: null, unitLabel: null, vertical: 'ellipsoidal', geoidModel: null, verticalCrsCode: null, correctionsDatum: 'WGS84', helmertFallback: false, geoidModels: ['EGM96'] } }));
+    const fetch = vi.fn(async () => json({ success: true, settings: { crs: null, unitLabel: null, vertical: 'ellipsoidal', geoidModel: null, verticalCrsCode: null, correctionsDatum: 'WGS84', helmertFallback: false, geoidModels: ['EGM96'], verticalCrsOptions: [] } }));
     vi.stubGlobal('fetch', fetch);
     renderApp(<StoredCoordinate position={{ latitude: 6.6152, longitude: 79.968174 }} altitude={12.345} zoneFrom={null} unit="CM" projectId="p1" />);
     expect(await screen.findByTestId('stored-utm')).toHaveTextContent(/^E \d{6}\.\d{3} m, N \d{6}\.\d{3} m$/);
