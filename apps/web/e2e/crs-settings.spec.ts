@@ -148,4 +148,43 @@ test('choose a CRS and a geoid in the project settings, see grid coordinates whe
     expect(z).toBe(0);
     expect(feature).toMatch(/height \(Real\) = \(null\)|height \(String\) = \s*$/m);
   }
+
+  // ---- a site calibration from a csv of control: two points recorded, their known grid 1.5 m east and 2.25 m south ----
+  const control = [
+    { Name: 'CP-A', Latitude: 6.6148, Longitude: 79.9676 },
+    { Name: 'CP-B', Latitude: 6.6161, Longitude: 79.9693 },
+  ];
+  for (const c of control) {
+    const r = await page.request.post('/api/points', { data: { ProjectId: projectId, ...c, EllipsoidalHeight: 20, FixType: 'rtk-fixed' } });
+    expect(r.ok()).toBe(true);
+  }
+  const known = execFileSync('cs2cs', ['-f', '%.4f', 'EPSG:4326', 'EPSG:5235'], { input: control.map((c) => `${c.Latitude} ${c.Longitude}\n`).join(''), env })
+    .toString()
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number));
+  const csv = ['name,easting,northing,height', ...control.map((c, i) => `${c.Name},${(known[i]![0]! + 1.5).toFixed(4)},${(known[i]![1]! - 2.25).toFixed(4)},`)].join('\n');
+  await page.goto(`/projects/${projectId}`);
+  await page.getByText('New calibration…').click();
+  await page.locator('form[aria-label="Calibration pairs"] input[type="file"]').setInputFiles({ name: 'control.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByLabel('Pair 2 known easting')).toHaveValue((known[1]![0]! + 1.5).toFixed(4));
+  await page.getByRole('button', { name: 'Solve calibration' }).click();
+  const calSummary = page.getByTestId('calibration-summary');
+  await expect(calSummary).toContainText('Calibration v1 in use');
+  // the parameters are shown (the translation is about the grid origin, so not simply 1.5 / -2.25: checked at the points below)
+  await expect(calSummary).toContainText(/Shift E, N-?\d+\.\d{3} m, -?\d+\.\d{3} m/);
+  await expect(calSummary).toContainText('Two horizontal pairs fit exactly');
+  await expect(calSummary.getByTestId('calibration-rms')).toHaveText('horizontal 0.000 m, vertical —');
+  await page.getByText('Calibration v1 in use').scrollIntoViewIfNeeded();
+  await shots(page, 'calibration');
+  // the taken points now show the calibrated grid, and say so
+  await page.goto(`/projects/takenpoints/${projectId}`);
+  await expect(page.getByTestId('points-crs')).toContainText('site calibration v1 applied');
+  const moved = numbersOf(await page.getByRole('row', { name: /Grid mark/ }).innerText());
+  expect(moved.some((v) => Math.abs(v - (e! + 1.5)) < 0.005)).toBe(true);
+  expect(moved.some((v) => Math.abs(v - (n! - 2.25)) < 0.005)).toBe(true);
+  // removed: back to the coordinate system's own grid
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('button', { name: 'Remove calibration' }).click();
+  await expect(page.getByTestId('calibration-none')).toBeVisible();
 });

@@ -54,7 +54,8 @@ function Calibration({ projectId, settings }: { projectId: string; settings: Pro
   );
 }
 
-const fmt = (v: number | null, digits = 3) => (v === null ? '—' : v.toFixed(digits));
+// "-0.000" reads as a sign that is not there
+const fmt = (v: number | null, digits = 3) => (v === null ? '—' : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits));
 
 function CalibrationSummary({ calibration: c, unit, onRemove }: { calibration: CalibrationView; unit: string; onRemove: () => void }) {
   const over = c.residuals.filter((r) => r.overTolerance);
@@ -95,7 +96,7 @@ function CalibrationSummary({ calibration: c, unit, onRemove }: { calibration: C
         )}
         <dt className="text-slate-500">RMS</dt>
         <dd data-testid="calibration-rms">
-          horizontal {fmt(c.rmsH)} {unit}, vertical {fmt(c.rmsV)} m
+          horizontal {c.rmsH === null ? '—' : `${fmt(c.rmsH)} ${unit}`}, vertical {c.rmsV === null ? '—' : `${fmt(c.rmsV)} m`}
         </dd>
       </dl>
       {over.length > 0 && (
@@ -193,7 +194,7 @@ function PairsEditor({ projectId, unit, onSolved }: { projectId: string; unit: s
           matches names to the project's points.
         </p>
         {rows.map((r, i) => (
-          <fieldset key={i} className="grid grid-cols-3 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr]" aria-label={`Pair ${i + 1}`}>
+          <fieldset key={i} className="grid grid-cols-3 gap-2 sm:grid-cols-[1.2fr_1.5fr_1.5fr_1fr]" aria-label={`Pair ${i + 1}`}>
             <select className="input col-span-3 sm:col-span-1" aria-label={`Pair ${i + 1} measured point`} value={r.pointId} onChange={(e) => update(i, { pointId: e.target.value })}>
               <option value="">Measured point…</option>
               {list.map((p) => (
