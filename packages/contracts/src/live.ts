@@ -136,6 +136,11 @@ export const internalTopics = {
   revoke: 'smi/internal/control/revoke',
   /** payload: a user id whose network settings changed; the gateway re-reads custom brokers. */
   settingsChanged: 'smi/internal/control/settings',
+  /** payload: an NTRIP credential's user name that was revoked; every caster closes its connections. */
+  ntripRevoke: 'smi/internal/control/ntrip-revoke',
+  /** A gateway's NTRIP and MQTT corrections clients (gatewayCorrectionsClients), every few seconds. */
+  correctionsClients: (gatewayId: string) => `smi/internal/corrections-clients/${gatewayId}`,
+  allCorrectionsClients: 'smi/internal/corrections-clients/+',
 };
 
 /** The valid LiveReadings of an internal readings payload (an array; a single reading from an older gateway too). */

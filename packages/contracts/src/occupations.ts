@@ -78,6 +78,8 @@ export const measurementSettings = z.strictObject({
   /** a gap between good epochs longer than this splits the occupation, seconds */
   SplitGapS: metres(3600).default(10),
   Antenna: antennaSetup.default(DEFAULT_ANTENNA),
+  /** Auto Fix (issue 19): how long the base's own position is averaged, seconds */
+  AutoFixS: z.number().int().min(10).max(86_400).default(300),
   Tolerances: z
     .strictObject({ rapid: tolerancesPatch.optional(), topo: tolerancesPatch.optional(), control: tolerancesPatch.optional(), continuous: tolerancesPatch.optional() })
     .default({}),
@@ -201,6 +203,12 @@ export const epochView = z.object({
   CorrectionAge: z.number().nullable(),
   Accepted: z.boolean(),
   Reason: z.string().nullable(),
+  /** Issue 19: ECEF metres from the base (its broadcast ARP, else its live NMEA fix: VectorOrigin) to the antenna. */
+  VectorDx: z.number().nullable(),
+  VectorDy: z.number().nullable(),
+  VectorDz: z.number().nullable(),
+  VectorOrigin: z.enum(['broadcast', 'base-nmea']).nullable(),
+  BaseSetupId: z.string().nullable(),
 });
 export type EpochView = z.infer<typeof epochView>;
 

@@ -8,6 +8,7 @@ import { addSection, useStoreSections } from '../../features/projects/api/projec
 import { useProject } from '../../features/projects/api/projects';
 import type { RecordDraft } from '../../features/survey/components/record-point-dialog';
 import { SurveyMap } from '../../features/survey/components/survey-map';
+import { recordBody } from '../../features/survey/record-body';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useDisplaySettings } from '../../lib/user-settings';
@@ -26,30 +27,14 @@ export function PointSurveyPage() {
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
 
-  const onRecord = async ({ name, section, rover, sample }: RecordDraft) => {
-    if (!sample.position) {
+  const onRecord = async (draft: RecordDraft) => {
+    const body = recordBody(projectId, draft, crypto.randomUUID());
+    if (!body) {
       toast.error('No sensor data available to record a point.');
       throw new Error('no sensor data');
     }
     try {
-      await recordPoint({
-        ProjectId: projectId,
-        Name: name,
-        Type: 'recorded',
-        Latitude: sample.position.latitude,
-        Longitude: sample.position.longitude,
-        Accuracy: sample.accuracy,
-        Timestamp: sample.timestamp ?? new Date().toISOString(),
-        Device: rover.name !== 'N/A' ? rover.name : rover.code,
-        Section: section,
-        FixType: sample.fixType,
-        Satellites: sample.satellites,
-        Hdop: sample.hdop,
-        HorizontalAccuracy: sample.accuracyMetres,
-        VerticalAccuracy: sample.verticalMetres,
-        Altitude: sample.altitude,
-        ClientId: crypto.randomUUID(),
-      });
+      await recordPoint(body);
     } catch (err) {
       toast.error(err instanceof ApiError && err.status > 0 ? (serverMessage(err) ?? 'Failed to record point.') : 'Error recording point.');
       throw err;

@@ -9,7 +9,10 @@ import { OverviewPanel } from '../../features/projects/components/overview-panel
 import { PositioningModePanel } from '../../features/projects/components/positioning-mode-panel';
 import { SectionsPanel } from '../../features/projects/components/sections-panel';
 import { SurveyStatusPanel } from '../../features/projects/components/survey-status-panel';
+import { ProjectNtripPanel } from '../../features/ntrip/components/project-ntrip-panel';
 import { paths } from '../../lib/paths';
+import { Panel } from '../../components/panel';
+import { CorrectionsClients } from '../../components/corrections-clients';
 
 export function ProjectDetailPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
@@ -35,6 +38,10 @@ export function ProjectDetailPage() {
         <div className="flex flex-col gap-4 lg:gap-6">
           <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
           <PositioningModePanel key={`${project._id}-${project.BaseMode}`} project={project} />
+          <ProjectNtripPanel projectId={project._id} />
+          <Panel title="Receiving corrections">
+            <CorrectionsClients of={{ project: project._id }} />
+          </Panel>
           <CrsPanel projectId={project._id} />
           <CalibrationPanel projectId={project._id} />
         </div>

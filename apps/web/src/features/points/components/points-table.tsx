@@ -79,6 +79,9 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
         columns={[
           {
             header: 'Point',
+            // a name may break anywhere (a long one must not widen a phone's table), but on wider screens the column
+            // keeps room for a short name on one line: 'Manhole' was drawn as 'Manh' over 'ole'
+            className: 'sm:min-w-32',
             cell: (p) => (
               <>
                 <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{nameOf(p)}</span>

@@ -31,6 +31,8 @@ const noData: RecordSample = {
   accuracyMetres: null,
   verticalMetres: null,
   altitude: null,
+  geoidSeparation: null,
+  ellipsoidalHeight: null,
   notReady: 'no-fix',
   fixAgeMs: null,
 };

@@ -13,8 +13,9 @@ import { baseView, intervalSeconds, placeRover, recordSample, roverView, type Ro
 import { AccuracyCircles } from './map/accuracy-circles';
 import { BaseMarker, RoverMarker } from './map/device-markers';
 import { FollowCentre, SizeFix } from './map/map-behaviour';
-import { PointsLayer, type MapPoint } from './map/points-layer';
+import { PointsLayer, surveyRenderer, type MapPoint } from './map/points-layer';
 import { StatusBox } from './status-box';
+import { CorrectionsClients } from '../../../components/corrections-clients';
 import { useBaseRtcm } from '../../../lib/base-rtcm';
 import { SurveyControls } from './survey-controls';
 import type { RecordDraft } from './record-point-dialog';
@@ -56,6 +57,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
     baseNow.position,
   );
   const [initial] = useState(centre);
+  const [renderer] = useState(surveyRenderer);
   // the settings' only provider, OpenStreetMap, is served from the server's TILE_URL
   const tiles = useTileSource();
 
@@ -68,6 +70,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
         zoom={20}
         maxZoom={22}
         preferCanvas
+        renderer={renderer}
         className="min-h-0 w-full flex-1"
         zoomControl
         attributionControl
@@ -75,7 +78,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
         {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />}
         <SizeFix />
         <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
-        <PointsLayer points={points} />
+        <PointsLayer points={points} unit={settings.system.distanceUnit} renderer={renderer} />
         {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
         <BaseMarker base={baseNow} size={size} />
         {rovers.map((r) => (
@@ -96,6 +99,7 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
           rovers={rovers}
           base={baseNow}
           rtcm={rtcm}
+          receivers={<CorrectionsClients of={{ project: project._id }} compact />}
         />
       </div>
       <SurveyControls
