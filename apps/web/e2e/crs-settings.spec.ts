@@ -120,8 +120,8 @@ test('choose a CRS and a geoid in the project settings, see grid coordinates whe
   const row = page.getByRole('row', { name: /Grid mark/ });
   await expect(row).toContainText(`${e!.toFixed(3)} m`);
   await expect(row).toContainText(`${n!.toFixed(3)} m`);
-  // the recorded point carries the receiver's MSL only (no geoid separation is stored yet): shown and named as such
-  await expect(row).toContainText('12.345 m MSL');
+  // the point stored h = MSL + N from the GGA: its EGM96 height, as in the dialog
+  await expect(row).toContainText(`${ORTHO.toFixed(3)} m EGM96`);
   await shots(page, 'taken-points-grid');
 
   // ---- the shapefile, downloaded from the project page and read by GDAL: 3D Point, EPSG:5235, the same values ----
@@ -140,14 +140,7 @@ test('choose a CRS and a geoid in the project settings, see grid coordinates whe
   const [x, y, z] = /POINT Z \(([-\d.]+) ([-\d.]+) ([-\d.]+)\)/.exec(feature)!.slice(1).map(Number);
   expect(Math.abs(x! - E)).toBeLessThan(0.001);
   expect(Math.abs(y! - N)).toBeLessThan(0.001);
-  // Z is the EGM96 height once the point knows h (MSL + the receiver's N, when the Record dialog sends N); a point
-  // with no h has Z 0 and an empty height attribute (decision 024), never a made-up height
-  const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { GeoidSeparation: number | null; EllipsoidalHeight: number | null }[] };
-  if (points[0]!.GeoidSeparation !== null || points[0]!.EllipsoidalHeight !== null) expect(Math.abs(z! - ORTHO)).toBeLessThan(0.001);
-  else {
-    expect(z).toBe(0);
-    expect(feature).toMatch(/height \(Real\) = \(null\)|height \(String\) = \s*$/m);
-  }
+  expect(Math.abs(z! - ORTHO)).toBeLessThan(0.001);
 
   // ---- a site calibration from a csv of control: two points recorded, their known grid 1.5 m east and 2.25 m south ----
   const control = [

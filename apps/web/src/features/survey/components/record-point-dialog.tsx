@@ -112,7 +112,7 @@ function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCo
               zoneFrom={zoneFrom ?? null}
               unit={unit}
               projectId={projectId}
-              geoidSeparation={typeof rover?.fix?.geoidSeparation === 'number' ? rover.fix.geoidSeparation : null}
+              ellipsoidalHeight={sample.ellipsoidalHeight}
             />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">

@@ -9,7 +9,7 @@ const FRAME = { crsLabel: 'EPSG:5235 SLD99 / Sri Lanka Grid 1999', crsCode: 5235
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the coordinate the Record dialog will store, in the project CRS', () => {
-  it('asks the API for the grid coordinate of the live position (h = MSL + N) and names the CRS, unit and geoid', async () => {
+  it('asks the API for the grid coordinate of the live position and the h it will store, and names the CRS, unit and geoid', async () => {
     const sent: unknown[] = [];
     vi.stubGlobal(
       'fetch',
@@ -19,11 +19,11 @@ describe('the coordinate the Record dialog will store, in the project CRS', () =
         return json({ success: true, frame: FRAME, coordinates: [{ easting: 410923.366, northing: 457432.756, height: 97.655 }] });
       }),
     );
-    renderApp(<StoredCoordinate position={{ latitude: 6.6152, longitude: 79.968174 }} altitude={12.345} zoneFrom={null} unit="CM" projectId="p1" geoidSeparation={-17} />);
+    renderApp(<StoredCoordinate position={{ latitude: 6.6152, longitude: 79.968174 }} altitude={12.345} zoneFrom={null} unit="CM" projectId="p1" ellipsoidalHeight={-4.655} />);
     expect(await screen.findByTestId('stored-grid')).toHaveTextContent('E 410923.366 m, N 457432.756 m');
     expect(screen.getByTestId('stored-crs')).toHaveTextContent('EPSG:5235 SLD99 / Sri Lanka Grid 1999 · metre');
     expect(screen.getByTestId('stored-height')).toHaveTextContent('97.655 m orthometric (EGM96)');
-    expect(sent).toEqual([{ positions: [{ latitude: 6.6152, longitude: 79.968174, ellipsoidalHeight: 12.345 - 17 }] }]);
+    expect(sent).toEqual([{ positions: [{ latitude: 6.6152, longitude: 79.968174, ellipsoidalHeight: -4.655 }] }]);
     expect(screen.queryByTestId('stored-utm')).not.toBeInTheDocument();
   });
 

@@ -16,8 +16,8 @@ interface Props {
   unit: DistanceUnit;
   /** The project: with a coordinate system set, the grid coordinate comes from the API (the exports' own numbers). */
   projectId?: string;
-  /** The receiver's geoid separation N (GGA): h = altitude + N gives the grid height; null when not sent. */
-  geoidSeparation?: number | null;
+  /** h as it will be stored (MSL + the receiver's N): the grid height comes from it; null when N was not sent. */
+  ellipsoidalHeight?: number | null;
 }
 
 /**
@@ -63,9 +63,8 @@ function UtmRows({ position, altitude, zoneFrom, unit }: Props) {
 
 /** The project's grid: the CRS and its unit named, the height with its reference (the geoid model) named. */
 function ProjectGrid(props: Props & { projectId: string }) {
-  const { position, altitude, geoidSeparation = null, projectId } = props;
-  const h = altitude !== null && geoidSeparation !== null ? altitude + geoidSeparation : null;
-  const grid = useLiveGrid(projectId, position, h);
+  const { position, altitude, ellipsoidalHeight = null, projectId } = props;
+  const grid = useLiveGrid(projectId, position, ellipsoidalHeight);
   const frame = grid.data?.frame;
   if (!frame) return <UtmRows {...props} />;
   const c = grid.data?.coordinate;
