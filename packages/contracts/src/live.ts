@@ -64,6 +64,10 @@ export const liveReading = z.object({
   accuracy: orNA(metres),
   /** Estimated vertical error in metres (1 sigma, from GST or the device). */
   verticalAccuracy: orNA(metres),
+  /** Position dilution of precision (GSA, or the device's). Optional (older gateways). */
+  pdop: orNA(z.number().min(0).max(100)).optional(),
+  /** Age of the differential corrections the fix used, seconds (GGA, or the device's); N/A: none. Optional. */
+  correctionAge: orNA(z.number().min(0).max(1e6)).optional(),
 });
 export type LiveReading = z.infer<typeof liveReading>;
 

@@ -70,6 +70,11 @@ export const antennaSetup = z.strictObject({
 export type AntennaSetupInput = z.infer<typeof antennaSetup>;
 export const DEFAULT_ANTENNA: AntennaSetupInput = { Height: 1.8, HeightType: 'vertical', Reference: 'ARP', Model: '' };
 
+/** The survey map's loss-of-fix alert: always shown on screen; these add a sound and a vibration. */
+export const alertSettings = z.strictObject({ Sound: z.boolean(), Vibration: z.boolean() });
+export type AlertSettings = z.infer<typeof alertSettings>;
+export const DEFAULT_ALERTS: AlertSettings = { Sound: true, Vibration: true };
+
 /** A project's measurement settings (projects.measurement_settings); absent fields take the defaults. */
 export const measurementSettings = z.strictObject({
   DefaultMethod: z.enum(OCCUPATION_METHODS).default('topo'),
@@ -83,6 +88,8 @@ export const measurementSettings = z.strictObject({
   Tolerances: z
     .strictObject({ rapid: tolerancesPatch.optional(), topo: tolerancesPatch.optional(), control: tolerancesPatch.optional(), continuous: tolerancesPatch.optional() })
     .default({}),
+  /** the survey map's alert when the rover loses RTK fixed or its corrections go stale: a beep, a vibration (where the browser allows) */
+  Alerts: alertSettings.default(DEFAULT_ALERTS),
 });
 export type MeasurementSettings = z.infer<typeof measurementSettings>;
 

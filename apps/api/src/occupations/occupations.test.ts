@@ -191,5 +191,12 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const stored = await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200);
     expect(stored.body.settings).toMatchObject({ DefaultMethod: 'rapid', Tolerances: { rapid: { maxPdop: 5 } } });
     await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ DefaultMethod: 'static' }).expect(400);
+    // the survey map's loss-of-fix alert: sound and vibration on until the project turns one off
+    expect(defaults.body.settings.Alerts).toEqual({ Sound: true, Vibration: true });
+    await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Alerts: { Sound: false, Vibration: true } }).expect(200);
+    const quiet = await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200);
+    expect(quiet.body.settings.Alerts).toEqual({ Sound: false, Vibration: true });
+    const bad = await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Alerts: { Sound: 'loud' } }).expect(400);
+    expect(bad.body).toMatchObject({ success: false });
   }, 60_000);
 });

@@ -9,14 +9,10 @@ import { useProject } from '../../features/projects/api/projects';
 import type { RecordDraft } from '../../features/survey/components/record-point-dialog';
 import { SurveyMap } from '../../features/survey/components/survey-map';
 import { recordBody } from '../../features/survey/record-body';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage, serverMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { DEFAULT_MEASUREMENT, useMeasurementSettings } from '../../lib/measurement-settings';
 import { useDisplaySettings } from '../../lib/user-settings';
-
-const serverMessage = (err: unknown) => {
-  const m = err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
-  return typeof m === 'string' && m ? m : undefined;
-};
 
 export function PointSurveyPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
@@ -24,6 +20,7 @@ export function PointSurveyPage() {
   const project = useProject(projectId);
   const points = usePoints(projectId);
   const settings = useDisplaySettings();
+  const measurement = useMeasurementSettings(projectId).data ?? DEFAULT_MEASUREMENT;
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
 
@@ -91,7 +88,9 @@ export function PointSurveyPage() {
             project={project.data}
             points={points.data ?? []}
             settings={settings}
+            measurement={measurement}
             onRecord={onRecord}
+            onMeasured={() => refresh(projectId)}
             onDiscard={onDiscard}
             onAddSection={onAddSection}
             onFilter={() => navigate(paths.takenPoints(projectId))}

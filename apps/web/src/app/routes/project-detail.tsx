@@ -5,6 +5,7 @@ import { useProject } from '../../features/projects/api/projects';
 import { ActionsPanel } from '../../features/projects/components/actions-panel';
 import { CalibrationPanel } from '../../features/projects/components/calibration-panel';
 import { CrsPanel } from '../../features/projects/components/crs-panel';
+import { MeasurementPanel } from '../../features/projects/components/measurement-panel';
 import { OverviewPanel } from '../../features/projects/components/overview-panel';
 import { PositioningModePanel } from '../../features/projects/components/positioning-mode-panel';
 import { SectionsPanel } from '../../features/projects/components/sections-panel';
@@ -38,6 +39,7 @@ export function ProjectDetailPage() {
         <div className="flex flex-col gap-4 lg:gap-6">
           <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
           <PositioningModePanel key={`${project._id}-${project.BaseMode}`} project={project} />
+          <MeasurementPanel projectId={project._id} />
           <ProjectNtripPanel projectId={project._id} />
           <Panel title="Receiving corrections">
             <CorrectionsClients of={{ project: project._id }} />
