@@ -43,7 +43,8 @@ function gga(latitude: number, longitude: number) {
 }
 
 const AT = { latitude: 6.6152, longitude: 79.968174 };
-const H = 12.345 - 17;
+// the mark's h: GGA's MSL + N, less the default antenna set-up (1.800 m vertical to the ARP, issue 18)
+const H = 12.345 - 17 - 1.8;
 const env = { ...process.env, PROJ_NETWORK: 'OFF' };
 const [E, N] = execFileSync('cs2cs', ['-f', '%.4f', 'EPSG:4326', 'EPSG:5235'], { input: `${AT.latitude} ${AT.longitude}\n`, env }).toString().trim().split(/\s+/).map(Number) as [number, number];
 const ORTHO = Number(
