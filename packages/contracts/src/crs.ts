@@ -64,6 +64,8 @@ export const calibrationPairBody = z.strictObject({
   latitude,
   longitude,
   ellipsoidalHeight: coordinate.nullable().default(null),
+  /** The project's point measured there, if any: its base setup's frame and its time are used (issue 20). */
+  pointId: id.optional(),
   /** The control's known coordinates in the project's CRS (its unit) and its known height (metres, null: none). */
   easting: coordinate,
   northing: coordinate,

@@ -27,6 +27,8 @@ describe('each point is transformed from the frame of its base setup', () => {
       { name: 'from ITRF2014 base', ...P, ellipsoidalHeight: P.h, recordedAt: '2026-03-15T12:00:01.000Z' },
       { name: 'no base setup', ...P, ellipsoidalHeight: P.h, recordedAt: '2026-03-15T12:00:02.000Z' },
       { name: 'MSL and N only', ...P, altitude: 517.7, geoidSeparation: 47.5, recordedAt: '2026-03-15T12:00:03.000Z' },
+      { name: 'ITRF-A', latitude: 48.14, longitude: 11.57, ellipsoidalHeight: 560, recordedAt: '2026-03-15T12:00:04.000Z' },
+      { name: 'ITRF-B', latitude: 48.15, longitude: 11.59, ellipsoidalHeight: 561, recordedAt: '2026-03-15T12:00:05.000Z' },
     ]);
     for (const [name, datum] of [['from ETRS89 base', 'ETRS89'], ['from ITRF2014 base', 'ITRF2014']]) {
       const [s] = await h.db.query<{ id: string }>(
@@ -34,7 +36,7 @@ describe('each point is transformed from the frame of its base setup', () => {
          VALUES ($1, gen_random_uuid(), 1, 'known', 0, 0, 0, 48.1, 11.5, 500, $2) RETURNING id`,
         [projectId, datum],
       );
-      await h.db.query('UPDATE points SET base_setup_id = $2 WHERE project_id = $1 AND name = $3', [projectId, s!.id, name]);
+      await h.db.query('UPDATE points SET base_setup_id = $2 WHERE project_id = $1 AND (name = $3 OR ($4 AND name LIKE \'ITRF-%\'))', [projectId, s!.id, name, datum === 'ITRF2014']);
     }
   }, 120_000);
   afterAll(() => h.close());
@@ -70,5 +72,26 @@ describe('each point is transformed from the frame of its base setup', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
     expect(res.body.message).toMatch(/Datum.*ITRF2020/);
+  });
+
+  it('a calibration pair picked from a point is measured in that point\'s frame: after it, the point exports at its known grid', async () => {
+    const csvOf = async () => parse((await surveyor.agent.get(`/api/export/csv/${projectId}`).buffer(true).expect(200)).text, { bom: true, columns: true }) as Record<string, string>[];
+    const before = await csvOf();
+    const points = await h.db.query<{ id: string; name: string; latitude: number; longitude: number; ellipsoidal_height: number }>(
+      "SELECT id, name, latitude, longitude, ellipsoidal_height FROM points WHERE project_id = $1 AND name LIKE 'ITRF-%' ORDER BY name",
+      [projectId],
+    );
+    const known = points.map((p) => {
+      const r = before.find((x) => x.name === p.name)!;
+      return { name: p.name, pointId: p.id, latitude: p.latitude, longitude: p.longitude, ellipsoidalHeight: p.ellipsoidal_height, easting: Number(r.easting_epsg25832_m) + 10, northing: Number(r.northing_epsg25832_m) - 5 };
+    });
+    await surveyor.agent.put(`/api/projects/calibration/${projectId}`).send({ pairs: known, fixScale: true }).expect(200);
+    const after = await csvOf();
+    for (const k of known) {
+      const r = after.find((x) => x.name === k.name)!;
+      expect(Math.abs(Number(r.easting_epsg25832_m) - k.easting)).toBeLessThan(0.001);
+      expect(Math.abs(Number(r.northing_epsg25832_m) - k.northing)).toBeLessThan(0.001);
+    }
+    await surveyor.agent.delete(`/api/projects/calibration/${projectId}`).expect(200);
   });
 });

@@ -110,8 +110,10 @@ export function crsRoutes(deps: AppDeps): Router {
     if (unit === 'degree') throw new AppError(400, 'A site calibration needs a projected coordinate system');
     // measured: the uncalibrated grid coordinates of what the GNSS measured; known heights come in the CRS unit
     const raw = buildGeodesy(geo.settings, null, grids());
+    // a pair picked from a point is in the frame of that point's base setup, at its time (as its exports are)
+    const sources = await crsRepository.pointSources(deps.db, params.id, body.pairs.flatMap((p) => (p.pointId ? [p.pointId] : [])));
     const pairs = body.pairs.map((p) => {
-      const g = raw.grid(p.latitude, p.longitude, p.ellipsoidalHeight);
+      const g = raw.grid(p.latitude, p.longitude, p.ellipsoidalHeight, p.pointId ? sources.get(p.pointId) : undefined);
       if (!g) throw new AppError(400, `pairs: ${p.name} is outside the area of EPSG:${geo.transform.crs.code}`);
       return {
         name: p.name,

@@ -169,7 +169,7 @@ function PairsEditor({ projectId, unit, onSolved }: { projectId: string; unit: s
       if (!r.easting.trim() || !r.northing.trim() || !Number.isFinite(east) || !Number.isFinite(north)) return setError(`Pair ${i + 1}: enter the known easting and northing.`);
       const height = r.height.trim() ? Number(r.height) : null;
       if (height !== null && !Number.isFinite(height)) return setError(`Pair ${i + 1}: the known height must be a number.`);
-      pairs.push({ name: p.Name || `Pair ${i + 1}`, latitude: p.Latitude, longitude: p.Longitude, ellipsoidalHeight: ellipsoidalOf(p), easting: east, northing: north, height });
+      pairs.push({ name: p.Name || `Pair ${i + 1}`, pointId: p._id, latitude: p.Latitude, longitude: p.Longitude, ellipsoidalHeight: ellipsoidalOf(p), easting: east, northing: north, height });
     }
     if (pairs.length < 2) return setError('A calibration needs at least two pairs.');
     setError(null);

@@ -150,8 +150,8 @@ describe('the site calibration panel', () => {
     const summary = await screen.findByTestId('calibration-summary');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       pairs: [
-        { name: 'CP1', latitude: 48.137, longitude: 11.575, ellipsoidalHeight: 565.2, easting: 691000.5, northing: 5334000.25, height: 518.1 },
-        { name: 'CP2', latitude: 48.1412, longitude: 11.5831, ellipsoidalHeight: 567.5, easting: 691600, northing: 5334470, height: null },
+        { name: 'CP1', pointId: 'a', latitude: 48.137, longitude: 11.575, ellipsoidalHeight: 565.2, easting: 691000.5, northing: 5334000.25, height: 518.1 },
+        { name: 'CP2', pointId: 'b', latitude: 48.1412, longitude: 11.5831, ellipsoidalHeight: 567.5, easting: 691600, northing: 5334470, height: null },
       ],
       fixScale: false,
     });
