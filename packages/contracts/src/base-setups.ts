@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 import { isoDate, latitude, longitude } from './survey-fields.js';
+import { CORRECTIONS_DATUMS } from './crs.js';
 
 export const BASE_SETUP_SOURCES = ['rtcm', 'auto-fix', 'known', 'control'] as const;
 export type BaseSetupSource = (typeof BASE_SETUP_SOURCES)[number];
@@ -50,7 +51,8 @@ export const correctBaseSetupBody = z.strictObject({
   /** Ellipsoidal height of the base ARP; absent keeps the setup's. */
   Height: z.number().finite().min(-1000).max(10000).optional(),
   AntennaHeight: z.number().finite().min(0).max(100).nullable().optional(),
-  Datum: z.string().trim().min(1).max(60).optional(),
+  /** The frame the base's coordinates (so its rovers' positions) are in (issue 20). */
+  Datum: z.enum(CORRECTIONS_DATUMS, { message: `must be one of ${CORRECTIONS_DATUMS.join(', ')}` }).optional(),
   Source: z.enum(['known', 'control', 'auto-fix']).default('known'),
 });
 export type CorrectBaseSetupBody = z.infer<typeof correctBaseSetupBody>;

@@ -48,8 +48,10 @@ export const projectCrsView = z.object({
   verticalCrsCode: z.number().nullable(),
   correctionsDatum: z.enum(CORRECTIONS_DATUMS),
   helmertFallback: z.boolean(),
-  /** Geoid models available: EGM96 and the .gtx files of the grids folder. */
+  /** Geoid models available: EGM96 and the .gtx and GeoTIFF files of the grids folder. */
   geoidModels: z.array(z.string()),
+  /** The EPSG vertical CRSs whose geoid grid is here (EGM96 height always), with the model they use. */
+  verticalCrsOptions: z.array(z.object({ code: z.number(), name: z.string(), model: z.string() })),
 });
 export type ProjectCrsView = z.infer<typeof projectCrsView>;
 export const projectCrsReply = z.object({ success: z.literal(true), settings: projectCrsView });
@@ -62,6 +64,8 @@ export const calibrationPairBody = z.strictObject({
   latitude,
   longitude,
   ellipsoidalHeight: coordinate.nullable().default(null),
+  /** The project's point measured there, if any: its base setup's frame and its time are used (issue 20). */
+  pointId: id.optional(),
   /** The control's known coordinates in the project's CRS (its unit) and its known height (metres, null: none). */
   easting: coordinate,
   northing: coordinate,
@@ -90,6 +94,43 @@ export const calibrationView = z.object({
 export type CalibrationView = z.infer<typeof calibrationView>;
 export const calibrationReply = z.object({ success: z.literal(true), calibration: calibrationView.nullable() });
 
+/** Grid coordinates as the exports write them (issue 20): the API computes them, so a screen equals the files. */
+export const gridFrame = z.object({
+  /** "EPSG:2236 NAD83 / Florida East (ftUS)" */
+  crsLabel: z.string(),
+  crsCode: z.number(),
+  /** "metre", "US survey foot", "international foot", "degree" */
+  unitLabel: z.string(),
+  /** "m", "ftUS", "ft", "°" */
+  unitSymbol: z.string(),
+  /** "EGM96", a geoid file name, or "ellipsoidal" */
+  heightLabel: z.string(),
+  orthometric: z.boolean(),
+  /** The calibration version applied, or null. */
+  calibrationVersion: z.number().nullable(),
+});
+export type GridFrame = z.infer<typeof gridFrame>;
+export const gridCoordinate = z.object({ easting: z.number(), northing: z.number(), height: z.number().nullable() });
+export type GridCoordinate = z.infer<typeof gridCoordinate>;
+
+/** GET /api/projects/grid-points/:id: every point's grid coordinate (null outside the CRS), by point id. */
+export const gridPointsReply = z.object({
+  success: z.literal(true),
+  frame: gridFrame.nullable(),
+  points: z.record(z.string(), gridCoordinate.nullable()),
+});
+export type GridPointsReply = z.infer<typeof gridPointsReply>;
+
+export const gridPositionsBody = z.strictObject({
+  positions: z
+    .array(z.strictObject({ latitude, longitude, ellipsoidalHeight: coordinate.nullable().default(null) }), { message: 'must be a list of positions' })
+    .min(1, { message: 'at least one position is needed' })
+    .max(100, { message: 'at most 100 positions' }),
+});
+export type GridPositionsBody = z.infer<typeof gridPositionsBody>;
+/** POST /api/projects/grid/:id: live positions (the Record dialog) in the project's grid, as a point would be stored. */
+export const gridPositionsReply = z.object({ success: z.literal(true), frame: gridFrame.nullable(), coordinates: z.array(gridCoordinate.nullable()) });
+
 const byId = z.strictObject({ id });
 
 export const crsEndpoints = {
@@ -100,4 +141,6 @@ export const crsEndpoints = {
   getCalibration: endpoint({ method: 'GET', path: '/api/projects/calibration/:id', access: 'verified', params: byId }),
   setCalibration: endpoint({ method: 'PUT', path: '/api/projects/calibration/:id', access: 'verified', params: byId, body: calibrationBody }),
   removeCalibration: endpoint({ method: 'DELETE', path: '/api/projects/calibration/:id', access: 'verified', params: byId }),
+  gridPoints: endpoint({ method: 'GET', path: '/api/projects/grid-points/:id', access: 'verified', params: byId }),
+  gridPositions: endpoint({ method: 'POST', path: '/api/projects/grid/:id', access: 'verified', params: byId, body: gridPositionsBody }),
 };

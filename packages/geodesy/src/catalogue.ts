@@ -87,6 +87,11 @@ export function searchCrs(query: string, limit = 20): CrsEntry[] {
   return out;
 }
 
+/** Every EPSG vertical CRS of the catalogue realised by a geoid grid. */
+export function verticalCrsList(): VerticalCrsEntry[] {
+  return catalogue().vertical;
+}
+
 /** An EPSG vertical CRS and the geoid grid that realises it, or null. */
 export function findVerticalCrs(code: number): VerticalCrsEntry | null {
   return catalogue().vertical.find((v) => v.code === code) ?? null;

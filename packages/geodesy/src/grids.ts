@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import proj4 from 'proj4';
 
 /** A grid a transformation needs is not in the grids folder: the message names the file and the folder. */
@@ -7,11 +7,12 @@ export class MissingGridError extends Error {
   constructor(
     readonly grid: string,
     readonly dir: string | null,
+    note?: string,
   ) {
     super(
-      dir
+      (dir
         ? `The grid ${grid} is required but is not in the grids folder (${dir}): copy it there from PROJ-data (https://cdn.proj.org)`
-        : `The grid ${grid} is required but no grids folder is configured (GRIDS_DIR)`,
+        : `The grid ${grid} is required but no grids folder is configured (GRIDS_DIR)`) + (note ? `. ${note}` : ''),
     );
     this.name = 'MissingGridError';
   }
@@ -66,8 +67,20 @@ export class GridStore {
 
   /** Files of the folder with one of the extensions, e.g. geoid models ['.gtx']. */
   list(extensions: string[]): string[] {
-    return [...this.files().keys()].filter((f) => extensions.some((e) => f.endsWith(e))).sort();
+    // the files' own names (a listing is shown and chosen from): matched without regard to case, spelled as they are
+    return [...this.files().entries()].filter(([f]) => extensions.some((e) => f.endsWith(e))).map(([, path]) => basename(path)).sort();
   }
+}
+
+let aliases: Record<string, string> | null = null;
+
+/**
+ * The name PROJ-data ships a grid under today, for the old name EPSG's catalogue uses (BETA2007.gsb ->
+ * de_adv_BETA2007.tif; egm96_15.gtx -> us_nga_egm96_15.tif), from proj.db (scripts/build-grid-aliases.py); or null.
+ */
+export function gridAlias(name: string): string | null {
+  aliases ??= JSON.parse(readFileSync(new URL('../assets/grid-aliases.json', import.meta.url), 'utf8')) as Record<string, string>;
+  return aliases[name] ?? null;
 }
 
 const registered = new Map<string, string>();
@@ -77,6 +90,11 @@ const registered = new Map<string, string>();
  * file's path and size, so the same name in two folders (tests) or a replaced file never mixes.
  */
 export function registerNtv2(store: GridStore, name: string): string {
+  const tif = gridAlias(name);
+  if (!store.find(name) && tif && store.find(tif)) {
+    // decision 024: datum shifts are read from NTv2 only (the GeoTIFF form could not be checked against PROJ here)
+    throw new MissingGridError(name, store.dir, `${tif} is there, its GeoTIFF form, but datum-shift grids are read as NTv2 only: put ${name} (NTv2) in the folder`);
+  }
   const path = store.require(name);
   const id = `${path}:${statSync(path).size}`;
   let key = registered.get(id);

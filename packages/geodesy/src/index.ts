@@ -9,3 +9,4 @@ export * from './grids.js';
 export * from './crs.js';
 export * from './geoid.js';
 export * from './calibration.js';
+export * from './frames.js';

@@ -1,6 +1,10 @@
 import {
   applyHorizontal,
   crsTransform,
+  decimalYear,
+  isFrame,
+  toCrsFrame,
+  type Frame,
   EGM96,
   fromMetres,
   geoidModel,
@@ -8,6 +12,8 @@ import {
   MissingGridError,
   OutsideGridError,
   CrsError,
+  GeoidGridError,
+  loadGeoidModel,
   UNIT_LABEL,
   undulation,
   verticalShift,
@@ -47,12 +53,22 @@ export interface ProjectGeodesy {
   crsLabel: string;
   /** "EGM96", "ellipsoidal" */
   heightLabel: string;
-  grid(latitude: number, longitude: number, ellipsoidalHeight: number | null): GridPoint | null;
+  /**
+   * The grid coordinate of a position measured in `source.datum` (the frame of its base setup; the project's
+   * corrections datum when null) at `source.at` (the epoch of a time-dependent frame shift; now when absent).
+   */
+  grid(latitude: number, longitude: number, ellipsoidalHeight: number | null, source?: PositionSource): GridPoint | null;
+}
+
+/** The frame a position was measured in and when. */
+export interface PositionSource {
+  datum?: string | null;
+  at?: Date;
 }
 
 /** Maps the geodesy errors to a 400 whose message names what is missing. */
 export function geodesyError(e: unknown): never {
-  if (e instanceof MissingGridError || e instanceof CrsError || e instanceof OutsideGridError) throw new AppError(400, e.message);
+  if (e instanceof MissingGridError || e instanceof CrsError || e instanceof OutsideGridError || e instanceof GeoidGridError) throw new AppError(400, e.message);
   throw e;
 }
 
@@ -75,7 +91,11 @@ export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null
     unitLabel: unit === 'degree' ? 'degree' : UNIT_LABEL[unit],
     crsLabel: `EPSG:${transform.crs.code} ${transform.crs.name}`,
     heightLabel: geoid ? geoid.name : 'ellipsoidal',
-    grid(latitude, longitude, h) {
+    grid(lat, lon, h0, source) {
+      const frame: Frame = isFrame(source?.datum) ? source.datum : isFrame(settings.corrections_datum) ? settings.corrections_datum : 'WGS84';
+      const at = toCrsFrame(frame, transform.crs, lat, lon, h0 ?? 0, decimalYear(source?.at ?? new Date()));
+      const [latitude, longitude] = [at.latitude, at.longitude];
+      const h = h0 === null ? null : at.height;
       let en: [number, number];
       try {
         en = transform.forward(longitude, latitude);
@@ -98,9 +118,20 @@ export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null
   };
 }
 
+/** Reads what buildGeodesy needs that cannot be read synchronously: a GeoTIFF geoid (decoded once per file). */
+export async function loadGrids(settings: ProjectCrsRow, grids: GridStore): Promise<void> {
+  if (settings.vertical !== 'geoid' || !settings.geoid_model) return;
+  try {
+    await loadGeoidModel(settings.geoid_model, grids);
+  } catch (e) {
+    geodesyError(e);
+  }
+}
+
 /** The project's geodesy, or null when it has no CRS set (exports then keep lat/lon and UTM only). */
 export async function loadProjectGeodesy(q: Queryable, projectId: string, grids: GridStore): Promise<ProjectGeodesy | null> {
   const settings = await crsRepository.settings(q, projectId);
   if (!settings) return null;
+  await loadGrids(settings, grids);
   return buildGeodesy(settings, await crsRepository.activeCalibration(q, projectId), grids);
 }

@@ -58,6 +58,17 @@ export const crsRepository = {
     return row!;
   },
 
+  /** The frame (its base setup's datum) and time of the project's points by id; another project's ids are left out. */
+  async pointSources(q: Queryable, projectId: string, ids: string[]): Promise<Map<string, { datum: string | null; at: Date }>> {
+    if (!ids.length) return new Map();
+    const rows = await q.query<{ id: string; datum: string | null; recorded_at: Date }>(
+      `SELECT p.id, b.datum, p.recorded_at FROM points p LEFT JOIN base_setups b ON b.id = p.base_setup_id
+        WHERE p.project_id = $1 AND p.id = ANY($2::uuid[])`,
+      [projectId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, { datum: r.datum, at: new Date(r.recorded_at) }]));
+  },
+
   /** Removes the project's calibration (kept in its history); false when there was none. */
   async removeCalibration(q: Queryable, projectId: string): Promise<boolean> {
     const rows = await q.query(

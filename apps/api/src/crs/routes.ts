@@ -1,13 +1,16 @@
 import { Router } from 'express';
 import { crsEndpoints, crsSearchQuery, describeIssues, type CalibrationBody, type ProjectCrsBody } from '@smi/contracts';
-import { EGM96, METRES_PER, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
+import { EGM96, GEOID_EXTENSIONS, METRES_PER, geoidFile, verticalCrsList, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
 import type { Db } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { buildGeodesy, geodesyError, gridStore, loadProjectGeodesy } from './project-geodesy.js';
+import { buildGeodesy, geodesyError, gridStore, loadGrids, loadProjectGeodesy } from './project-geodesy.js';
 import { crsRepository, type CalibrationRow, type ProjectCrsRow } from './repository.js';
+
+/** EGM96 is built in: a vertical CRS on egm96_15.gtx needs no file. */
+const isEgm96 = (grid: string) => /^egm96_15\.gtx$/i.test(grid);
 
 const summary = (c: CrsEntry) => ({ code: c.code, name: c.name, kind: c.kind, unit: c.unit, area: c.area, grid: c.grid });
 
@@ -57,7 +60,10 @@ export function crsRoutes(deps: AppDeps): Router {
         verticalCrsCode: s?.vertical_crs_code ?? null,
         correctionsDatum: (s?.corrections_datum ?? 'WGS84') as ProjectCrsBody['correctionsDatum'],
         helmertFallback: s?.helmert_fallback ?? false,
-        geoidModels: [EGM96, ...grids().list(['.gtx'])],
+        geoidModels: [EGM96, ...grids().list(GEOID_EXTENSIONS)],
+        verticalCrsOptions: verticalCrsList()
+          .map((v) => ({ code: v.code, name: v.name, model: isEgm96(v.grid) ? EGM96 : geoidFile(v.grid, grids()) }))
+          .filter((v) => v.model === EGM96 || grids().find(v.model) !== null),
       },
     };
   }
@@ -73,7 +79,7 @@ export function crsRoutes(deps: AppDeps): Router {
     if (body.verticalCrsCode && !geoid) {
       const v = findVerticalCrs(body.verticalCrsCode);
       if (!v) throw new AppError(400, `verticalCrsCode: EPSG:${body.verticalCrsCode} is not a vertical CRS with a known geoid grid`);
-      geoid = /^egm96_15\.gtx$/i.test(v.grid) ? EGM96 : v.grid;
+      geoid = isEgm96(v.grid) ? EGM96 : geoidFile(v.grid, grids());
     }
     if (body.vertical === 'geoid' && !geoid) geoid = EGM96;
     const row: ProjectCrsRow = {
@@ -85,6 +91,7 @@ export function crsRoutes(deps: AppDeps): Router {
       helmert_fallback: body.helmertFallback,
     };
     // the CRS, its grid and the geoid must all be usable before they are stored: the error names what is missing
+    await loadGrids(row, grids());
     buildGeodesy(row, null, grids());
     await crsRepository.saveSettings(deps.db, params.id, row);
     return settingsView(params.id);
@@ -103,8 +110,10 @@ export function crsRoutes(deps: AppDeps): Router {
     if (unit === 'degree') throw new AppError(400, 'A site calibration needs a projected coordinate system');
     // measured: the uncalibrated grid coordinates of what the GNSS measured; known heights come in the CRS unit
     const raw = buildGeodesy(geo.settings, null, grids());
+    // a pair picked from a point is in the frame of that point's base setup, at its time (as its exports are)
+    const sources = await crsRepository.pointSources(deps.db, params.id, body.pairs.flatMap((p) => (p.pointId ? [p.pointId] : [])));
     const pairs = body.pairs.map((p) => {
-      const g = raw.grid(p.latitude, p.longitude, p.ellipsoidalHeight);
+      const g = raw.grid(p.latitude, p.longitude, p.ellipsoidalHeight, p.pointId ? sources.get(p.pointId) : undefined);
       if (!g) throw new AppError(400, `pairs: ${p.name} is outside the area of EPSG:${geo.transform.crs.code}`);
       return {
         name: p.name,

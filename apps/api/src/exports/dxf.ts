@@ -2,8 +2,7 @@ import Drawing from 'dxf-writer';
 import { FIX_TYPE_LABELS, type LiveFixType } from '@smi/contracts';
 import type { ExportContext } from './context.js';
 import { EntityWriter } from './dxf-entities.js';
-import { heightAboveMsl } from './heights.js';
-import type { Projection } from './utm.js';
+import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 
 /** Characters AutoCAD refuses in a layer name. */
 const LAYER_FORBIDDEN = /[<>/\\":;?*|=,`\p{Cc}]/gu;
@@ -41,17 +40,56 @@ export function qualityLabel(p: { fixType: string | null; horizontalAccuracy: nu
   return p.horizontalAccuracy === null ? fix : `${fix} %%p${p.horizontalAccuracy.toFixed(3)} m`;
 }
 
-/** Label height in metres: readable against the spread of the points, within sane bounds. */
-function extentOf({ stats }: ExportContext, projection: Projection) {
+/** Where a point goes in the drawing: x, y in the drawing's unit and its elevation z; null when it cannot be placed. */
+type Placer = (p: { latitude: number; longitude: number; ellipsoidalHeight: number | null; altitude: number | null; geoidSeparation: number | null; datum?: string | null; recordedAt?: Date }) => { x: number; y: number; z: number } | null;
+
+/**
+ * The drawing's coordinates: the project's grid (calibrated when it has a calibration) with Z its height (orthometric
+ * with a geoid) in the CRS unit, or, for a project without a CRS, UTM metres of the points' zone with Z above mean
+ * sea level as the receiver reported it (decision 017).
+ */
+function placerOf(ctx: ExportContext): { place: Placer; insunits: number } | null {
+  const g = ctx.geodesy;
+  if (g) {
+    const unit = g.transform.unit;
+    return {
+      insunits: INSUNITS[unit],
+      place: (p) => {
+        // the exports' h (stored, or MSL + N), as pointGrid takes it
+        const c = g.grid(p.latitude, p.longitude, ellipsoidalHeight(p), { datum: p.datum ?? null, at: p.recordedAt });
+        return c ? { x: c.easting, y: c.northing, z: c.height ?? 0 } : null;
+      },
+    };
+  }
+  const projection = ctx.projection;
+  if (!projection) return null;
+  return {
+    insunits: INSUNITS.metre,
+    place: (p) => {
+      const { easting, northing } = projection.project(p.longitude, p.latitude);
+      // a 3D point at the mark's elevation above mean sea level (decision 017); 0 only when the point has none
+      return { x: easting, y: northing, z: heightAboveMsl(p) ?? 0 };
+    },
+  };
+}
+
+/** $INSUNITS: 6 metres, 2 feet, 21 US survey feet (AutoCAD 2010 and later), 0 unitless (a geographic CRS). */
+const INSUNITS = { metre: 6, foot: 2, 'US survey foot': 21, degree: 0 } as const;
+
+/** Label height in drawing units: readable against the spread of the points, within sane bounds. */
+function extentOf({ stats }: ExportContext, place: Placer) {
   const b = stats.bbox!;
   const corners = [
-    projection.project(b.minLon, b.minLat),
-    projection.project(b.minLon, b.maxLat),
-    projection.project(b.maxLon, b.minLat),
-    projection.project(b.maxLon, b.maxLat),
-  ];
-  const es = corners.map((c) => c.easting);
-  const ns = corners.map((c) => c.northing);
+    [b.minLon, b.minLat],
+    [b.minLon, b.maxLat],
+    [b.maxLon, b.minLat],
+    [b.maxLon, b.maxLat],
+  ]
+    .map(([longitude, latitude]) => place({ latitude: latitude!, longitude: longitude!, ellipsoidalHeight: null, altitude: null, geoidSeparation: null }))
+    .filter((c) => c !== null);
+  if (!corners.length) return null;
+  const es = corners.map((c) => c.x);
+  const ns = corners.map((c) => c.y);
   const min = { x: Math.min(...es), y: Math.min(...ns) };
   const max = { x: Math.max(...es), y: Math.max(...ns) };
   const diagonal = Math.hypot(max.x - min.x, max.y - min.y);
@@ -60,16 +98,17 @@ function extentOf({ stats }: ExportContext, projection: Projection) {
 }
 
 /**
- * DXF in metres (UTM of the points' zone, $INSUNITS = metres): a POINT and a TEXT label per point, on the layer of
+ * DXF in the project's grid units (or UTM metres without a CRS; placerOf): a POINT and a TEXT label per point, on the layer of
  * its section, and a smaller TEXT under it with the fix type and ± when the point has a fix type. The header, tables and objects come from a dxf-writer Drawing; the entities are written page by page.
  */
 export async function writeDxf(ctx: ExportContext) {
-  const { sink, repo, project, projection } = ctx;
+  const { sink, repo, project } = ctx;
   const layers = layerNames(await repo.sectionsOf(project));
   const drawing = new Drawing();
-  drawing.setUnits('Meters');
+  const placer = ctx.stats.bbox ? placerOf(ctx) : null;
+  drawing.header('INSUNITS', [[70, placer?.insunits ?? INSUNITS.metre]]);
   [...layers.values()].forEach((name, i) => drawing.addLayer(name, COLORS[i % COLORS.length]!, 'CONTINUOUS'));
-  const extent = projection ? extentOf(ctx, projection) : null;
+  const extent = placer ? extentOf(ctx, placer.place) : null;
   if (extent) {
     const pad = extent.textHeight * 10;
     drawing.header('EXTMIN', [[10, extent.min.x - pad], [20, extent.min.y - pad], [30, 0]]);
@@ -87,16 +126,17 @@ export async function writeDxf(ctx: ExportContext) {
     .replace(seedMatch[0], `\n$HANDSEED\n5\n${(firstHandle + ENTITY_HANDLES).toString(16).toUpperCase()}\n`);
   await sink.write(head);
 
-  if (projection && extent) {
+  if (placer && extent) {
     const entities = new EntityWriter(firstHandle, (drawing as unknown as { modelSpace: { handle: string } }).modelSpace.handle);
     const offset = extent.textHeight * 0.4;
     for await (const page of repo.pages(project.id)) {
       if (!sink.alive) return;
       for (const p of page) {
-        const { easting, northing } = projection.project(p.longitude, p.latitude);
+        const at = placer.place(p);
+        if (!at) continue; // outside the CRS (or its grid): the csv keeps its lat/lon, a drawing has nowhere to put it
+        const { x: easting, y: northing } = at;
         const layer = layers.get(p.section) ?? '0';
-        // a 3D point at the mark's elevation above mean sea level (decision 017); 0 only when the point has none
-        entities.point(easting, northing, heightAboveMsl(p) ?? 0, layer);
+        entities.point(easting, northing, at.z, layer);
         entities.text(easting + offset, northing + offset, extent.textHeight, dxfText(p.name), layer);
         const quality = qualityLabel(p);
         if (quality) entities.text(easting + offset, northing - offset - extent.textHeight * 0.7, extent.textHeight * 0.7, quality, layer);

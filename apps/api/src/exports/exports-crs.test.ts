@@ -141,12 +141,33 @@ describe('exports in the project coordinate system, read back by PROJ, GDAL and 
     expect(flat).toMatch(/Site calibration\s+none/);
   });
 
-  it('geojson, kml and dxf stay readable by GDAL (GeoJSON RFC 7946 WGS 84)', async () => {
+  it('geojson and kml read by GDAL at the WGS 84 positions (GeoJSON RFC 7946 with h as Z)', async () => {
     const gj = await save('geojson', 'points.geojson');
-    expect(ogr('-so', '-al', gj.path)).toMatch(/Feature Count: 4/);
+    const feats = parse(execFileSync('ogr2ogr', ['-f', 'CSV', '/vsistdout/', gj.path, '-lco', 'GEOMETRY=AS_XYZ']).toString(), { columns: true }) as Record<string, string>[];
+    expect(feats).toHaveLength(4);
+    feats.forEach((f, i) => {
+      expect(Math.abs(Number(f.X) - MIAMI[i]!.longitude)).toBeLessThan(1e-8);
+      expect(Math.abs(Number(f.Y) - MIAMI[i]!.latitude)).toBeLessThan(1e-8);
+      expect(Number(f.Z)).toBeCloseTo(H[i]!, 4);
+    });
     const kml = await save('kml', 'points.kml');
-    expect(ogr('-so', '-al', kml.path)).toMatch(/Feature Count: \d/);
+    const placemarks = ['default', 'North'].flatMap(
+      (layer) => parse(execFileSync('ogr2ogr', ['-f', 'CSV', '/vsistdout/', kml.path, layer, '-lco', 'GEOMETRY=AS_XYZ']).toString(), { columns: true }) as Record<string, string>[],
+    );
+    expect(placemarks).toHaveLength(4);
+    for (const p of MIAMI) expect(placemarks.some((f) => Math.abs(Number(f.X) - p.longitude) < 1e-8 && Math.abs(Number(f.Y) - p.latitude) < 1e-8)).toBe(true);
+  });
+
+  it('dxf: POINTs in EPSG:2236 US survey feet with Z the EGM96 height in feet, equal to cs2cs and vgridshift to 1 mm (ogrinfo)', async () => {
     const dxf = await save('dxf', 'points.dxf');
-    expect(ogr('-so', '-al', dxf.path)).toMatch(/Feature Count: \d+/);
+    expect(dxf.body.toString()).toMatch(/\$INSUNITS\n70\n21\n/);
+    const info = ogr('-al', '-geom=YES', dxf.path);
+    const points = [...info.matchAll(/SubClasses \(String\) = AcDbEntity:AcDbPoint[\s\S]*?POINT Z \(([-\d.]+) ([-\d.]+) ([-\d.]+)\)/g)];
+    expect(points).toHaveLength(4);
+    points.forEach((m, i) => {
+      expect(Math.abs(Number(m[1]) - grid[i]![0]!) * US_FT).toBeLessThan(0.001);
+      expect(Math.abs(Number(m[2]) - grid[i]![1]!) * US_FT).toBeLessThan(0.001);
+      expect(Math.abs(Number(m[3]) - heightsFt[i]!) * US_FT).toBeLessThan(0.001);
+    });
   });
 });

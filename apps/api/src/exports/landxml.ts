@@ -1,6 +1,7 @@
 import type { ExportContext } from './context.js';
 import { exportGeodesy } from './export-geodesy.js';
 import { xmlText } from './kml.js';
+import { pointGrid } from './grid-columns.js';
 
 const LINEAR_UNIT: Record<string, { element: 'Metric' | 'Imperial'; unit: string }> = {
   metre: { element: 'Metric', unit: 'meter' },
@@ -45,7 +46,7 @@ export async function writeLandXml(ctx: ExportContext) {
     if (!sink.alive) return;
     let out = '';
     for (const p of page) {
-      const c = g?.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null);
+      const c = g ? pointGrid(g, p) : null;
       if (!c) continue;
       const k = (seen.get(p.name) ?? 0) + 1;
       seen.set(p.name, k);

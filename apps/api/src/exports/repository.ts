@@ -38,6 +38,8 @@ export interface ExportPoint {
   geoidSeparation: number | null;
   /** survey-grade precision evidence (issue 18); null fields where the point was not measured by the server */
   precision: ExportPrecision;
+  /** The frame of the base setup the point was measured from (issue 20); null: the project's corrections datum. */
+  datum: string | null;
 }
 
 /** The occupation's figures an export shows (decision 016 columns), in PRECISION_COLUMNS order. */
@@ -81,9 +83,10 @@ export const PAGE_SIZE = 500;
 
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
-  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS}`;
+  horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
+  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id)`;
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string, number];
+  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, string, number];
 
 const POSITION_COLUMNS = 'name, latitude, longitude, section';
 type PositionRow = [string, number, number, string, string, number];
@@ -242,7 +245,8 @@ function toPoint(r: PointRow): ExportPoint {
     ellipsoidalHeight: r[14],
     geoidSeparation: r[15],
     precision: toPrecision(r[16]),
-    recordedAt: new Date(r[17]),
+    datum: r[17],
+    recordedAt: new Date(r[18]),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ExportContext } from './context.js';
 import { exportGeodesy } from './export-geodesy.js';
 import type { ExportPoint } from './repository.js';
 import { ZipStream } from './zip-stream.js';
+import { pointGrid } from './grid-columns.js';
 
 /**
  * ESRI Shapefile (Technical Description, 1998), zipped: PointZ (type 11) in the project's CRS (grid units, height as
@@ -36,7 +37,7 @@ const DBF_RECORD = 1 + FIELDS.reduce((s, f) => s + f.length, 0);
 async function* located(ctx: ExportContext, g: ProjectGeodesy) {
   for await (const page of ctx.repo.pages(ctx.project.id)) {
     if (!ctx.sink.alive) return;
-    yield page.map((p) => ({ p, c: g.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null) }));
+    yield page.map((p) => ({ p, c: pointGrid(g, p) }));
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ExportContext } from './context.js';
 import { COLUMNS, rowOf, neutralise, type Cell } from './columns.js';
-import { gridCells, gridHeaders } from './grid-columns.js';
+import { gridCells, gridHeaders, pointGrid } from './grid-columns.js';
 import { exportGeodesy } from './export-geodesy.js';
 
 /**
@@ -48,7 +48,7 @@ async function writePnezd(ctx: ExportContext) {
     await sink.write(
       page
         .map((p) => {
-          const c = g?.grid(p.latitude, p.longitude, p.ellipsoidalHeight ?? null);
+          const c = g ? pointGrid(g, p) : null;
           const mm = (v: number | null | undefined) => (v == null ? null : Math.round(v * 1000) / 1000);
           return line([++n, mm(c?.northing), mm(c?.easting), mm(c?.height), neutralise(p.name)], csvField, ',');
         })

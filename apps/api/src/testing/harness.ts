@@ -20,6 +20,8 @@ export interface HarnessOptions {
   /** Proxies in front whose X-Forwarded-For is believed (tests of per-address rules). */
   trustProxy?: number;
   healthToken?: string;
+  /** The grids folder (GRIDS_DIR); Debian's proj-data by default. */
+  gridsDir?: string;
   /** Wraps the real (SMTP) mailer, e.g. to hold mails back. */
   wrapMailer?: (mailer: Mailer) => Mailer;
   /** The maker's key: new devices wait for their activation key (decision 027). */
@@ -49,7 +51,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     publicUrl: opts.publicUrl,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     // Debian's proj-data grids (scripts/test-deps.sh installs them)
-    gridsDir: '/usr/share/proj',
+    gridsDir: opts.gridsDir ?? '/usr/share/proj',
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
     trustProxy: opts.trustProxy,
     healthToken: opts.healthToken,

@@ -3,6 +3,8 @@ import { PageHeader } from '../../components/page-header';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
 import { ActionsPanel } from '../../features/projects/components/actions-panel';
+import { CalibrationPanel } from '../../features/projects/components/calibration-panel';
+import { CrsPanel } from '../../features/projects/components/crs-panel';
 import { MeasurementPanel } from '../../features/projects/components/measurement-panel';
 import { OverviewPanel } from '../../features/projects/components/overview-panel';
 import { PositioningModePanel } from '../../features/projects/components/positioning-mode-panel';
@@ -44,6 +46,8 @@ export function ProjectDetailPage() {
           <Panel title="Receiving corrections">
             <CorrectionsClients of={{ project: project._id }} />
           </Panel>
+          <CrsPanel projectId={project._id} />
+          <CalibrationPanel projectId={project._id} />
         </div>
         <div className="flex flex-col gap-4 lg:gap-6">
           <OverviewPanel project={project} />

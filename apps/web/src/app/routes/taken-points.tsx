@@ -13,12 +13,14 @@ import { setProjectStatus, useStoreProject } from '../../features/projects/api/p
 import { useProject } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { useGridPoints } from '../../lib/grid';
 import { useDisplaySettings } from '../../lib/user-settings';
 
 export function TakenPointsPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
   const navigate = useNavigate();
   const points = usePoints(projectId);
+  const grid = useGridPoints(projectId);
   const project = useProject(projectId);
   const settings = useDisplaySettings();
   const refresh = useRefreshPoints();
@@ -81,7 +83,7 @@ export function TakenPointsPage() {
             {points.error.message}
           </p>
         ) : (
-          <PointsTable points={points.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} />
+          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} />
         )}
       </Panel>
       <RenamePointDialog

@@ -50,6 +50,29 @@ describe('the taken-points table', () => {
     expect(within(fixed).getAllByText('± 0.030 ft').length).toBeGreaterThan(0);
   }, 30_000);
 
+  it('with a project CRS, shows easting, northing and height as the API computed them, the CRS, unit and geoid named', () => {
+    const frame = { crsLabel: 'EPSG:2236 NAD83 / Florida East (ftUS)', crsCode: 2236, unitLabel: 'US survey foot', unitSymbol: 'ftUS', heightLabel: 'EGM96', orthometric: true, calibrationVersion: 3 };
+    render(
+      <PointsTable
+        points={[point({ _id: 'a', Name: 'CP1', Altitude: 3.1 }), point({ _id: 'b', Name: 'CP2' })]}
+        grid={{ success: true, frame, points: { a: { easting: 920_733.123, northing: 524_390.456, height: 95.741 }, b: null } }}
+        onModify={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('points-crs')).toHaveTextContent(
+      'Grid coordinates in EPSG:2236 NAD83 / Florida East (ftUS), US survey foot; heights orthometric (EGM96); site calibration v3 applied.',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Easting (ftUS)' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Height (ftUS)' })).toBeInTheDocument();
+    const cp1 = screen.getByRole('row', { name: /CP1/ });
+    expect(cp1).toHaveTextContent('920733.123 ftUS');
+    expect(cp1).toHaveTextContent('524390.456 ftUS');
+    expect(cp1).toHaveTextContent('95.741 ftUS EGM96');
+    // a point outside the CRS says so rather than showing a made-up number
+    expect(within(screen.getByRole('row', { name: /CP2/ })).getAllByText('N/A').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('shows how a point was measured: method, epochs and sigma H / V, and a browser-recorded one as a live reading', () => {
     render(
       <PointsTable

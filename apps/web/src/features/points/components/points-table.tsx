@@ -4,7 +4,8 @@ import { FixQuality } from '../../../components/fix-quality';
 import { Table } from '../../../components/table';
 import { FOOT_METRES, formatLength, type DistanceUnit } from '../../../lib/distance';
 import { accuracyTone, formatCoordinate } from '../../../lib/format';
-import { occupationEndpoints as pointEndpoints, pathFor } from '@smi/contracts';
+import { heightName, withUnit } from '../../../lib/grid';
+import { occupationEndpoints as pointEndpoints, pathFor, type GridPointsReply } from '@smi/contracts';
 import type { Point } from '../api/points';
 
 const localTime = (iso: string) => {
@@ -69,6 +70,8 @@ function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
 interface Props {
   points: Point[];
   unit?: DistanceUnit;
+  /** The points in the project's CRS (issue 20): easting, northing and height as the exports write them. */
+  grid?: GridPointsReply | null;
   onModify: (p: Point) => void;
   onDelete: (p: Point) => void;
 }
@@ -77,7 +80,26 @@ interface Props {
  * The taken points: name, position, height, accuracy (N/A when missing; fix type and ± beside it), section ('default' when missing), local time.
  * On a phone the point cell carries the position, section and accuracy under the name instead of own columns.
  */
-export function PointsTable({ points, unit = 'CM', onModify, onDelete }: Props) {
+export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: Props) {
+  const frame = grid?.frame ?? null;
+  const g = (p: Point) => grid?.points[p._id] ?? null;
+  const en = (p: Point, axis: 'easting' | 'northing') => {
+    const c = g(p);
+    return frame && c ? withUnit(c[axis], frame) : 'N/A';
+  };
+  // with a CRS the height is the project's (orthometric with a geoid, its unit); the receiver's MSL otherwise
+  const shownHeight = (p: Point) => {
+    const c = g(p);
+    if (!frame) return height(p, unit);
+    // without h (no ellipsoidal height, no geoid separation) the receiver's MSL is all there is: said so
+    return c?.height != null ? `${withUnit(c.height, frame.unitSymbol === '°' ? { ...frame, unitSymbol: 'm' } : frame)} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : height(p, unit);
+  };
+  const gridColumns = frame
+    ? [
+        { header: `Easting (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'easting'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
+        { header: `Northing (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'northing'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
+      ]
+    : [];
   // the spec's grade, with the fix type and the receiver's ± beside it (decision 018)
   const accuracy = (p: Point) => (
     <span className="inline-flex flex-wrap items-center gap-1.5">
@@ -86,61 +108,75 @@ export function PointsTable({ points, unit = 'CM', onModify, onDelete }: Props) 
     </span>
   );
   return (
-    <Table<Point>
-      caption="Taken points"
-      rows={points}
-      rowKey={(p) => p._id}
-      empty="No points recorded yet. Record some on the survey map."
-      columns={[
-        {
-          header: 'Point',
-          // a name may break anywhere (a long one must not widen a phone's table), but on wider screens the column
-          // keeps room for a short name on one line: 'Manhole' was drawn as 'Manh' over 'ole'
-          className: 'sm:min-w-32',
-          cell: (p) => (
-            <>
-              <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{nameOf(p)}</span>
-              <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">
-                {formatCoordinate(p.Latitude)}, {formatCoordinate(p.Longitude)}
-              </span>
-              <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500 sm:hidden">
-                {p.Section || 'default'} · {accuracy(p)}
-              </span>
-              <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">Height {height(p, unit)}</span>
-              <span className="mt-1 block text-xs text-slate-500 sm:hidden">
-                <Measurement p={p} unit={unit} />
-              </span>
-            </>
-          ),
-        },
-        { header: 'Latitude', cell: (p) => formatCoordinate(p.Latitude), className: 'tabular-nums', hideOnPhone: true },
-        { header: 'Longitude', cell: (p) => formatCoordinate(p.Longitude), className: 'tabular-nums', hideOnPhone: true },
-        { header: 'Height', cell: (p) => height(p, unit), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
-        { header: 'Accuracy', cell: accuracy, hideOnPhone: true },
-        { header: 'Measured', cell: (p) => <Measurement p={p} unit={unit} />, hideOnPhone: true, className: 'text-xs text-slate-600' },
-        { header: 'Section', cell: (p) => p.Section || 'default', hideOnPhone: true },
-        { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true, className: 'whitespace-nowrap' },
-        {
-          header: 'Actions',
-          className: 'w-28 text-right',
-          cell: (p) => (
-            <div className="flex justify-end gap-1">
-              <button type="button" className="icon-btn" onClick={() => onModify(p)} aria-label={`Modify point ${nameOf(p)}`} title="Modify">
-                <Pencil aria-hidden="true" className="h-5 w-5" />
-              </button>
-              <button
-                type="button"
-                className="icon-btn hover:bg-red-50 hover:text-red-700"
-                onClick={() => onDelete(p)}
-                aria-label={`Delete point ${nameOf(p)}`}
-                title="Delete"
-              >
-                <Trash2 aria-hidden="true" className="h-5 w-5" />
-              </button>
-            </div>
-          ),
-        },
-      ]}
-    />
+    <>
+      {frame && (
+        <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600" data-testid="points-crs">
+          Grid coordinates in {frame.crsLabel}, {frame.unitLabel}; heights {heightName(frame)}
+          {frame.calibrationVersion !== null && `; site calibration v${frame.calibrationVersion} applied`}.
+        </p>
+      )}
+      <Table<Point>
+        caption="Taken points"
+        rows={points}
+        rowKey={(p) => p._id}
+        empty="No points recorded yet. Record some on the survey map."
+        columns={[
+          {
+            header: 'Point',
+            // a name may break anywhere (a long one must not widen a phone's table), but on wider screens the column
+            // keeps room for a short name on one line: 'Manhole' was drawn as 'Manh' over 'ole'
+            className: 'sm:min-w-32',
+            cell: (p) => (
+              <>
+                <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{nameOf(p)}</span>
+                <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">
+                  {formatCoordinate(p.Latitude)}, {formatCoordinate(p.Longitude)}
+                </span>
+                <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500 sm:hidden">
+                  {p.Section || 'default'} · {accuracy(p)}
+                </span>
+                {frame && (
+                  <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden" data-testid="point-grid">
+                    E {en(p, 'easting')}, N {en(p, 'northing')}
+                  </span>
+                )}
+                <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">Height {shownHeight(p)}</span>
+                <span className="mt-1 block text-xs text-slate-500 sm:hidden">
+                  <Measurement p={p} unit={unit} />
+                </span>
+              </>
+            ),
+          },
+          { header: 'Latitude', cell: (p) => formatCoordinate(p.Latitude), className: 'tabular-nums', hideOnPhone: true },
+          { header: 'Longitude', cell: (p) => formatCoordinate(p.Longitude), className: 'tabular-nums', hideOnPhone: true },
+          ...gridColumns,
+          { header: frame ? `Height (${frame.unitSymbol === '°' ? 'm' : frame.unitSymbol})` : 'Height', cell: shownHeight, className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
+          { header: 'Accuracy', cell: accuracy, hideOnPhone: true },
+          { header: 'Measured', cell: (p) => <Measurement p={p} unit={unit} />, hideOnPhone: true, className: 'text-xs text-slate-600' },
+          { header: 'Section', cell: (p) => p.Section || 'default', hideOnPhone: true },
+          { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true, className: 'whitespace-nowrap' },
+          {
+            header: 'Actions',
+            className: 'w-28 text-right',
+            cell: (p) => (
+              <div className="flex justify-end gap-1">
+                <button type="button" className="icon-btn" onClick={() => onModify(p)} aria-label={`Modify point ${nameOf(p)}`} title="Modify">
+                  <Pencil aria-hidden="true" className="h-5 w-5" />
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn hover:bg-red-50 hover:text-red-700"
+                  onClick={() => onDelete(p)}
+                  aria-label={`Delete point ${nameOf(p)}`}
+                  title="Delete"
+                >
+                  <Trash2 aria-hidden="true" className="h-5 w-5" />
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -47,6 +47,8 @@ interface Props {
   /** The mean of the project's points: the UTM zone the exports will use (else the position's own). */
   zoneFrom?: Position | null;
   unit: DistanceUnit;
+  /** The project: its coordinate system's grid coordinate is shown (issue 20). */
+  projectId?: string;
   onAddSection: (name: string) => Promise<boolean>;
   /** Records the point; resolves when it is stored (the caller says so and closes), rejects when it is not. */
   onSave: (draft: RecordDraft) => Promise<void>;
@@ -141,7 +143,7 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
   );
 }
 
-function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
+function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
   const [name, setName] = useState(() => defaultPointName(pointCount, pointNames));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
@@ -201,6 +203,10 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
               zoneFrom={zoneFrom ?? null}
               unit={unit}
               correction={sample.correction}
+              projectId={projectId}
+              ellipsoidalHeight={
+                measurement && sample.ellipsoidalHeight !== null && Number.isFinite(antenna.Height) ? markHeight(sample.ellipsoidalHeight, antenna) : sample.ellipsoidalHeight
+              }
             />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">

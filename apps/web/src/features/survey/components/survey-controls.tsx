@@ -156,6 +156,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
         pointNames={pointNames}
         zoneFrom={zoneFrom}
         unit={unit}
+        projectId={project._id}
         onAddSection={onAddSection}
         onSave={record}
         measurement={serverMeasures ? measurement : null}
