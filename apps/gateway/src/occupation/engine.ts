@@ -23,8 +23,10 @@ interface Active {
   run: OccupationRun;
   assembler: EpochAssembler;
   pending: EpochRow[];
-  /** this gateway has had epochs of it: it runs it, writes its heartbeat and answers accept */
+  /** this gateway has claimed it (its first epoch reached here): it runs it, writes its heartbeat and answers accept */
   mine: boolean;
+  /** the claim is being asked of the database: epochs wait here meanwhile, in order */
+  claiming: Epoch[] | null;
   /** when its last epoch arrived here (wall clock) */
   lastEpochAt: number;
   dirty: boolean;
@@ -56,6 +58,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
       assembler: new EpochAssembler(),
       pending: [],
       mine: false,
+      claiming: null,
       lastEpochAt: 0,
       dirty: false,
       busy: Promise.resolve(),
@@ -86,8 +89,9 @@ export function occupationEngine(o: OccupationEngineOptions) {
     if (rows.length) await repo.writeEpochs(o.db, a.row.id, rows);
     if (a.dirty && !a.ended) {
       a.dirty = false;
-      await repo.saveProgress(o.db, a.row.id, o.gatewayId, a.run.status, a.run.progress());
-      publish(a);
+      if (await repo.saveProgress(o.db, a.row.id, o.gatewayId, a.run.status, a.run.progress())) publish(a);
+      // ended elsewhere (cancelled, failed by a hand-over or a sweep): not ours to run any more
+      else untrack(a);
     }
   }
 
@@ -111,9 +115,42 @@ export function occupationEngine(o: OccupationEngineOptions) {
     if (await repo.finish(o.db, a.row.id, 'failed', reason, progress)) publish(a, { Status: 'failed', Reason: reason, Progress: progress });
   }
 
+  /**
+   * The first epoch that reaches this gateway claims the occupation. Held by another gateway (the rover reconnected
+   * elsewhere, or the gateway that ran it restarted), it fails with that reason: the epochs the other one counted
+   * are not here, so going on would make the point of the epochs after the switch only.
+   */
+  async function claim(a: Active): Promise<void> {
+    const c = await repo.claim(o.db, a.row.id, o.gatewayId);
+    const waiting = a.claiming ?? [];
+    a.claiming = null;
+    if (c.mine) {
+      a.mine = true;
+      for (const e of waiting) take(a, e);
+      return;
+    }
+    a.ended = true;
+    untrack(a);
+    if (c.heldBy === null) return;
+    const reason = `the rover's epochs moved from gateway ${c.heldBy} to ${o.gatewayId} (a reconnect to another gateway, or a restart of ${c.heldBy})`;
+    const rows = await o.db.query(
+      `UPDATE occupations SET status = 'failed', reason = $3, finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id = $2 RETURNING id`,
+      [a.row.id, c.heldBy, reason],
+    );
+    o.log.warn({ occupation: a.row.id, heldBy: c.heldBy }, 'occupation handed over: failed');
+    if (rows.length) publish(a, { Status: 'failed', Reason: reason });
+  }
+
   function take(a: Active, e: Epoch): void {
     if (a.ended) return;
-    a.mine = true;
+    if (!a.mine) {
+      if (a.claiming) a.claiming.push(e);
+      else {
+        a.claiming = [e];
+        void serial(a, () => claim(a));
+      }
+      return;
+    }
     a.lastEpochAt = Date.now();
     const step = a.run.add(e);
     a.pending.push({ seq: step.seq, epoch: e, reason: step.reason });
@@ -202,30 +239,15 @@ export function occupationEngine(o: OccupationEngineOptions) {
         await serial(a, () => flushEpochs(a));
         return;
       }
-      // accept: stop now and store what there is, flagged; the gateway that has the epochs answers
+      // accept: stop now and store what there is, flagged; the gateway that has claimed it answers
       if (!a.mine) {
-        // none here: if no gateway has any in a moment, it fails
+        // not here (yet): if no gateway has claimed it in a moment, it fails
         setTimeout(() => {
           if (!a.ended) void serial(a, () => sweepAccept(a));
         }, 1500).unref();
         return;
       }
-      a.ended = true;
-      await serial(a, async () => {
-        a.assembler.flush((e) => {
-          a.ended = false;
-          take(a, e);
-          a.ended = true;
-        });
-        if (a.row.method === 'continuous') {
-          await flushEpochs(a);
-          untrack(a);
-          const progress = a.run.progress();
-          if (await repo.finish(o.db, a.row.id, 'done', null, progress)) publish(a, { Status: 'done', Progress: progress });
-          return;
-        }
-        await store(a, true, true);
-      });
+      await acceptHere(a);
     },
 
     /** At start: what a dead gateway left running fails with the reason; the rest are tracked here too. */
@@ -242,9 +264,36 @@ export function occupationEngine(o: OccupationEngineOptions) {
     },
   };
 
+  /** Stops the run this gateway holds and stores what there is, flagged stopped-early (continuous: done). */
+  function acceptHere(a: Active): Promise<unknown> {
+    a.ended = true;
+    return serial(a, async () => {
+      a.assembler.flush((e) => {
+        a.ended = false;
+        take(a, e);
+        a.ended = true;
+      });
+      if (a.row.method === 'continuous') {
+        await flushEpochs(a);
+        untrack(a);
+        const progress = a.run.progress();
+        if (await repo.finish(o.db, a.row.id, 'done', null, progress)) publish(a, { Status: 'done', Progress: progress });
+        return;
+      }
+      await store(a, true, true);
+    });
+  }
+
+  /** Accepted, and no gateway has claimed it (no epoch reached any): it fails. One that another gateway runs is its. */
   async function sweepAccept(a: Active): Promise<void> {
-    const [row] = await o.db.query<{ status: string }>('SELECT status FROM occupations WHERE id = $1', [a.row.id]);
-    if (row && (row.status === 'running' || row.status === 'paused') && !a.mine) await fail(a, 'no good epochs');
+    // claimed here while the accept waited: this gateway answers it
+    if (a.mine) return void acceptHere(a);
+    const rows = await o.db.query(
+      `UPDATE occupations SET status = 'failed', reason = 'no good epochs', finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id IS NULL RETURNING id`,
+      [a.row.id],
+    );
+    untrack(a);
+    if (rows.length) publish(a, { Status: 'failed', Reason: 'no good epochs' });
   }
 }
 export type OccupationEngine = ReturnType<typeof occupationEngine>;

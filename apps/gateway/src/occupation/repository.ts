@@ -107,12 +107,32 @@ export const occupationsRepository = {
     );
   },
 
-  /** Status and progress as the run has them, and a heartbeat: this gateway still runs it. Only while active. */
-  async saveProgress(q: Queryable, id: string, gatewayId: string, status: OccupationStatus, progress: OccupationProgress): Promise<void> {
-    await q.query(
-      `UPDATE occupations SET status = $3, progress = $4, gateway_id = $2, heartbeat_at = now() WHERE id = $1 AND status IN ('running', 'paused')`,
+  /**
+   * Status and progress as the run has them, and a heartbeat: this gateway still runs it. Only while active and
+   * claimed by this gateway; false when it is not (ended, or failed by a hand-over): the run stops here.
+   */
+  async saveProgress(q: Queryable, id: string, gatewayId: string, status: OccupationStatus, progress: OccupationProgress): Promise<boolean> {
+    const rows = await q.query(
+      `UPDATE occupations SET status = $3, progress = $4, heartbeat_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id = $2 RETURNING id`,
       [id, gatewayId, status, JSON.stringify(progress)],
     );
+    return rows.length > 0;
+  },
+
+  /**
+   * The gateway the rover's first epoch reaches claims the occupation: from then on only it runs it. 'mine' when
+   * this gateway holds it now; otherwise the gateway that held it (the rover's epochs moved: a reconnect to another
+   * gateway, or a restart of the one running it), or null when it is no longer active.
+   */
+  async claim(q: Queryable, id: string, gatewayId: string): Promise<{ mine: true } | { mine: false; heldBy: string | null }> {
+    const [row] = await q.query<{ claimed: boolean; gateway_id: string | null }>(
+      `WITH c AS (UPDATE occupations SET gateway_id = $2, heartbeat_at = now()
+                  WHERE id = $1 AND status IN ('running', 'paused') AND (gateway_id IS NULL OR gateway_id = $2) RETURNING id)
+       SELECT EXISTS (SELECT 1 FROM c) AS claimed, (SELECT gateway_id FROM occupations WHERE id = $1 AND status IN ('running', 'paused')) AS gateway_id`,
+      [id, gatewayId],
+    );
+    if (row?.claimed) return { mine: true };
+    return { mine: false, heldBy: row?.gateway_id ?? null };
   },
 
   /** Ends an active occupation without a point; false when it had already ended. */
