@@ -118,6 +118,24 @@ describe('survey occupations through the api, measured on the gateway', () => {
     await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 2.0, HeightType: 'slant', Radius: 0.0953, ShmpOffset: 0.0483, Offset: 0.134 }).expect(200);
     moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
     expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.9494282 - 0.134))).toBeLessThan(1e-4);
+    // then a vertical 1.500 m to the notch of a Spectra ASH111661 (SHMP 0.0483 m above the ARP), L1 offset typed 0.0900:
+    // 1.5 - 0.0483 + 0.09 = 1.5417; the slant set-up it replaces (radius and all) is the one taken off
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'ASH111661', Reference: 'notch', Offset: 0.09 }).expect(200);
+    moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.5417))).toBeLessThan(1e-4);
+    expect(moved).toMatchObject({ AntennaReference: 'notch', AntennaModel: 'ASH111661', AntennaOffset: 0.09 });
+    // the same height to the ARP instead: the phase centre 0.0483 m further above the mark
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'ASH111661', Reference: 'ARP', Offset: 0.09 }).expect(200);
+    moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.59))).toBeLessThan(1e-4);
+    // a table antenna without a published L1 offset needs it typed; a reference the table does not know needs its offset
+    const noOffset = await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'ASH111661' }).expect(400);
+    expect(noOffset.body).toMatchObject({ success: false, message: expect.stringContaining('Antenna.Offset') });
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'HXCGPS1000', Reference: 'notch' }).expect(400);
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'HXCGPS1000', Reference: 'top of quick release', ReferenceOffset: -0.05 }).expect(200);
+    moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    // the quick release's top is 0.05 m below the ARP: ARP at 1.55 m, L1 0.05944 above it
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.60944))).toBeLessThan(1e-4);
     const other = await h.owner();
     await other.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5 }).expect(404);
     // another account asking for this real point's raw epochs: answered as a missing point
@@ -183,7 +201,9 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const a = await h.owner();
     const rover = await h.device(a);
     const projectId = await projectOf(a, [rover]);
-    const occ = (await a.agent.post(`/api/projects/${projectId}/occupations`).send({ DeviceId: rover.id, Method: 'topo', Name: 'HZ20' }).expect(201)).body.occupation;
+    // measured vertically to the notch of a Spectra ASH111661 (SHMP 0.0483 m above the ARP), L1 offset typed
+    const antenna = { Height: 1.8, Model: 'ASH111661', Reference: 'notch', Offset: 0.09 };
+    const occ = (await a.agent.post(`/api/projects/${projectId}/occupations`).send({ DeviceId: rover.id, Method: 'topo', Name: 'HZ20', Antenna: antenna }).expect(201)).body.occupation;
     const coalescedBefore = h.gateway.counters.coalesced;
     // 6 s of a 20 Hz receiver, published as fast as the connection goes (faster than the live feed's cap)
     await send(rover, rtk(120, 20));
@@ -191,8 +211,12 @@ describe('survey occupations through the api, measured on the gateway', () => {
     expect(done.Status).toBe('done');
     // 5 s and 5 epochs at 20 Hz: 101 epochs, all of them
     expect(done.Progress).toMatchObject({ epochsUsed: 101, epochsRejected: 0, occupiedS: 5 });
-    const epochs = (await a.agent.get(`/api/points/${projectId}/${done.PointId}/epochs`).expect(200)).body.epochs as { Seq: number; Time: string }[];
+    const epochs = (await a.agent.get(`/api/points/${projectId}/${done.PointId}/epochs`).expect(200)).body.epochs as { Seq: number; Time: string; Accepted: boolean; EllipsoidalHeight: number }[];
     expect(epochs.map((e) => e.Seq)).toEqual(Array.from({ length: 101 }, (_, k) => k));
+    // the mark: the accepted epochs' mean phase centre less 1.800 - 0.0483 + 0.0900 = 1.8417 m
+    const used = epochs.filter((e) => e.Accepted);
+    const point = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(point.EllipsoidalHeight! - (used.reduce((t, e) => t + e.EllipsoidalHeight, 0) / used.length - 1.8417))).toBeLessThan(1e-4);
     // 50 ms apart by their GGA times
     expect(Date.parse(epochs[100]!.Time) - Date.parse(epochs[0]!.Time)).toBe(5000);
     expect(h.gateway.counters.coalesced).toBeGreaterThan(coalescedBefore);

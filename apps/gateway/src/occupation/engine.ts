@@ -45,8 +45,8 @@ export function occupationEngine(o: OccupationEngineOptions) {
   const batchRows = o.batchRows ?? 200;
 
   function antennaOf(row: OccupationRow) {
-    const a = row.antenna;
-    return { height: a.Height, type: a.HeightType, phaseCentreOffset: a.Offset ?? 0, radius: a.Radius, shmpOffset: a.ShmpOffset };
+    const a = row.antenna as OccupationRow['antenna'] & { ReferenceOffset?: number };
+    return { height: a.Height, type: a.HeightType, phaseCentreOffset: a.Offset ?? 0, referenceOffset: a.ReferenceOffset, radius: a.Radius, shmpOffset: a.ShmpOffset };
   }
 
   function track(row: OccupationRow): void {
