@@ -76,18 +76,24 @@ export const occupationsRepository = {
     return q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.status IN ('running', 'paused')`);
   },
 
-  /** Raw epochs, many rows in one statement. */
+  /** Raw epochs of one occupation, many rows in one statement. */
   async writeEpochs(q: Queryable, occupationId: string, rows: EpochRow[]): Promise<void> {
-    if (!rows.length) return;
+    await this.writeEpochBatch(q, rows.map((row) => ({ occupationId, row })));
+  },
+
+  /** Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's). */
+  async writeEpochBatch(q: Queryable, batch: { occupationId: string; row: EpochRow }[]): Promise<void> {
+    if (!batch.length) return;
+    const rows = batch.map((b) => b.row);
     const col = <T>(f: (r: EpochRow) => T) => rows.map(f);
     await q.query(
       `INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
          sigma_h, sigma_v, correction_age, accepted, reason)
-       SELECT $1, * FROM unnest($2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
          $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[])
        ON CONFLICT DO NOTHING`,
       [
-        occupationId,
+        batch.map((b) => b.occupationId),
         col((r) => r.seq),
         col((r) => new Date(r.epoch.time).toISOString()),
         col((r) => r.epoch.latitude),
@@ -117,6 +123,18 @@ export const occupationsRepository = {
       [id, gatewayId, status, JSON.stringify(progress)],
     );
     return rows.length > 0;
+  },
+
+  /** saveProgress for many occupations in one statement; answers the ids still active and this gateway's. */
+  async saveProgressBatch(q: Queryable, gatewayId: string, list: { id: string; status: OccupationStatus; progress: OccupationProgress }[]): Promise<Set<string>> {
+    if (!list.length) return new Set();
+    const rows = await q.query<{ id: string }>(
+      `UPDATE occupations o SET status = u.status, progress = u.progress::jsonb, heartbeat_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::text[]) AS u(id, status, progress)
+        WHERE o.id = u.id AND o.gateway_id = $1 AND o.status IN ('running', 'paused') RETURNING o.id`,
+      [gatewayId, list.map((x) => x.id), list.map((x) => x.status), list.map((x) => JSON.stringify(x.progress))],
+    );
+    return new Set(rows.map((r) => r.id));
   },
 
   /**
