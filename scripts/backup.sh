@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/compose-lib.sh
 file=${1:-backups/smi-$(date -u +%Y%m%d-%H%M%S).dump}
+# a dump holds every account's password hash and every point: readable by its owner only, like DATA_DIR
+umask 077
 mkdir -p "$(dirname "$file")"
 tmp="$file.partial"
 # pg_dump runs inside the postgres container as its superuser over the local socket: no password leaves .env

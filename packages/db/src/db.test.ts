@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from './testing.js';
 import { migrate } from './migrate.js';
-import type { Db } from './db.js';
+import { openDb, type Db } from './db.js';
 
 describe('the database layer', () => {
   let db: Db;
@@ -73,5 +74,34 @@ describe('the database layer', () => {
     const [after] = await db.query<{ sort: string; users: number }>("SELECT current_setting('enable_sort') AS sort, count(*)::int AS users FROM users");
     expect(after!.sort).toBe('on');
     expect(typeof after!.users).toBe('number');
+  });
+});
+
+// An upgrade starts every api process and gateway of a deployment with the new image at once: the first takes the
+// advisory lock and applies the new migrations, the others wait for it and then find nothing left to do.
+describe.runIf(process.env.DATABASE_URL)('migrations from several processes at once (PostgreSQL)', () => {
+  it('are applied once, by whichever process took the lock first, while the others wait', async () => {
+    const url = process.env.DATABASE_URL!;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = await openDb({ databaseUrl: url, maxConnections: 1 });
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    const processes = await Promise.all([1, 2, 3].map(() => openDb({ databaseUrl: url, schema, maxConnections: 1 })));
+    try {
+      // the first migration holds its transaction a while, so the others arrive while it runs
+      const upgrade = [
+        { version: '900_probe', sql: 'CREATE TABLE probe (n int);\nSELECT pg_sleep(0.3);' },
+        { version: '901_probe_row', sql: 'INSERT INTO probe VALUES (1);' },
+      ];
+      const applied = await Promise.all(processes.map((db) => migrate(db, upgrade)));
+      expect(applied.filter((a) => a.length > 0)).toEqual([['900_probe', '901_probe_row']]);
+      expect(applied.filter((a) => a.length === 0)).toHaveLength(2);
+      expect(await processes[0]!.query('SELECT n FROM probe')).toEqual([{ n: 1 }]);
+      const versions = await processes[0]!.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(versions.map((v) => v.version)).toEqual(['900_probe', '901_probe_row']);
+    } finally {
+      await Promise.all(processes.map((db) => db.close()));
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.close();
+    }
   });
 });

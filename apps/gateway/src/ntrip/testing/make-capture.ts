@@ -9,38 +9,7 @@
  *     apps/gateway/src/ntrip/testing/rtcm3-3.rtcm3
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { crc24q } from '../../rtcm/crc24q.js';
-
-class BitWriter {
-  private bits: number[] = [];
-  put(value: bigint | number, width: number) {
-    let v = BigInt(value);
-    if (v < 0n) v += 1n << BigInt(width);
-    for (let i = width - 1; i >= 0; i--) this.bits.push(Number((v >> BigInt(i)) & 1n));
-  }
-  text(s: string) {
-    this.put(s.length, 8);
-    for (const c of Buffer.from(s, 'latin1')) this.put(c, 8);
-  }
-  bytes(): Buffer {
-    const out = Buffer.alloc(Math.ceil(this.bits.length / 8));
-    this.bits.forEach((b, i) => (out[i >> 3]! |= b << (7 - (i & 7))));
-    return out;
-  }
-}
-
-function frame(payload: Buffer): Buffer {
-  const f = Buffer.alloc(payload.length + 6);
-  f[0] = 0xd3;
-  f[1] = (payload.length >> 8) & 0x03;
-  f[2] = payload.length & 0xff;
-  payload.copy(f, 3);
-  const crc = crc24q(f.subarray(0, 3 + payload.length));
-  f[3 + payload.length] = (crc >> 16) & 0xff;
-  f[4 + payload.length] = (crc >> 8) & 0xff;
-  f[5 + payload.length] = crc & 0xff;
-  return f;
-}
+import { BitWriter, rtcmFrame } from '../../rtcm/encode.js';
 
 const LIGHT_MS = 299_792.458; // DF014's unit: one light-millisecond in metres
 
@@ -112,7 +81,7 @@ export function captureFromDecoding(dcd: string): Buffer {
         w.put(Math.round(Number(sv[10]) / 0.25), 8);
       }
     } else continue;
-    frames.push(frame(w.bytes()));
+    frames.push(rtcmFrame(w.bytes()));
   }
   return Buffer.concat(frames);
 }
