@@ -131,6 +131,30 @@ describe.runIf(DATABASE_URL && REDIS_URL)('an occupation with two gateway proces
     expect((await rows('SELECT gateway_id FROM occupations WHERE id = $1', [next]))[0].gateway_id).toBe(idOf(gw2));
   }, 120_000);
 
+  it('a rover silent for longer than 10 s keeps its occupation when another gateway starts meanwhile', async () => {
+    const s = await surveyor('quiet');
+    const id = await start(s, { Name: 'Q1', Tolerances: { minEpochs: 10, minSeconds: 9 } });
+    const payloads = log(20);
+    await sendVia(gw2, s, payloads.slice(0, 4));
+    await eventually(async () => (await occupation(s, id)).Progress.epochsUsed === 4, 100);
+    // the rover says nothing for 12 s (a mobile dead spot); a third gateway starts (scaling out) and fails what it
+    // thinks a dead gateway left: not this one, whose gateway keeps its heartbeat
+    await new Promise((r) => setTimeout(r, 12_000));
+    const gw3 = await spawnGateway({ ...env, MQTT_PORT: '0' });
+    try {
+      expect((await occupation(s, id)).Status).toBe('running');
+      await sendVia(gw2, s, payloads.slice(4));
+      const done = await eventually(async () => {
+        const o = await occupation(s, id);
+        return o.Status === 'running' || o.Status === 'paused' ? undefined : o;
+      }, 100);
+      expect(done).toMatchObject({ Status: 'done', Progress: { epochsUsed: 10 } });
+    } finally {
+      gw3.child.kill('SIGTERM');
+      await exited(gw3);
+    }
+  }, 120_000);
+
   it('a restart of the gateway running it fails it with the reason once the rover is back', async () => {
     const s = await surveyor('restart');
     const id = await start(s, { Name: 'RS1', Tolerances: { minEpochs: 20, minSeconds: 19 } });

@@ -29,6 +29,8 @@ interface Active {
   claiming: Epoch[] | null;
   /** when its last epoch arrived here (wall clock) */
   lastEpochAt: number;
+  /** when its progress and heartbeat were last written (wall clock) */
+  savedAt: number;
   dirty: boolean;
   busy: Promise<unknown>;
   ended: boolean;
@@ -39,6 +41,9 @@ interface Active {
  * entry: ingest asks `has(code)` for every message (a Map lookup for the devices with none), and hands the raw
  * payload of the others over before the live feed's rate cap, so every epoch is counted.
  */
+// how often a running occupation's heartbeat is written when nothing else is (resume() calls 10 s stale)
+const HEARTBEAT_MS = 2000;
+
 export function occupationEngine(o: OccupationEngineOptions) {
   const byDevice = new Map<string, Active>();
   const byId = new Map<string, Active>();
@@ -60,6 +65,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
       mine: false,
       claiming: null,
       lastEpochAt: 0,
+      savedAt: 0,
       dirty: false,
       busy: Promise.resolve(),
       ended: false,
@@ -187,6 +193,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
       for (const row of a.pending.splice(0)) epochs.push({ occupationId: a.row.id, row });
       if (a.dirty) {
         a.dirty = false;
+        a.savedAt = Date.now();
         progress.push({ a, status: a.run.status, progress: a.run.progress() });
       }
     }
@@ -207,6 +214,9 @@ export function occupationEngine(o: OccupationEngineOptions) {
   let ticks = 0;
   const timer = setInterval(() => {
     const now = Date.now();
+    // a rover silent for a while still has its gateway: the heartbeat goes on (a gateway starting meanwhile fails only
+    // what has had none for 10 s)
+    for (const a of byId.values()) if (a.mine && now - a.savedAt > HEARTBEAT_MS) a.dirty = true;
     flushAll([...byId.values()].filter((a) => a.mine && !a.ended && (a.pending.length || a.dirty)));
     for (const a of byId.values()) {
       if (!a.mine) continue;
