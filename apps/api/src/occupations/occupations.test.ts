@@ -261,5 +261,9 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const stored = await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200);
     expect(stored.body.settings).toMatchObject({ DefaultMethod: 'rapid', Tolerances: { rapid: { maxPdop: 5 } } });
     await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ DefaultMethod: 'static' }).expect(400);
+    // an antenna set-up the gateway could not reduce is refused with the settings, not at the next occupation
+    const unknownReference = await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Antenna: { Height: 1.8, Reference: 'pole tip' } }).expect(400);
+    expect(unknownReference.body).toMatchObject({ success: false, message: expect.stringContaining('ReferenceOffset') });
+    await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Antenna: { Height: 1.8, Reference: 'pole tip', ReferenceOffset: 0 } }).expect(200);
   }, 60_000);
 });
