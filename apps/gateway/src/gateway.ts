@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Aedes, PublishPacket } from 'aedes';
-import { internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { autoFixTopics, internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
 import { startOccupations } from './occupation/wiring.js';
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
+import { correctionsClients } from './bridge/corrections-clients.js';
 import { customBrokers } from './bridge/custom-brokers.js';
 import { readingBatcher } from './bridge/reading-batch.js';
 import { coalescingForwarder } from './bridge/forwarder.js';
@@ -19,6 +20,8 @@ import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import { baseRtcmStates } from './rtcm/state-writer.js';
+import { baseReferenceNow } from './base-setups/live-reference.js';
+import { autoFixRunner } from './base-setups/auto-fix.js';
 import type { Log } from './log.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
@@ -38,6 +41,8 @@ export interface GatewayOptions {
   /** How often custom-broker subscriptions are re-read besides on a settings change (new devices). */
   customBrokerRefreshMs?: number;
   statsEveryMs?: number;
+  /** How often the gateway reports who receives corrections through it (default 2 s). */
+  correctionsClientsEveryMs?: number;
   /** The NTRIP caster's port (0: a free one); no caster when absent. */
   ntripPort?: number;
   /** Caster settings tests and benchmarks change (timeouts, queue, caps). */
@@ -70,6 +75,7 @@ export async function startGateway(o: GatewayOptions) {
       const persistence = (broker as unknown as { persistence: { delWill(client: object): Promise<unknown> } }).persistence;
       void persistence.delWill({ id: stored.clientId, brokerId: stored.brokerId }).catch(() => {});
     },
+    onCorrectionsForward: (_code, client) => receivers.forwarded(client),
   });
   const broker: Aedes = await createBroker({
     hooks: policy.hooks,
@@ -77,6 +83,16 @@ export async function startGateway(o: GatewayOptions) {
     redisUrl: o.redisUrl,
     onOversized: () => counters.oversized++,
     onRedisError: (err) => o.log.warn({ err }, 'redis error (broker)'),
+  });
+
+  // who receives corrections through this process, for the device pages (every api process hears every gateway)
+  const receivers = correctionsClients({
+    broker,
+    codeOf: (client) => {
+      const who = policy.identityOf(client);
+      return who?.kind === 'device' ? who.code : undefined;
+    },
+    caster: () => caster,
   });
 
   const publish = (topic: string, payload: Buffer | string) =>
@@ -108,12 +124,22 @@ export async function startGateway(o: GatewayOptions) {
     onError: () => counters.stateWriteErrors++,
     onOffline: (row) => forwarder.offer(ingestor.markOffline(row)),
   });
-  const occupations = await startOccupations({ db: o.db, log: o.log, gatewayId: id, publish });
+  const occupations = await startOccupations({
+    db: o.db,
+    log: o.log,
+    gatewayId: id,
+    publish,
+    // issue 19: an occupation's vectors are from the base as this gateway has it (when it ingests the base)
+    baseReference: (code) => baseReferenceNow(rtcm.of(code), ingestor.latest(code)),
+  });
+  const autoFix = autoFixRunner({ db: o.db, log: o.log });
+  await autoFix.resume();
   const ingestor = ingest({
     directory,
     counters,
     occupations: occupations.engine,
     onReading: (live) => {
+      autoFix.reading(live);
       forwarder.offer(live);
       state.update(live);
     },
@@ -199,11 +225,26 @@ export async function startGateway(o: GatewayOptions) {
     const closed = policy.disconnectDevice(code);
     if (closed) o.log.info({ device: code, connections: closed }, 'device secret changed: disconnected');
   });
+  // a revoked NTRIP credential stops pulling at once, on every process
+  await subscribeInternal(broker, internalTopics.ntripRevoke, (payload) => {
+    const n = caster?.disconnect(payload.toString('utf8')) ?? 0;
+    if (n) o.log.info({ connections: n }, 'ntrip credential revoked: disconnected');
+  });
+  const rx = receivers;
+  let reportedClients = false;
+  const clientsTimer = setInterval(() => {
+    const clients = rx.list();
+    if (!clients.length && !reportedClients) return;
+    reportedClients = clients.length > 0;
+    publish(internalTopics.correctionsClients(id), JSON.stringify({ gatewayId: id, clients }));
+  }, o.correctionsClientsEveryMs ?? 2000);
+  clientsTimer.unref();
   await subscribeInternal(broker, internalTopics.settingsChanged, () => {
     void custom.refresh();
     void sources.refresh();
   });
   await occupations.subscribe((topic, handler) => subscribeInternal(broker, topic, handler));
+  await subscribeInternal(broker, autoFixTopics.control, (payload) => autoFix.onCommand(payload));
   await custom.refresh();
   await sources.refresh();
   const refresher = setInterval(() => {
@@ -238,6 +279,8 @@ export async function startGateway(o: GatewayOptions) {
     /** The latest reading of a device this gateway has heard from, made now from its live state. */
     /** What this gateway learnt from a base's RTCM stream (undefined if it has sent none here). */
     baseRtcm: (code: string) => rtcm.of(code),
+    /** Who receives corrections through this gateway now (what it reports on the internal topic). */
+    correctionsClients: () => rx.list(),
     latestReading: (code: string): LiveReading | undefined => ingestor.latest(code)?.snapshot(),
     /**
      * Every gateway's readings, taken in-process: this gateway's batches as it makes them (`own`: their latest is
@@ -252,6 +295,7 @@ export async function startGateway(o: GatewayOptions) {
     async close() {
       clearInterval(refresher);
       clearInterval(statsTimer);
+      clearInterval(clientsTimer);
       sources.close();
       await caster?.close();
       // the server finishes closing once aedes has closed every client connection
@@ -261,6 +305,7 @@ export async function startGateway(o: GatewayOptions) {
       forwarder.close();
       batches.close();
       await occupations.engine.close();
+      await autoFix.close();
       await custom.close();
       await lead.close();
       await state.close();

@@ -9,6 +9,7 @@ export { createCounters } from './broker/counters.js';
 export { fetchSourcetable } from './ntrip/client.js';
 export { allowedNtripAddress } from './ntrip/outbound-check.js';
 export { projectMount } from './ntrip/access.js';
+export { EXTERNAL_PROJECT } from './ntrip/external-project.js';
 // RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
 export * from './rtcm/index.js';
 export * as rtcmTestFrames from './rtcm/test-frames.js';
@@ -24,3 +25,5 @@ export {
   type ResolvedAddress,
 } from './outbound/guard.js';
 export { occupationViewOf, type OccupationViewRow } from './occupation/repository.js';
+export { baseSetupsRepository, toBaseSetupView, type BaseSetupRow, type NewSetup } from './base-setups/repository.js';
+export { baseReferenceOf, setupInForce, type BaseReference, type ProjectBase } from './base-setups/in-force.js';

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { project, secretsOf, standingRover } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
@@ -18,51 +18,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png` });
 }
 
-async function deviceId(request: APIRequestContext, code: string) {
-  const { device } = (await (await request.get(`/api/devices/${code}`)).json()) as { device: { _id: string } };
-  return device._id;
-}
-
-async function project(request: APIRequestContext, userId: string, name: string, base: string, rovers: string[]) {
-  const res = await request.post('/api/projects/', {
-    data: { Name: name, Description: 'issue 16', BaseStation: await deviceId(request, base), ClientDevices: await Promise.all(rovers.map((r) => deviceId(request, r))), UserId: userId },
-  });
-  if (!res.ok()) throw new Error(`project: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { _id: string })._id;
-}
-
-const nmeaChecksum = (body: string) => [...body].reduce((x, c) => x ^ c.charCodeAt(0), 0).toString(16).toUpperCase().padStart(2, '0');
-const dm = (v: number, width: number) => {
-  const deg = Math.floor(Math.abs(v));
-  return `${String(deg).padStart(width, '0')}${((Math.abs(v) - deg) * 60).toFixed(7).padStart(10, '0')}`;
-};
-/** An RTK-fixed GGA of this instant at a fixed position (north/east hemispheres). */
-function gga(latitude: number, longitude: number) {
-  const d = new Date();
-  const t = [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join('') + `.${String(Math.floor(d.getUTCMilliseconds() / 10)).padStart(2, '0')}`;
-  const body = `GNGGA,${t},${dm(latitude, 2)},N,${dm(longitude, 3)},E,4,20,0.8,12.345,M,-17.000,M,1.0,0000`;
-  return `$${body}*${nmeaChecksum(body)}`;
-}
-
-/** A rover standing still: mosquitto_pub keeps one connection and publishes each line written to it (2 a second). */
-function standingRover(mqttUrl: string, code: string, secret: string, at: { latitude: number; longitude: number }) {
-  const { hostname, port } = new URL(mqttUrl);
-  const pub = spawn('mosquitto_pub', ['-h', hostname, '-p', port, '-u', code, '-P', secret, '-t', `devices/${code}/nmea`, '-l'], { stdio: ['pipe', 'ignore', 'inherit'] });
-  const timer = setInterval(() => pub.stdin.write(`${gga(at.latitude, at.longitude)}\n`), 500);
-  return () => {
-    clearInterval(timer);
-    pub.stdin.end();
-    pub.kill('SIGTERM');
-  };
-}
-
 const stopAfter: (() => void)[] = [];
 test.afterEach(() => stopAfter.splice(0).forEach((stop) => stop()));
-
-const secretsOf = (all: string[], code: string) => {
-  const i = all.findIndex((s) => s.startsWith(`${code}=`));
-  return ['--secret', all[i]!];
-};
 
 test('a rover that goes silent while the Record dialog is open cannot be recorded and shows its age', async ({ page, product }) => {
   const suffix = Date.now().toString(36).toUpperCase();

@@ -60,6 +60,8 @@ test('a surveyor records, reviews, exports and closes a survey, then adjusts set
       await expect(dialog.getByLabel('Section', { exact: true })).toHaveValue(section.add);
       await shoot('record-point');
     }
+    // the simulated rovers walk: a topo occupation (the default) would never settle to 2 cm, a rapid one takes one fixed epoch
+    await dialog.getByLabel('Method').selectOption('rapid');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Point recorded successfully.').last()).toBeVisible();

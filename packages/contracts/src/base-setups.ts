@@ -61,3 +61,52 @@ export const baseSetupEndpoints = {
   correctBaseSetup: endpoint({ method: 'PUT', path: '/api/base-setups/:id', access: 'verified', params: bySetup, body: correctBaseSetupBody }),
   undoBaseSetup: endpoint({ method: 'POST', path: '/api/base-setups/:id/undo', access: 'verified', params: bySetup }),
 };
+
+/** Auto Fix (issue 19): the base's own position averaged for a set time, offered as its coordinates with a sigma. */
+export const AUTO_FIX_STATUSES = ['running', 'done', 'failed', 'cancelled', 'accepted'] as const;
+export type AutoFixStatus = (typeof AUTO_FIX_STATUSES)[number];
+/** The default averaging time, seconds (a project's measurement settings may change it). */
+export const AUTO_FIX_DEFAULT_S = 300;
+
+export const autoFixView = z.object({
+  _id: z.string(),
+  ProjectId: z.string(),
+  BaseDeviceId: z.string(),
+  DurationS: z.number(),
+  Status: z.enum(AUTO_FIX_STATUSES),
+  Reason: z.string().nullable(),
+  /** positions averaged so far (outliers left out), and the GNSS time they span */
+  Epochs: z.number(),
+  Outliers: z.number(),
+  ElapsedS: z.number(),
+  /** the running mean, then the result (WGS84, ellipsoidal height) */
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  Height: z.number().nullable(),
+  SigmaH: z.number().nullable(),
+  SigmaV: z.number().nullable(),
+  /** the base setup it became, once accepted */
+  SetupId: z.string().nullable(),
+  CreatedAt: isoDate,
+  FinishedAt: isoDate.nullable(),
+});
+export type AutoFixView = z.infer<typeof autoFixView>;
+
+export const startAutoFixBody = z.strictObject({
+  /** seconds of the base's positions to average; absent: the project's setting (default 5 minutes) */
+  DurationS: z.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(10, { message: 'must be at least 10' }).max(86_400, { message: 'must be at most 86400' }).optional(),
+});
+export type StartAutoFixBody = z.infer<typeof startAutoFixBody>;
+
+/** Internal topic: the api's Auto Fix commands to every gateway (the one that ingests the base runs it). */
+export const autoFixTopics = { control: 'smi/internal/control/auto-fix' };
+export const autoFixCommand = z.object({ id, action: z.enum(['start', 'cancel']) });
+export type AutoFixCommand = z.infer<typeof autoFixCommand>;
+
+const byAutoFix = z.strictObject({ id });
+export const autoFixEndpoints = {
+  startAutoFix: endpoint({ method: 'POST', path: '/api/projects/:id/base-setups/auto-fix', access: 'verified', params: bySetup, body: startAutoFixBody }),
+  latestAutoFix: endpoint({ method: 'GET', path: '/api/projects/:id/base-setups/auto-fix', access: 'verified', params: bySetup }),
+  acceptAutoFix: endpoint({ method: 'POST', path: '/api/base-setups/auto-fix/:id/accept', access: 'verified', params: byAutoFix }),
+  cancelAutoFix: endpoint({ method: 'POST', path: '/api/base-setups/auto-fix/:id/cancel', access: 'verified', params: byAutoFix }),
+};

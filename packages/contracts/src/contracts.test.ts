@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTINGS,
   describeIssues,
   endpoints,
+  measurementSettings,
   mergeSettings,
   pathFor,
   recordPointBody,
@@ -63,5 +64,13 @@ describe('the shared contracts', () => {
     const keys = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const e of Object.values(endpoints)) expect(e.path.startsWith('/api/')).toBe(true);
+  });
+});
+
+describe('a project measurement settings (issue 18)', () => {
+  it('sound and vibrate the loss-of-fix alert unless the project says not, and refuse an alert field it does not know', () => {
+    expect(measurementSettings.parse({}).Alerts).toEqual({ Sound: true, Vibration: true });
+    expect(measurementSettings.parse({ Alerts: { Sound: false, Vibration: true } }).Alerts).toEqual({ Sound: false, Vibration: true });
+    expect(measurementSettings.safeParse({ Alerts: { Sound: true, Vibration: true, Flash: true } }).success).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { exportEndpoints } from './exports.js';
 import { surveyEndpoints } from './survey.js';
 import { publicConfigEndpoints } from './public-config.js';
 import { occupationEndpoints, pointAntennaEndpoint } from './occupations.js';
-import { baseSetupEndpoints } from './base-setups.js';
+import { autoFixEndpoints, baseSetupEndpoints } from './base-setups.js';
 import { reportEndpoints } from './report.js';
 import { crsEndpoints } from './crs.js';
 
@@ -22,6 +22,7 @@ export const endpoints = {
   ...occupationEndpoints,
   changePointAntenna: pointAntennaEndpoint,
   ...baseSetupEndpoints,
+  ...autoFixEndpoints,
   ...reportEndpoints,
   ...crsEndpoints,
 } satisfies Record<string, Endpoint>;

@@ -64,6 +64,10 @@ export const liveReading = z.object({
   accuracy: orNA(metres),
   /** Estimated vertical error in metres (1 sigma, from GST or the device). */
   verticalAccuracy: orNA(metres),
+  /** Position dilution of precision (GSA, or the device's). Optional (older gateways). */
+  pdop: orNA(z.number().min(0).max(100)).optional(),
+  /** Age of the differential corrections the fix used, seconds (GGA, or the device's); N/A: none. Optional. */
+  correctionAge: orNA(z.number().min(0).max(1e6)).optional(),
 });
 export type LiveReading = z.infer<typeof liveReading>;
 
@@ -136,6 +140,11 @@ export const internalTopics = {
   revoke: 'smi/internal/control/revoke',
   /** payload: a user id whose network settings changed; the gateway re-reads custom brokers. */
   settingsChanged: 'smi/internal/control/settings',
+  /** payload: an NTRIP credential's user name that was revoked; every caster closes its connections. */
+  ntripRevoke: 'smi/internal/control/ntrip-revoke',
+  /** A gateway's NTRIP and MQTT corrections clients (gatewayCorrectionsClients), every few seconds. */
+  correctionsClients: (gatewayId: string) => `smi/internal/corrections-clients/${gatewayId}`,
+  allCorrectionsClients: 'smi/internal/corrections-clients/+',
 };
 
 /** The valid LiveReadings of an internal readings payload (an array; a single reading from an older gateway too). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { id, noNul } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -59,3 +59,116 @@ export const ntripEndpoints = {
   /** An external caster's mountpoints, to pick one from. */
   ntripSourcetable: endpoint({ method: 'POST', path: '/api/ntrip/sourcetable', access: 'verified', body: sourcetableBody }),
 };
+
+/**
+ * A user's NTRIP credentials (for a controller or a receiver that is not a registered device): the caster lets them
+ * pull the user's bases and project mountpoints, or those of one project when `projectId` is given. The password is
+ * made by the server and shown once; only its hash is kept.
+ */
+export const ntripCredentialBody = z.strictObject({
+  name: z.string().trim().min(1, { message: 'name is required' }).max(60, { message: 'name must be at most 60 characters' }).regex(/^[^\r\n]*$/, { message: 'must be one line' }).refine(noNul, { message: 'must not contain NUL characters' }),
+  projectId: id.nullable().default(null),
+});
+export type NtripCredentialBody = z.infer<typeof ntripCredentialBody>;
+
+export const ntripCredentialView = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The NTRIP user name (`ntrip-` and 10 hex digits). */
+  username: z.string(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NtripCredentialView = z.infer<typeof ntripCredentialView>;
+
+/** The Settings "NTRIP Credentials" URL: `[ntrip://|ntrip2://|http://]host[:port]/MOUNTPOINT` (NTRIP 1 unless ntrip2:// or http://; port 2101). */
+export function parseNtripUrl(url: string): { host: string; port: number; mountpoint: string; version: 1 | 2 } | null {
+  const m = /^(?:(ntrip|ntrip1|ntrip2|http):\/\/)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?\/([A-Za-z0-9_.-]{1,100})\/?$/.exec(url.trim());
+  if (!m) return null;
+  const port = m[3] ? Number(m[3]) : 2101;
+  if (port < 1 || port > 65535) return null;
+  return { host: m[2]!.replace(/^\[|\]$/g, ''), port, mountpoint: m[4]!, version: m[1] === 'ntrip2' || m[1] === 'http' ? 2 : 1 };
+}
+
+/** Settings' NTRIP source: the password is write-only (absent keeps the stored one); an empty URL removes it. */
+export const userNtripSourceBody = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((u) => u === '' || parseNtripUrl(u) !== null, { message: 'URL must look like ntrip://caster.example.net:2101/MOUNTPOINT' }),
+  username: credential.default(''),
+  password: credential.optional(),
+});
+export type UserNtripSourceBody = z.infer<typeof userNtripSourceBody>;
+
+export const userNtripSourceView = z.object({
+  url: z.string(),
+  username: z.string(),
+  hasPassword: z.boolean(),
+  /** Whether Settings' RTK Correction Source is NTRIP (the client runs only then). */
+  inUse: z.boolean(),
+  state: z.string().nullable(),
+  lastError: z.string().nullable(),
+  correctionAgeS: z.number().nullable(),
+});
+export type UserNtripSourceView = z.infer<typeof userNtripSourceView>;
+
+/**
+ * Who receives a base's corrections right now: rovers (and users' NTRIP credentials) pulling it over NTRIP, and
+ * rovers subscribed to their corrections over MQTT, with the age of what each was last sent.
+ */
+export const correctionsClient = z.object({
+  /** A rover's device code or an NTRIP credential's user name. */
+  who: z.string(),
+  /** The rover's name, or the credential's. */
+  name: z.string().nullable(),
+  via: z.enum(['ntrip', 'mqtt']),
+  since: z.string(),
+  /** Seconds since corrections were last sent to it; null before any. */
+  ageS: z.number().nullable(),
+});
+export type CorrectionsClient = z.infer<typeof correctionsClient>;
+
+/** What a gateway reports every few seconds on internalTopics.correctionsClients (mount: null for MQTT rovers). */
+export const gatewayCorrectionsClients = z.object({
+  gatewayId: z.string(),
+  clients: z.array(z.object({ mount: z.string().nullable(), who: z.string(), via: z.enum(['ntrip', 'mqtt']), since: z.string(), ageMs: z.number().nullable() })),
+});
+export type GatewayCorrectionsClients = z.infer<typeof gatewayCorrectionsClients>;
+
+export const ntripUserEndpoints = {
+  listNtripCredentials: endpoint({ method: 'GET', path: '/api/ntrip/credentials', access: 'verified' }),
+  createNtripCredential: endpoint({ method: 'POST', path: '/api/ntrip/credentials', access: 'verified', body: ntripCredentialBody }),
+  deleteNtripCredential: endpoint({ method: 'DELETE', path: '/api/ntrip/credentials/:id', access: 'verified', params: byId }),
+  getUserNtripSource: endpoint({ method: 'GET', path: '/api/user/ntrip-source', access: 'verified' }),
+  putUserNtripSource: endpoint({ method: 'PUT', path: '/api/user/ntrip-source', access: 'verified', body: userNtripSourceBody }),
+  /** A base device's (or a project base's) clients now. */
+  correctionsClients: endpoint({ method: 'GET', path: '/api/devices/:id/corrections-clients', access: 'verified', params: byId }),
+  /** A project's rovers and the pulls of its mountpoint (the network's while it takes one, else its base's). */
+  projectCorrectionsClients: endpoint({ method: 'GET', path: '/api/projects/:id/corrections-clients', access: 'verified', params: byId }),
+};
+
+/** Replies, as the web client parses them. */
+export const ntripSourceReply = z.object({ success: z.literal(true), message: z.string().optional(), source: ntripSourceView.nullable() });
+export const sourcetableEntry = z.object({
+  mountpoint: z.string(),
+  identifier: z.string(),
+  format: z.string(),
+  formatDetails: z.string(),
+  navSystem: z.string(),
+  country: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  nmea: z.boolean(),
+  network: z.boolean(),
+});
+export type SourcetableEntryView = z.infer<typeof sourcetableEntry>;
+export const sourcetableReply = z.object({ success: z.literal(true), mountpoints: z.array(sourcetableEntry) });
+export const ntripCredentialsReply = z.object({ success: z.literal(true), credentials: z.array(ntripCredentialView) });
+export const ntripCredentialCreatedReply = z.object({ success: z.literal(true), message: z.string(), credential: ntripCredentialView, password: z.string() });
+export type NtripCredentialCreatedReply = z.infer<typeof ntripCredentialCreatedReply>;
+export const userNtripSourceReply = z.object({ success: z.literal(true), message: z.string().optional(), source: userNtripSourceView });
+/** reporting: false when this api process has no link to the gateways (the list is then unknown, not empty). */
+export const correctionsClientsReply = z.object({ success: z.literal(true), reporting: z.boolean(), clients: z.array(correctionsClient) });

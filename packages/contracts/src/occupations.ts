@@ -75,6 +75,11 @@ export const antennaSetup = z.strictObject({
 export type AntennaSetupInput = z.infer<typeof antennaSetup>;
 export const DEFAULT_ANTENNA: AntennaSetupInput = { Height: 1.8, HeightType: 'vertical', Reference: 'ARP', Model: '' };
 
+/** The survey map's loss-of-fix alert: always shown on screen; these add a sound and a vibration. */
+export const alertSettings = z.strictObject({ Sound: z.boolean(), Vibration: z.boolean() });
+export type AlertSettings = z.infer<typeof alertSettings>;
+export const DEFAULT_ALERTS: AlertSettings = { Sound: true, Vibration: true };
+
 /** A project's measurement settings (projects.measurement_settings); absent fields take the defaults. */
 export const measurementSettings = z.strictObject({
   DefaultMethod: z.enum(OCCUPATION_METHODS).default('topo'),
@@ -83,9 +88,13 @@ export const measurementSettings = z.strictObject({
   /** a gap between good epochs longer than this splits the occupation, seconds */
   SplitGapS: metres(3600).default(10),
   Antenna: antennaSetup.default(DEFAULT_ANTENNA),
+  /** Auto Fix (issue 19): how long the base's own position is averaged, seconds */
+  AutoFixS: z.number().int().min(10).max(86_400).default(300),
   Tolerances: z
     .strictObject({ rapid: tolerancesPatch.optional(), topo: tolerancesPatch.optional(), control: tolerancesPatch.optional(), continuous: tolerancesPatch.optional() })
     .default({}),
+  /** the survey map's alert when the rover loses RTK fixed or its corrections go stale: a beep, a vibration (where the browser allows) */
+  Alerts: alertSettings.default(DEFAULT_ALERTS),
 });
 export type MeasurementSettings = z.infer<typeof measurementSettings>;
 
@@ -206,6 +215,12 @@ export const epochView = z.object({
   CorrectionAge: z.number().nullable(),
   Accepted: z.boolean(),
   Reason: z.string().nullable(),
+  /** Issue 19: ECEF metres from the base (its broadcast ARP, else its live NMEA fix: VectorOrigin) to the antenna. */
+  VectorDx: z.number().nullable(),
+  VectorDy: z.number().nullable(),
+  VectorDz: z.number().nullable(),
+  VectorOrigin: z.enum(['broadcast', 'base-nmea']).nullable(),
+  BaseSetupId: z.string().nullable(),
 });
 export type EpochView = z.infer<typeof epochView>;
 

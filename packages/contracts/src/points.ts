@@ -54,6 +54,9 @@ export const pointTimestamp = z
   });
 
 /** Point names may be empty when recorded (the map shows 'Unnamed Point'); a recorded point is never refused for it. */
+export const BASE_CORRECTIONS = ['none', 'broadcast', 'base-nmea'] as const;
+export type BaseCorrection = (typeof BASE_CORRECTIONS)[number];
+
 export const recordPointBody = z.strictObject({
   ProjectId: id,
   Name: optionalText(POINT_NAME_MAX).default(''),
@@ -80,6 +83,12 @@ export const recordPointBody = z.strictObject({
   GeoidSeparation: measurement(-200, 200),
   /** Made by the client once per point: a retry with the same ClientId answers the first point. */
   ClientId: z.uuid({ message: 'must be a UUID' }).optional(),
+  /**
+   * Issue 19: how the browser placed the point against the base. 'none': the rover as it reported itself (relative
+   * to the base's broadcast position); 'broadcast': known base + (rover - broadcast ARP); 'base-nmea': the spec's
+   * known - live base NMEA. Absent: 'base-nmea' in Known Position mode with typed coordinates, else 'none'.
+   */
+  BaseCorrection: z.enum(BASE_CORRECTIONS, { message: `must be one of ${BASE_CORRECTIONS.join(', ')}` }).optional(),
 });
 export type RecordPointBody = z.infer<typeof recordPointBody>;
 

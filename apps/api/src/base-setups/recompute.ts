@@ -79,6 +79,9 @@ export async function supersede(
       [cols.id, setup.id, cols.lat, cols.lon, cols.h, cols.alt],
     );
   }
+  // the occupations' raw epochs stay as measured (their vectors are from the base, not from the setup): they only
+  // follow their points to the new version
+  await q.query('UPDATE point_epochs SET base_setup_id = $2 WHERE base_setup_id = $1', [old.id, setup.id]);
   // the points list is cached by this revision
   await q.query('UPDATE projects SET last_modified = now(), points_revision = points_revision + 1 WHERE id = $1', [old.project_id]);
   const enu = ecefDeltaToEnu(old.latitude, old.longitude, shift);

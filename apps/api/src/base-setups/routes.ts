@@ -1,7 +1,9 @@
 import { Router } from 'express';
-import { baseSetupEndpoints as e } from '@smi/contracts';
+import { autoFixEndpoints as a, baseSetupEndpoints as e, type AutoFixCommand } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
+import { autoFixUseCases } from './auto-fix.js';
 import { correctSetup, listSetups, undoSetup } from './setups.js';
 
 export function baseSetupRoutes(deps: AppDeps): Router {
@@ -11,5 +13,20 @@ export function baseSetupRoutes(deps: AppDeps): Router {
   mount(router, e.listBaseSetups, load, ({ user, params }) => listSetups(db, user.id, params.id));
   mount(router, e.correctBaseSetup, load, ({ user, params, body }) => correctSetup(db, user.id, params.id, body));
   mount(router, e.undoBaseSetup, load, ({ user, params }) => undoSetup(db, user.id, params.id));
+
+  // Auto Fix: averaged on the gateway that ingests the base, told by the internal control topic
+  const autoFix = autoFixUseCases(db, (c: AutoFixCommand) => {
+    if (!deps.live) throw new AppError(503, 'Auto Fix is not available: the gateway is not connected');
+    return deps.live.commandAutoFix(c);
+  });
+  mount(router, a.startAutoFix, load, async ({ user, params, body, res }) => {
+    if (!deps.live) throw new AppError(503, 'Auto Fix is not available: the gateway is not connected');
+    const out = await autoFix.start(user.id, params.id, body);
+    res.status(201);
+    return out;
+  });
+  mount(router, a.latestAutoFix, load, ({ user, params }) => autoFix.latest(user.id, params.id));
+  mount(router, a.acceptAutoFix, load, ({ user, params }) => autoFix.accept(user.id, params.id));
+  mount(router, a.cancelAutoFix, load, ({ user, params }) => autoFix.cancel(user.id, params.id));
   return router;
 }

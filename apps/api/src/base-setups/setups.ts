@@ -1,7 +1,7 @@
-import type { CorrectBaseSetupBody } from '@smi/contracts';
+import type { BaseCorrection, CorrectBaseSetupBody } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
-import { ecefToGeodetic, geodeticToEcef, vectorPoint } from '@smi/geodesy';
-import { broadcastPosition } from '../devices/base-rtcm.js';
+import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef, sub, vectorPoint, type Vec3 } from '@smi/geodesy';
+import { baseReferenceOf, setupInForce as openSetupInForce } from '@smi/gateway';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
 import { heightOf, supersede, targetAt } from './recompute.js';
@@ -9,56 +9,82 @@ import { baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from './repo
 
 const notFound = () => new AppError(404, 'Base setup not found');
 
+type ProjectWithBase = { id: string; base_station_id: string | null; base_mode: string; base_latitude: number | null; base_longitude: number | null };
+
 /**
- * The project's setup in force; when it has none and its base has broadcast a 1005/1006, one is opened from that
- * broadcast position (source 'rtcm'). Undefined: no base, or a base that never broadcast its position.
+ * The project's setup in force, opened from its Known Position or its base's broadcast 1005/1006 when it has
+ * none (the gateway's rule, shared with the points it measures). Undefined: nothing to open one from.
  */
-export async function setupInForce(q: Queryable, project: { id: string; base_station_id: string | null }, userId: string | null) {
-  const current = await baseSetupsRepository.currentOf(q, project.id, true);
-  if (current) return current;
-  if (!project.base_station_id) return undefined;
-  const b = await broadcastPosition(q, project.base_station_id);
-  if (!b) return undefined;
-  const g = ecefToGeodetic(b.x, b.y, b.z);
-  return baseSetupsRepository.insert(q, {
-    projectId: project.id,
-    source: 'rtcm',
-    baseDeviceId: project.base_station_id,
-    x: b.x,
-    y: b.y,
-    z: b.z,
-    latitude: g.latitude,
-    longitude: g.longitude,
-    height: g.height,
-    antennaHeight: b.antennaHeight,
-    createdBy: userId,
-  });
+export async function setupInForce(q: Queryable, project: ProjectWithBase, userId: string | null) {
+  if (!project.base_station_id) return baseSetupsRepository.currentOf(q, project.id, true);
+  return openSetupInForce(q, project, await baseReferenceOf(q, project.base_station_id), userId);
 }
 
 /**
- * A point the browser recorded in Auto Fix mode is the rover's RTK position as it reported it: relative to the base's
- * broadcast position. With a broadcast position known it becomes a vector of the setup in force, so a later
- * correction of the base moves it too. In Known mode the browser shifted it by (known - live base), which the
- * server cannot undo exactly: such points are left as they were sent.
+ * How the browser placed the point it posts (POST /api/points, issue 19), when it does not say: in Known Position
+ * mode with typed coordinates the spec's rule (shifted by known - live base NMEA), else the rover as it reported
+ * itself (relative to the base's broadcast position).
  */
-export async function attachToSetup(db: Db, ownerId: string, pointId: string, projectId: string): Promise<void> {
+export function inferredCorrection(project: ProjectWithBase): BaseCorrection {
+  return project.base_mode === 'known' && project.base_latitude !== null && project.base_longitude !== null ? 'base-nmea' : 'none';
+}
+
+/**
+ * A point the browser recorded becomes a vector of the base setup in force, so a later correction of the base
+ * moves it too:
+ * - 'none' (Auto Fix): the rover's RTK position, relative to the broadcast position: vector = point - broadcast;
+ *   under a setup corrected since (not at the broadcast position) the point is stored at setup + vector.
+ * - 'broadcast' / 'base-nmea' (Known Position): the browser already placed it against the known base, so the
+ *   vector is point - setup and the point stays; 'base-nmea' (the spec's rule, the default there) flags it.
+ * Without a base, or a 'none' point with nothing broadcast, the point is left as it was sent.
+ */
+export async function attachToSetup(db: Db, ownerId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<void> {
   await db.tx(async (q) => {
     const project = await projectsRepository.owned(q, ownerId, projectId, true);
-    if (!project || project.base_mode !== 'auto' || !project.base_station_id) return;
-    const broadcast = await broadcastPosition(q, project.base_station_id);
-    if (!broadcast) return;
-    const setup = await setupInForce(q, project, ownerId);
-    if (!setup || setup.source !== 'rtcm') return;
+    if (!project || !project.base_station_id) return;
+    const ref = await baseReferenceOf(q, project.base_station_id);
+    const correction = said ?? inferredCorrection(project);
+    if (correction === 'none' && !ref.broadcast) return;
+    const setup = await openSetupInForce(q, project, ref, ownerId);
+    if (!setup) return;
     const [p] = await q.query<{ latitude: number; longitude: number; ellipsoidal_height: number | null; geoid_separation: number | null; altitude: number | null }>(
       'SELECT latitude, longitude, ellipsoidal_height, geoid_separation, altitude FROM points WHERE id = $1 AND base_setup_id IS NULL',
       [pointId],
     );
     if (!p) return;
-    const rover = geodeticToEcef(p.latitude, p.longitude, heightOf(p, setup.height));
-    const { vector } = vectorPoint({ roverAntenna: rover, broadcast: [broadcast.x, broadcast.y, broadcast.z], setup: [setup.x, setup.y, setup.z] });
-    await q.query('UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5 WHERE id = $1', [pointId, setup.id, ...vector!]);
+    const h = heightOf(p, setup.height);
+    const at = geodeticToEcef(p.latitude, p.longitude, h);
+    const setupAt: Vec3 = [setup.x, setup.y, setup.z];
+    if (correction !== 'none') {
+      const vector = sub(at, setupAt);
+      const warn = correction === 'base-nmea' ? BASE_FROM_NMEA : null;
+      await q.query(
+        `UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5,
+           warnings = CASE WHEN $6::text IS NULL OR $6 = ANY(warnings) THEN warnings ELSE array_append(warnings, $6) END WHERE id = $1`,
+        [pointId, setup.id, ...vector, warn],
+      );
+      await bumpPoints(q, project.id);
+      return;
+    }
+    const { vector, antenna } = vectorPoint({ roverAntenna: at, broadcast: ref.broadcast, setup: setupAt });
+    if (setupAt.every((v, k) => v === ref.broadcast![k])) {
+      // the setup is the broadcast position: the point is where the rover put it (no round trip through ECEF)
+      await q.query('UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5 WHERE id = $1', [pointId, setup.id, ...vector!]);
+      return;
+    }
+    const g = ecefToGeodetic(...antenna);
+    const dh = g.height - h;
+    await q.query(
+      `UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5, latitude = $6, longitude = $7,
+         ellipsoidal_height = ellipsoidal_height + $8, altitude = altitude + $8 WHERE id = $1`,
+      [pointId, setup.id, ...vector!, g.latitude, g.longitude, dh],
+    );
+    await bumpPoints(q, project.id);
   });
 }
+
+// a list read between the point's insert and this would be cached under the insert's revision
+const bumpPoints = (q: Queryable, projectId: string) => q.query('UPDATE projects SET points_revision = points_revision + 1 WHERE id = $1', [projectId]);
 
 /** New coordinates for a setup: a new version, every point of the old one re-computed (one transaction). */
 export async function correctSetup(db: Db, ownerId: string, setupId: string, body: CorrectBaseSetupBody) {

@@ -26,16 +26,6 @@ interface Row {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** The broadcast reference position of a base (1005/1006), ECEF metres, or null when it never sent one. */
-export async function broadcastPosition(q: Queryable, deviceId: string): Promise<{ x: number; y: number; z: number; antennaHeight: number | null } | null> {
-  const [r] = await q.query<Pick<Row, 'arp_x' | 'arp_y' | 'arp_z' | 'arp_antenna_height'>>(
-    'SELECT arp_x, arp_y, arp_z, arp_antenna_height FROM base_rtcm_state WHERE device_id = $1',
-    [deviceId],
-  );
-  if (!r || r.arp_x === null || r.arp_y === null || r.arp_z === null) return null;
-  return { x: r.arp_x, y: r.arp_y, z: r.arp_z, antennaHeight: r.arp_antenna_height };
-}
-
 /** What GET /api/devices/{id} shows of a base's RTCM stream; null for a device that never sent RTCM. */
 export async function baseRtcmOf(q: Queryable, deviceId: string, now = Date.now()): Promise<BaseRtcmView | null> {
   const [r] = await q.query<Row>('SELECT * FROM base_rtcm_state WHERE device_id = $1', [deviceId]);

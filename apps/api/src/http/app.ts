@@ -1,4 +1,7 @@
 import { ntripRoutes } from '../ntrip/routes.js';
+import { ntripCredentialRoutes } from '../ntrip/credentials-routes.js';
+import { userNtripSourceRoutes } from '../ntrip/user-source-routes.js';
+import { correctionsClientsRoutes } from '../ntrip/corrections-clients-routes.js';
 import { existsSync } from 'node:fs';
 import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -61,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, baseSetupRoutes, crsRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

@@ -265,5 +265,12 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const unknownReference = await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Antenna: { Height: 1.8, Reference: 'pole tip' } }).expect(400);
     expect(unknownReference.body).toMatchObject({ success: false, message: expect.stringContaining('ReferenceOffset') });
     await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Antenna: { Height: 1.8, Reference: 'pole tip', ReferenceOffset: 0 } }).expect(200);
+    // the survey map's loss-of-fix alert: sound and vibration on until the project turns one off
+    expect(defaults.body.settings.Alerts).toEqual({ Sound: true, Vibration: true });
+    await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Alerts: { Sound: false, Vibration: true } }).expect(200);
+    const quiet = await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200);
+    expect(quiet.body.settings.Alerts).toEqual({ Sound: false, Vibration: true });
+    const bad = await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Alerts: { Sound: 'loud' } }).expect(400);
+    expect(bad.body).toMatchObject({ success: false });
   }, 60_000);
 });

@@ -126,8 +126,14 @@ export const occupationsRepository = {
       correction_age: number | null;
       accepted: boolean;
       reason: string | null;
+      vector_dx: number | null;
+      vector_dy: number | null;
+      vector_dz: number | null;
+      vector_origin: 'broadcast' | 'base-nmea' | null;
+      base_setup_id: string | null;
     }>(
-      `SELECT seq, at, latitude, longitude, ellipsoidal_height, fix_type, satellites, hdop, pdop, sigma_h, sigma_v, correction_age, accepted, reason
+      `SELECT seq, at, latitude, longitude, ellipsoidal_height, fix_type, satellites, hdop, pdop, sigma_h, sigma_v, correction_age, accepted, reason,
+         vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id
        FROM point_epochs WHERE occupation_id = $1 AND at BETWEEN $2 AND $3 ORDER BY seq`,
       [point.occupation_id, point.started_at, point.ended_at],
     );
@@ -146,6 +152,11 @@ export const occupationsRepository = {
       CorrectionAge: r.correction_age,
       Accepted: r.accepted,
       Reason: r.reason,
+      VectorDx: r.vector_dx,
+      VectorDy: r.vector_dy,
+      VectorDz: r.vector_dz,
+      VectorOrigin: r.vector_origin,
+      BaseSetupId: r.base_setup_id,
     }));
   },
 

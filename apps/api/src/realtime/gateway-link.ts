@@ -1,10 +1,12 @@
 import mqtt from 'mqtt';
 import {
+  gatewayCorrectionsClients,
   gatewayStats,
   internalTopics,
   liveReadingsOfPayload,
   occupationReport,
   occupationTopics,
+  type GatewayCorrectionsClients,
   type GatewayCounters,
   type GatewayStats,
   type LiveReading,
@@ -14,6 +16,8 @@ import type { Logger } from '../logger.js';
 
 // a gateway that stopped reporting is left out of the health totals after this long
 const STATS_STALE_MS = 30_000;
+// a gateway's list of corrections clients older than this is no longer believed (it reports every 2 s)
+const CLIENTS_STALE_MS = 7_000;
 
 /**
  * The api's MQTT connection to the gateway, with the service credential: normalised readings and gateway counters
@@ -42,12 +46,14 @@ export function gatewayLink(o: {
     writeCache: false,
   });
   const stats = new Map<string, { at: number; stats: GatewayStats }>();
+  const receivers = new Map<string, { at: number; clients: GatewayCorrectionsClients['clients'] }>();
   let warned = false;
 
   client.on('connect', () => {
     warned = false;
     o.log.info({ gateway: o.url }, 'connected to the MQTT gateway');
     const topics = o.onReading ? [internalTopics.allReadings, internalTopics.allStats] : [internalTopics.allStats];
+    topics.push(internalTopics.allCorrectionsClients);
     if (o.onOccupation) topics.push(occupationTopics.allProgress);
     client.subscribe(topics, { qos: 0 });
   });
@@ -71,6 +77,11 @@ export function gatewayLink(o: {
       if (r.success) o.onOccupation?.(r.data);
       return;
     }
+    if (topic.startsWith('smi/internal/corrections-clients/')) {
+      const r = gatewayCorrectionsClients.safeParse(data);
+      if (r.success) receivers.set(r.data.gatewayId, { at: Date.now(), clients: r.data.clients });
+      return;
+    }
     if (topic.startsWith('smi/internal/stats/')) {
       const s = gatewayStats.safeParse(data);
       if (s.success) stats.set(s.data.gatewayId, { at: Date.now(), stats: s.data });
@@ -86,6 +97,20 @@ export function gatewayLink(o: {
       const now = Date.now();
       for (const [id, s] of stats) if (now - s.at > STATS_STALE_MS) stats.delete(id);
       return [...stats.values()].map((s) => s.stats);
+    },
+    /** Who receives corrections, over every gateway that reported lately (ages as of the report's arrival). */
+    correctionsClients(): (GatewayCorrectionsClients['clients'][number] & { gatewayId: string })[] {
+      const now = Date.now();
+      const out = [];
+      for (const [gatewayId, r] of receivers) {
+        if (now - r.at > CLIENTS_STALE_MS) {
+          receivers.delete(gatewayId);
+          continue;
+        }
+        // the age grows while the report waits here
+        for (const c of r.clients) out.push({ ...c, gatewayId, ageMs: c.ageMs === null ? null : c.ageMs + (now - r.at) });
+      }
+      return out;
     },
     totals(): GatewayCounters | undefined {
       const all = this.gateways().map((g) => g.counters);

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { internalTopics, OCCUPATION_EVENT, occupationTopics, type GatewayCounters, type LiveReading, type OccupationCommand } from '@smi/contracts';
+import { autoFixTopics, internalTopics, OCCUPATION_EVENT, occupationTopics, type AutoFixCommand, type GatewayCounters, type LiveReading, type OccupationCommand } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { gatewayLink } from './gateway-link.js';
 import { latestReadings } from './latest-readings.js';
@@ -85,8 +85,14 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   return {
     /** Ends the device's MQTT connections on every gateway (its secret changed). */
     revokeDevice: (code: string) => link.publish(internalTopics.revoke, code),
+    /** Ends the NTRIP pulls of a revoked credential on every gateway. */
+    revokeNtripCredential: (username: string) => link.publish(internalTopics.ntripRevoke, username),
+    /** Who receives corrections through every gateway (NTRIP and MQTT), as they last reported it. */
+    correctionsClients: () => link.correctionsClients(),
     /** A survey occupation's start, accept or cancel, to every gateway (the one the rover's epochs reach acts). */
     commandOccupation: (c: OccupationCommand) => link.publish(occupationTopics.control, JSON.stringify(c)),
+    /** An Auto Fix's start or cancel, to every gateway (the one that ingests the base averages it). */
+    commandAutoFix: (c: AutoFixCommand) => link.publish(autoFixTopics.control, JSON.stringify(c)),
     brokerUrl(host: string): string {
       return o.mqttPublicUrl ?? `mqtt://${host}:${o.mqttPort}`;
     },

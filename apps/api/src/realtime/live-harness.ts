@@ -1,7 +1,7 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import mqtt from 'mqtt';
 import { SOCKET_EVENTS, type LiveReading, type SubscribeAck, type SubscribeRequest } from '@smi/contracts';
-import { serviceCredential, startGateway, silentLog } from '@smi/gateway';
+import { serviceCredential, startGateway, silentLog, type GatewayOptions } from '@smi/gateway';
 import { startHarness } from '../testing/harness.js';
 import { startLiveFeed } from './live-feed.js';
 
@@ -18,10 +18,10 @@ export async function eventually<T>(fn: () => Promise<T> | T, everyMs = 25): Pro
  * The api harness (real app, real database, real SMTP) plus the real gateway on a free MQTT port and the realtime
  * feed on the api's server, wired as main.ts wires them in embedded mode.
  */
-export async function startLiveHarness(opts: { offlineAfterS?: number; publicUrl?: string } = {}) {
+export async function startLiveHarness(opts: { offlineAfterS?: number; publicUrl?: string; gateway?: Partial<GatewayOptions> } = {}) {
   const h = await startHarness({ publicUrl: opts.publicUrl });
   const service = serviceCredential({ jwtSecret: 'test-secret-that-is-long-enough-to-be-real-0123456789' });
-  const gateway = await startGateway({ db: h.db, log: silentLog, service, port: 0, host: '127.0.0.1', offlineAfterS: opts.offlineAfterS ?? 30, statsEveryMs: 200, customBrokerAllow: '127.0.0.1' });
+  const gateway = await startGateway({ db: h.db, log: silentLog, service, port: 0, host: '127.0.0.1', offlineAfterS: opts.offlineAfterS ?? 30, statsEveryMs: 200, customBrokerAllow: '127.0.0.1', ...opts.gateway });
   const live = await startLiveFeed({ server: h.server, deps: h.deps, gatewayUrl: gateway.localUrl, service, mqttPort: gateway.port, localGateway: gateway });
   h.deps.live = live;
   await eventually(() => live.health().connected);

@@ -2,6 +2,7 @@ import { NA } from '@smi/contracts';
 import { describe, expect, it } from 'vitest';
 import type { FixUpdate } from '../nmea/fix-update.js';
 import { DeviceLive } from './device-live.js';
+import { parseNmeaPayload } from '../nmea/parse.js';
 
 const AT = Date.UTC(2026, 10, 23, 10, 0, 0);
 const ROVER = { code: 'R1', name: 'Rover 1', type: 'rover' } as const;
@@ -34,6 +35,8 @@ describe('a device state before anything is known', () => {
       hdop: NA,
       accuracy: NA,
       verticalAccuracy: NA,
+      pdop: NA,
+      correctionAge: NA,
     });
     expect(new DeviceLive({ code: 'B1', name: '', type: 'base' }, AT).snapshot().deviceName).toBe(NA);
   });
@@ -166,5 +169,44 @@ describe('the time of the last fix (issue 16: a silent rover is stale)', () => {
     expect(s.snapshot()).toMatchObject({ altitude: 826.56, geoidSeparation: 44.866 });
     s.applyFix({ position: null, fixType: null }, AT + 1000);
     expect(s.snapshot()).toMatchObject({ altitude: NA, geoidSeparation: NA });
+  });
+});
+
+describe('the live quality bar fields (issue 18)', () => {
+  const sentence = (body: string) => {
+    const sum = [...body].reduce((x, c) => x ^ c.charCodeAt(0), 0);
+    return `$${body}*${sum.toString(16).toUpperCase().padStart(2, '0')}`;
+  };
+  const GGA_FIXED = sentence('GNGGA,100000.00,0654.0000000,N,07948.0000000,E,4,21,0.60,12.500,M,-95.000,M,1.4,0007');
+  const GSA = sentence('GNGSA,A,3,01,02,03,04,05,06,07,08,,,,,1.28,0.60,1.13,1');
+  const GST = sentence('GNGST,100000.00,0.012,0.010,0.008,12.0,0.010,0.008,0.018');
+  const GGA_SINGLE = sentence('GNGGA,100001.00,0654.0000000,N,07948.0000000,E,1,21,0.60,12.500,M,-95.000,M,,');
+
+  it('carries the PDOP of GSA, the correction age of GGA and the GST sigmas in the reading the sockets get', () => {
+    const s = rover();
+    const parsed = parseNmeaPayload(`${GGA_FIXED}\r\n${GSA}\r\n${GST}\r\n`);
+    s.applyFix(parsed.update, AT);
+    const r = s.snapshot();
+    expect(r).toMatchObject({ fixType: 'rtk-fixed', satellites: 21, pdop: 1.28, correctionAge: 1.4, verticalAccuracy: 0.018 });
+    expect(r.accuracy).toBeCloseTo(Math.hypot(0.01, 0.008), 12);
+  });
+
+  it('forgets the correction age when a GGA says there is none, and keeps the PDOP until a GSA says otherwise', () => {
+    const s = rover();
+    s.applyFix(parseNmeaPayload(`${GGA_FIXED}${GSA}`).update, AT);
+    s.applyFix(parseNmeaPayload(GGA_SINGLE).update, AT + 1000);
+    expect(s.snapshot()).toMatchObject({ fixType: 'single', correctionAge: NA, pdop: 1.28 });
+    // a GST alone says nothing about corrections
+    s.applyFix(parseNmeaPayload(`${GGA_FIXED}`).update, AT + 2000);
+    s.applyFix(parseNmeaPayload(GST).update, AT + 2100);
+    expect(s.snapshot().correctionAge).toBe(1.4);
+  });
+
+  it('takes PDOP and correction age from a JSON reading, N/A clearing them', () => {
+    const s = rover();
+    s.applyDeviceReading({ latitude: 6.9, longitude: 79.8, pdop: 2.1, correctionAge: 0.8 }, AT);
+    expect(s.snapshot()).toMatchObject({ pdop: 2.1, correctionAge: 0.8 });
+    s.applyDeviceReading({ correctionAge: NA }, AT + 1000);
+    expect(s.snapshot()).toMatchObject({ pdop: 2.1, correctionAge: NA });
   });
 });

@@ -2,7 +2,7 @@ import { LIMITS, NA, type DevicePublishedReading, type DeviceStatusPayload, type
 import type { DeviceRecord } from '../devices/repository.js';
 import type { FixUpdate } from '../nmea/fix-update.js';
 import { fixTime } from '../nmea/fix-time.js';
-import { givesWay } from '../nmea/fix-update.js';
+import { FIX_RANK, givesWay } from '../nmea/fix-update.js';
 
 // a fix time further than this from the receive time is not this fix's (a replayed log, a receiver without a date)
 const PLAUSIBLE_CLOCK_SKEW_MS = 10 * 60_000;
@@ -44,6 +44,10 @@ export class DeviceLive {
   hdop = NaN;
   accuracy = NaN;
   verticalAccuracy = NaN;
+  /** GSA's PDOP (issue 18's live quality bar); kept until a sentence says otherwise. */
+  pdop = NaN;
+  /** GGA's age of corrections, s: a GGA without one says there are none (NaN), whatever the one before said. */
+  correctionAge = NaN;
   /** FIX_RANK of the sentence that gave fixType, and its epoch (time of day, ms; NaN: not known). */
   private fixRank = 0;
   private fixEpochMs = NaN;
@@ -94,6 +98,9 @@ export class DeviceLive {
     if (u.hdop !== undefined) this.hdop = u.hdop;
     if (u.accuracy !== undefined) this.accuracy = u.accuracy;
     if (u.verticalAccuracy !== undefined) this.verticalAccuracy = u.verticalAccuracy;
+    if (u.pdop !== undefined) this.pdop = u.pdop;
+    if (u.correctionAge !== undefined) this.correctionAge = u.correctionAge;
+    else if (u.fixRank === FIX_RANK.quality) this.correctionAge = NaN;
     this.status = this.statusNow();
   }
 
@@ -118,6 +125,8 @@ export class DeviceLive {
     if (r.hdop !== undefined) this.hdop = take(r.hdop);
     if (r.accuracy !== undefined) this.accuracy = take(r.accuracy);
     if (r.verticalAccuracy !== undefined) this.verticalAccuracy = take(r.verticalAccuracy);
+    if (r.pdop !== undefined) this.pdop = take(r.pdop);
+    if (r.correctionAge !== undefined) this.correctionAge = take(r.correctionAge);
     this.status = this.statusNow();
   }
 
@@ -177,6 +186,8 @@ export class DeviceLive {
       hdop: out(this.hdop),
       accuracy: out(this.accuracy),
       verticalAccuracy: out(this.verticalAccuracy),
+      pdop: out(this.pdop),
+      correctionAge: out(this.correctionAge),
     };
   }
 }

@@ -52,6 +52,8 @@ export function brokerPolicy(o: {
   log: Log;
   /** A stored will was refused: it is deleted so that it is not tried again at every round. */
   onRefusedWill?: (will: PublishPacket) => void;
+  /** Corrections are on their way to a rover connected here (its "who is connected" age). */
+  onCorrectionsForward?: (code: string, client: Client) => void;
 }) {
   const identities = new WeakMap<Client, Identity>();
   const requestedIds = new WeakMap<Client, string>();
@@ -183,7 +185,10 @@ export function brokerPolicy(o: {
     authorizeForward(client, packet) {
       const who = identities.get(client);
       if (who?.kind === 'service') return packet;
-      if (who?.kind === 'device' && packet.topic === deviceTopics.corrections(who.code)) return packet;
+      if (who?.kind === 'device' && packet.topic === deviceTopics.corrections(who.code)) {
+        o.onCorrectionsForward?.(who.code, client);
+        return packet;
+      }
       return null;
     },
   };

@@ -1,3 +1,4 @@
+import { EXTERNAL_PROJECT } from '../ntrip/external-project.js';
 import type { Queryable } from '@smi/db';
 
 /** A device as the gateway needs it: who it is, who owns it, and its MQTT credential. */
@@ -151,7 +152,10 @@ export const devicesRepository = {
        JOIN projects p ON p.base_station_id = b.id AND p.status = 'Active' AND p.owner_id = b.owner_id
        JOIN project_devices pd ON pd.project_id = p.id
        JOIN devices r ON r.id = pd.device_id AND r.type = 'rover' AND r.owner_id = p.owner_id
-       WHERE b.code = $1`,
+       WHERE b.code = $1
+         -- a project that takes a network's corrections (its own external caster, or Settings' NTRIP) does not also
+         -- get its base's: two reference stations on one corrections topic would confuse a receiver
+         AND NOT ${EXTERNAL_PROJECT}`,
       [baseCode],
     );
     return rows.map((r) => r.code);

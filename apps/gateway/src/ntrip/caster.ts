@@ -33,6 +33,8 @@ interface Client {
   socket: Socket;
   chunked: boolean;
   who: string;
+  /** A user's NTRIP credential (who is its user name), not a rover. */
+  credential: boolean;
   via: 'ntrip';
   since: number;
   lastSentAt: number;
@@ -57,6 +59,7 @@ interface Mount {
 export interface CasterConnection {
   mount: string;
   who: string;
+  credential: boolean;
   via: 'ntrip';
   since: string;
   /** Milliseconds since frames were last sent to it (null before any). */
@@ -141,10 +144,11 @@ export async function startCaster(o: CasterOptions) {
     if (!r.basic) return null;
     const { user, password } = r.basic;
     const pw = Buffer.from(password, 'utf8');
+    // a device code and a credential's user name never shadow each other: each is tried with its own secret
     const rover = await ntripAccess.rover(o.db, user);
-    if (rover) return rover.secretHash && (await o.verifySecret(rover.secretHash, pw)) ? { kind: 'rover', code: rover.code, ownerId: rover.ownerId } : null;
+    if (rover?.secretHash && (await o.verifySecret(rover.secretHash, pw))) return { kind: 'rover', code: rover.code, ownerId: rover.ownerId };
     const cred = await ntripAccess.userCredential(o.db, user);
-    if (cred && (await o.verifySecret(cred.secretHash, pw))) return { kind: 'user', userId: cred.userId, username: user };
+    if (cred && (await o.verifySecret(cred.secretHash, pw))) return { kind: 'user', userId: cred.userId, username: user, projectId: cred.projectId };
     return null;
   }
   const accountOf = (who: Requester) => (who.kind === 'rover' ? who.ownerId : who.userId);
@@ -170,7 +174,7 @@ export async function startCaster(o: CasterOptions) {
     bump(perAccount, account, 1);
     socket.once('close', () => bump(perAccount, account, -1));
     const m = mountOf(r.mount, allowed.identifier);
-    const client: Client = { socket, chunked: r.v2, who: who.kind === 'rover' ? who.code : who.username, via: 'ntrip', since: Date.now(), lastSentAt: 0, bytes: 0 };
+    const client: Client = { socket, chunked: r.v2, who: who.kind === 'rover' ? who.code : who.username, credential: who.kind === 'user', via: 'ntrip', since: Date.now(), lastSentAt: 0, bytes: 0 };
     socket.write(
       r.v2
         ? `HTTP/1.1 200 OK${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}${date()}${NL}Cache-Control: no-store,no-cache,max-age=0${NL}Pragma: no-cache${NL}Connection: close${NL}Content-Type: gnss/data${NL}Transfer-Encoding: chunked${NL}${NL}`
@@ -340,8 +344,20 @@ export async function startCaster(o: CasterOptions) {
       const out: CasterConnection[] = [];
       for (const m of mounts.values())
         for (const c of m.clients)
-          out.push({ mount: m.name, who: c.who, via: c.via, since: new Date(c.since).toISOString(), ageMs: c.lastSentAt ? now - c.lastSentAt : null, bytes: c.bytes });
+          out.push({ mount: m.name, who: c.who, credential: c.credential, via: c.via, since: new Date(c.since).toISOString(), ageMs: c.lastSentAt ? now - c.lastSentAt : null, bytes: c.bytes });
       return out;
+    },
+    /** Closes every pull of a revoked NTRIP credential (by its user name); returns how many. */
+    disconnect(who: string): number {
+      let n = 0;
+      for (const m of mounts.values())
+        for (const c of m.clients)
+          if (c.credential && c.who === who) {
+            m.clients.delete(c);
+            c.socket.destroy();
+            n++;
+          }
+      return n;
     },
     /** Whether a mountpoint has a live source (here or in another process). */
     sourceLive: (mount: string) => {

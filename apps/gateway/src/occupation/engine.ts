@@ -1,5 +1,6 @@
 import { EMPTY_PROGRESS, type DevicePublishedReading, type OccupationCommand, type OccupationProgress, type OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
+import type { BaseReference } from '../base-setups/in-force.js';
 import type { Log } from '../log.js';
 import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
 import { OccupationRun } from './occupation-run.js';
@@ -16,6 +17,8 @@ export interface OccupationEngineOptions {
   flushEveryMs?: number;
   /** heartbeats older than this mean the gateway that ran it is gone */
   staleAfterS?: number;
+  /** issue 19: a base as this gateway knows it now (undefined when it does not ingest it): its broadcast ARP, live fix */
+  baseReference?: (baseCode: string) => BaseReference | undefined;
 }
 
 interface Active {
@@ -74,6 +77,8 @@ export function occupationEngine(o: OccupationEngineOptions) {
     byId.set(row.id, a);
   }
 
+  const baseNow = (a: Active) => (a.row.base_code ? o.baseReference?.(a.row.base_code) : undefined);
+
   function untrack(a: Active): void {
     a.ended = true;
     byId.delete(a.row.id);
@@ -109,7 +114,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
       return;
     }
     const progress = a.run.progress();
-    const pointId = await repo.storePoint(o.db, a.row, m, progress, a.row.name, true);
+    const pointId = await repo.storePoint(o.db, a.row, m, progress, a.row.name, true, baseNow(a));
     untrack(a);
     if (pointId) publish(a, { Status: final ? 'done' : a.run.status, PointId: pointId, Progress: progress });
   }
@@ -159,7 +164,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
     }
     a.lastEpochAt = Date.now();
     const step = a.run.add(e);
-    a.pending.push({ seq: step.seq, epoch: e, reason: step.reason });
+    a.pending.push({ seq: step.seq, epoch: e, reason: step.reason, base: baseNow(a) });
     a.dirty = true;
     const out = step.outcome;
     if (out.kind === 'complete') {
@@ -172,7 +177,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
       const name = `${a.row.name || 'P'}-${a.run.progress().points}`;
       void serial(a, async () => {
         await flushEpochs(a);
-        const pointId = await repo.storePoint(o.db, a.row, out.measurement, a.run.progress(), name, false);
+        const pointId = await repo.storePoint(o.db, a.row, out.measurement, a.run.progress(), name, false, baseNow(a));
         if (pointId) publish(a, { PointId: pointId });
       });
     } else if (a.pending.length >= batchRows) {

@@ -1,5 +1,8 @@
 import type { AccuracyLevel, EpochRejectReason, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
+import type { BaseReference } from '../base-setups/in-force.js';
+import { measureAgainstBase } from '../base-setups/in-force.js';
+import { baseOfOccupation, epochAntenna, measuredPoint } from './base-vectors.js';
 import type { Epoch } from './epoch.js';
 import type { Measurement } from './occupation-run.js';
 
@@ -23,10 +26,13 @@ export interface OccupationRow {
   progress: OccupationProgress;
   point_id: string | null;
   created_at: Date;
+  /** the project's base station's device code (its RTCM state on this gateway is looked up by it) */
+  base_code: string | null;
 }
 
 const COLUMNS = `o.id, o.project_id, o.owner_id, o.device_id, o.device_code, d.name AS device_name, o.client_id, o.method, o.name, o.section,
-  o.antenna, o.tolerances, o.max_pause_s, o.split_gap_s, o.status, o.reason, o.progress, o.point_id, o.created_at`;
+  o.antenna, o.tolerances, o.max_pause_s, o.split_gap_s, o.status, o.reason, o.progress, o.point_id, o.created_at,
+  (SELECT b.code FROM projects p JOIN devices b ON b.id = p.base_station_id WHERE p.id = o.project_id) AS base_code`;
 
 /** The columns an OccupationView is made of (the api reads them for GET /api/occupations/{id} too). */
 export type OccupationViewRow = Pick<
@@ -64,6 +70,8 @@ export interface EpochRow {
   seq: number;
   epoch: Epoch;
   reason: EpochRejectReason | null;
+  /** the base as this gateway knew it when the epoch arrived (undefined: it does not ingest the base) */
+  base?: BaseReference;
 }
 
 export const occupationsRepository = {
@@ -77,20 +85,36 @@ export const occupationsRepository = {
   },
 
   /** Raw epochs of one occupation, many rows in one statement. */
-  async writeEpochs(q: Queryable, occupationId: string, rows: EpochRow[]): Promise<void> {
-    await this.writeEpochBatch(q, rows.map((row) => ({ occupationId, row })));
+  async writeEpochs(db: Db, occupationId: string, rows: EpochRow[]): Promise<void> {
+    await this.writeEpochBatch(db, rows.map((row) => ({ occupationId, row })));
   },
 
-  /** Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's). */
-  async writeEpochBatch(q: Queryable, batch: { occupationId: string; row: EpochRow }[]): Promise<void> {
+  /**
+   * Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's), each
+   * with its vector from the base (issue 19: from the broadcast position the epoch's own moment knew, else the
+   * database's) and the base setup in force for its occupation.
+   */
+  async writeEpochBatch(db: Db, batch: { occupationId: string; row: EpochRow }[]): Promise<void> {
     if (!batch.length) return;
+    // each occupation's base, as its latest epoch here knew it
+    const latest = new Map<string, EpochRow>();
+    for (const b of batch) latest.set(b.occupationId, b.row);
+    const bases = new Map<string, Awaited<ReturnType<typeof baseOfOccupation>>>();
+    for (const [id, row] of latest) bases.set(id, await baseOfOccupation(db, id, row.base));
     const rows = batch.map((b) => b.row);
+    const vectors = batch.map(({ occupationId, row: r }) => {
+      const base = bases.get(occupationId)!;
+      const apc = epochAntenna(r.epoch);
+      return apc ? measureAgainstBase(apc, r.base?.broadcast ? r.base : base.ref, base.setup) : null;
+    });
     const col = <T>(f: (r: EpochRow) => T) => rows.map(f);
-    await q.query(
+    const axis = (k: number) => vectors.map((v) => v?.vector?.[k] ?? null);
+    await db.query(
       `INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
-         sigma_h, sigma_v, correction_age, accepted, reason)
+         sigma_h, sigma_v, correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
-         $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[])
+         $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[], $17::float8[], $18::float8[],
+         $19::float8[], $20::text[], $21::uuid[])
        ON CONFLICT DO NOTHING`,
       [
         batch.map((b) => b.occupationId),
@@ -109,6 +133,11 @@ export const occupationsRepository = {
         col((r) => r.epoch.correctionAge),
         col((r) => r.reason === null),
         col((r) => r.reason),
+        axis(0),
+        axis(1),
+        axis(2),
+        vectors.map((v) => v?.origin ?? null),
+        batch.map((b) => bases.get(b.occupationId)!.setup?.id ?? null),
       ],
     );
   },
@@ -166,21 +195,32 @@ export const occupationsRepository = {
   /**
    * The point, in one transaction with everything that says it exists: the project's counters, the raw epochs the
    * statistics set aside, the occupation's status. Nothing when the occupation is no longer active (cancelled,
-   * failed elsewhere): a kill -9 at any moment leaves either all of it or none.
+   * failed elsewhere): a kill -9 at any moment leaves either all of it or none. The point is a vector from the
+   * project's base under its setup in force (issue 19: measuredPoint), as are its epochs.
    */
-  async storePoint(db: Db, o: OccupationRow, m: Measurement, progress: OccupationProgress, name: string, final: boolean): Promise<string | undefined> {
+  async storePoint(
+    db: Db,
+    o: OccupationRow,
+    measured: Measurement,
+    progress: OccupationProgress,
+    name: string,
+    final: boolean,
+    base?: BaseReference,
+  ): Promise<string | undefined> {
     return db.tx(async (q) => {
       const [live] = await q.query<{ status: string }>(`SELECT status FROM occupations WHERE id = $1 FOR UPDATE`, [o.id]);
       if (!live || (live.status !== 'running' && live.status !== 'paused')) return undefined;
       const a = o.antenna;
+      const v = await measuredPoint(q, o.id, measured, base);
+      const m = { ...measured, ...v };
       const [point] = await q.query<{ id: string }>(
         `INSERT INTO points (project_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type, satellites, hdop,
            horizontal_accuracy, vertical_accuracy, altitude, method, ellipsoidal_height, geoid_separation, antenna_height, antenna_height_type,
            antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u, receiver_sigma_e, receiver_sigma_n, receiver_sigma_u,
            pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected, rejected_reasons, fix_percent, correction_age, started_at,
-           ended_at, warnings, occupation_id)
+           ended_at, warnings, occupation_id, base_setup_id, vector_dx, vector_dy, vector_dz)
          VALUES ($1, $2, 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41) RETURNING id`,
+           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45) RETURNING id`,
         [
           o.project_id,
           name,
@@ -223,6 +263,10 @@ export const occupationsRepository = {
           new Date(m.endedAt).toISOString(),
           m.warnings,
           o.id,
+          v.setupId,
+          v.vector?.[0] ?? null,
+          v.vector?.[1] ?? null,
+          v.vector?.[2] ?? null,
         ],
       );
       await q.query(
@@ -230,6 +274,8 @@ export const occupationsRepository = {
            sections = CASE WHEN $2 = ANY(sections) THEN sections ELSE array_append(sections, $2) END WHERE id = $1`,
         [o.project_id, o.section],
       );
+      // epochs written before the setup was opened belong to the point's
+      if (v.setupId) await q.query('UPDATE point_epochs SET base_setup_id = $2 WHERE occupation_id = $1 AND base_setup_id IS NULL', [o.id, v.setupId]);
       if (m.setAside.size) {
         await q.query(
           `UPDATE point_epochs SET accepted = false, reason = r.reason FROM unnest($2::int[], $3::text[]) AS r(seq, reason)

@@ -95,6 +95,33 @@ describe('RTCM 3 messages against gpsd', () => {
     expect(got.receiver).toBe('TRIMBLE NETR5');
   });
 
+  // The .dcd files hold inspectrtcm's text decoding only (no hex of the frames), and the .log captures are not in
+  // shared/data: the bytes here are RTKLIB's (str2str -msg 1005,1006,1007,1008,1033 -px X Y Z -a ant -i rcv, fed
+  // the 1004 fixture over TCP so its station cycle runs), made from gpsd's printed values: an encoder that is not
+  // ours, checked against gpsd's fields. RTKLIB cannot write station id 0 from its options (rtcm3-2's: it writes 1)
+  // nor a 1006 antenna height (always 0.0000), and it rounds the ARP down to the 0.1 mm below (one unit at most).
+  it.each([
+    ['rtcm3-2.dcd.excerpt', 'rtklib-station-rtcm3-2.rtcm3', 1],
+    ['rtcm3-3.dcd.excerpt', 'rtklib-station-rtcm3-3.rtcm3', 700],
+  ])('decodes RTKLIB-encoded 1005, 1006, 1007, 1008 and 1033 to gpsd\'s values (%s)', (dcd, frames, stationId) => {
+    const decoded = splitRtcmFrames(fixture(frames)).frames.map((f) => decodeRtcmFrame(f)!);
+    expect([...new Set(decoded.map((m) => m.type))].sort()).toEqual([1005, 1006, 1007, 1008, 1033]);
+    const p1006 = dcdFields(dcd, 1006);
+    if (stationId === 700) expect(stationId).toBe(Number(p1006.ID));
+    for (const type of [1005, 1006]) {
+      const pos = decoded.find((m) => m.type === type) as RtcmStationPosition;
+      expect(pos.stationId).toBe(stationId);
+      for (const axis of ['x', 'y', 'z'] as const) expect(Math.abs(pos[axis] - Number(p1006[axis.toUpperCase()]))).toBeLessThanOrEqual(0.0001 + 1e-9);
+    }
+    const a1008 = dcdFields(dcd, 1008);
+    const antenna = { stationId, antenna: a1008.Antenna, setupId: Number(a1008['Setup ID']) };
+    expect(decoded.find((m) => m.type === 1007)).toEqual({ type: 1007, ...antenna });
+    expect(decoded.find((m) => m.type === 1008)).toEqual({ type: 1008, ...antenna, antennaSerial: a1008.Serial });
+    const d1033 = decoded.find((m) => m.type === 1033) as RtcmDescriptors;
+    expect(d1033).toMatchObject({ ...antenna, antennaSerial: a1008.Serial, receiver: 'TRIMBLE NETR5' });
+    if (dcd === 'rtcm3-2.dcd.excerpt') expect(d1033.receiver).toBe(dcdFields(dcd, 1033)['Receiver Type']);
+  });
+
   it('reads the epoch of 1004 and MSM7 frames that RTKLIB (str2str) encoded', () => {
     const decoded = splitRtcmFrames(fixture('rtklib-1004-1077.rtcm3')).frames.map((f) => decodeRtcmFrame(f)!);
     const dcd = dcdFields('rtcm3-3.dcd.excerpt', 1004);

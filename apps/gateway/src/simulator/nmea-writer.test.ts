@@ -14,6 +14,9 @@ describe('the simulator\'s NMEA', () => {
       position: { latitude: expect.closeTo(-33.856784, 6), longitude: expect.closeTo(151.215297, 6) },
       fixType: 'rtk-float',
       satellites: 21,
+      // GSA: the quality bar's PDOP (12 listed: GSA has room for no more)
+      pdop: 1.36,
+      satellitesUsed: 12,
       altitude: 12.5,
       accuracy: expect.closeTo(0.15, 3),
       verticalAccuracy: 0.2,

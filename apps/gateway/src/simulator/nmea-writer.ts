@@ -31,7 +31,11 @@ function angle(value: number, degreeDigits: number, pos: string, neg: string): [
 
 const MODE: Record<SimulatedFix['quality'], string> = { 1: 'A', 2: 'D', 4: 'R', 5: 'F' };
 
-/** GGA, RMC and GST for one epoch, as a multi-band RTK receiver prints them. */
+// a receiver's PDOP and VDOP run above its HDOP; these ratios are typical of an open sky
+const PDOP_PER_HDOP = 1.7;
+const VDOP_PER_HDOP = 1.4;
+
+/** GGA, RMC, GSA and GST for one epoch, as a multi-band RTK receiver prints them (GSA lists at most 12 satellites). */
 export function epochSentences(f: SimulatedFix): string[] {
   const [lat, ns] = angle(f.latitude, 2, 'N', 'S');
   const [lon, ew] = angle(f.longitude, 3, 'E', 'W');
@@ -40,9 +44,11 @@ export function epochSentences(f: SimulatedFix): string[] {
   const age = f.quality >= 4 ? '1.0' : '';
   const station = f.quality >= 4 ? '0000' : '';
   const rms = Math.hypot(f.latError, f.lonError);
+  const used = Array.from({ length: 12 }, (_, i) => (i < f.satellites ? pad(i + 1, 2) : '')).join(',');
   return [
     withChecksum(`GNGGA,${time},${lat},${ns},${lon},${ew},${f.quality},${pad(f.satellites, 2)},${f.hdop.toFixed(2)},${f.altitude.toFixed(3)},M,-17.000,M,${age},${station}`),
     withChecksum(`GNRMC,${time},A,${lat},${ns},${lon},${ew},0.02,,${date},,,${MODE[f.quality]}`),
+    withChecksum(`GNGSA,A,3,${used},${(f.hdop * PDOP_PER_HDOP).toFixed(2)},${f.hdop.toFixed(2)},${(f.hdop * VDOP_PER_HDOP).toFixed(2)},1`),
     withChecksum(`GNGST,${time},${rms.toFixed(3)},${f.latError.toFixed(3)},${f.lonError.toFixed(3)},0.0,${f.latError.toFixed(3)},${f.lonError.toFixed(3)},${f.altError.toFixed(3)}`),
   ];
 }

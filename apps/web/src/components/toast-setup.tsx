@@ -1,18 +1,35 @@
-import { Bounce, ToastContainer } from 'react-toastify';
+import { useSyncExternalStore } from 'react';
+import { Bounce, Slide, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
-/** The one toast area: top-right, 5 s, pauses on hover and when the window loses focus, swipe to close. */
+/** Phones: the width below which index.css moves toasts off the header and the map's essentials (issue 16 item 10). */
+const PHONE = '(max-width: 480px)';
+// (jsdom, where the component tests run, has no matchMedia: there it is a wide screen)
+const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null);
+const subscribe = (change: () => void) => {
+  const query = media();
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+const isPhone = () => media()?.matches ?? false;
+
+/**
+ * The one toast area: top-right, 5 s, pauses on hover and when the window loses focus, swipe to close. On a phone
+ * they sit bottom-left, clear of the map's round buttons, and slide in from the left: the bounce from the right
+ * swept across the record buttons and overshot onto them.
+ */
 export function Toasts() {
+  const phone = useSyncExternalStore(subscribe, isPhone, () => false);
   return (
     <ToastContainer
-      position="top-right"
+      position={phone ? 'bottom-left' : 'top-right'}
       autoClose={5000}
       pauseOnHover
       pauseOnFocusLoss
       draggable
       closeOnClick
       newestOnTop
-      transition={Bounce}
+      transition={phone ? Slide : Bounce}
       theme="light"
     />
   );

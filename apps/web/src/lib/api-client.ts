@@ -74,4 +74,10 @@ function fail(error: ApiError, quiet?: boolean): never {
   throw error;
 }
 
+/** The server's own message of a failed call (its `message`), when it sent one. */
+export const serverMessage = (err: unknown) => {
+  const m = err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
+  return typeof m === 'string' && m ? m : undefined;
+};
+
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);

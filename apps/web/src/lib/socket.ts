@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { liveReading, SOCKET_EVENTS } from '@smi/contracts';
+import { liveReading, OCCUPATION_EVENT, occupationView, SOCKET_EVENTS, type OccupationView } from '@smi/contracts';
 import { LiveStore } from './live-store';
 import { onLiveSessionEnd } from './live-session';
 
@@ -33,6 +33,7 @@ export class LiveFeed {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private dropped = false;
   private resync: () => void = () => {};
+  private occupationListeners = new Set<(o: OccupationView) => void>();
 
   constructor(private readonly makeSocket: () => Socket = defaultSocket) {}
 
@@ -62,6 +63,21 @@ export class LiveFeed {
       }
     };
   }
+
+  /**
+   * Progress of the user's survey occupations (the server sends every one to all the user's sockets). Listening does
+   * not open the connection: the screens that measure watch devices too, which does.
+   */
+  onOccupation(listener: (o: OccupationView) => void): () => void {
+    this.occupationListeners.add(listener);
+    return () => this.occupationListeners.delete(listener);
+  }
+
+  /** An `occupation` event: one this client cannot read is skipped. */
+  receiveOccupation = (payload: unknown): void => {
+    const parsed = occupationView.safeParse(payload);
+    if (parsed.success) this.occupationListeners.forEach((l) => l(parsed.data));
+  };
 
   getStatus = (): FeedStatus => this.status;
   subscribeStatus = (listener: () => void): (() => void) => {
@@ -107,6 +123,7 @@ export class LiveFeed {
     for (const event of [SOCKET_EVENTS.deviceData, SOCKET_EVENTS.live, SOCKET_EVENTS.corrections]) {
       socket.on(event, (payload: unknown) => this.receive(payload));
     }
+    socket.on(OCCUPATION_EVENT, this.receiveOccupation);
     if (typeof window !== 'undefined') {
       window.addEventListener('online', this.wake);
       document.addEventListener('visibilitychange', this.wake);

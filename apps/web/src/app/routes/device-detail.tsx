@@ -11,6 +11,7 @@ import { LevelIcon } from '../../features/devices/components/level-icon';
 import { DeviceArt } from '../../features/devices/components/device-art';
 import { DeviceCredentials } from '../../features/devices/components/device-credentials';
 import { BaseRtcmPanel } from '../../features/devices/components/base-rtcm-panel';
+import { CorrectionsClients } from '../../components/corrections-clients';
 import { deviceDetailTone, formatDate, fromNow } from '../../lib/format';
 import { useLiveReadings } from '../../lib/use-live';
 
@@ -66,6 +67,9 @@ export function DeviceDetailPage() {
             <DetailList rows={rows} className="gap-y-4" />
           </Panel>
           {device.Type === 'base' && <BaseRtcmPanel deviceId={device._id} />}
+          <Panel title={device.Type === 'base' ? 'Receiving corrections' : 'Corrections received'}>
+            <CorrectionsClients of={{ device: device._id }} emptyText={device.Type === 'base' ? undefined : 'Not receiving corrections now'} />
+          </Panel>
           <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} />
         </div>
         <Panel title="Actions" className="lg:self-start">

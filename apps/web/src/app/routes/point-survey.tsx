@@ -8,14 +8,11 @@ import { addSection, useStoreSections } from '../../features/projects/api/projec
 import { useProject } from '../../features/projects/api/projects';
 import type { RecordDraft } from '../../features/survey/components/record-point-dialog';
 import { SurveyMap } from '../../features/survey/components/survey-map';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { recordBody } from '../../features/survey/record-body';
+import { ApiError, errorMessage, serverMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { DEFAULT_MEASUREMENT, useMeasurementSettings } from '../../lib/measurement-settings';
 import { useDisplaySettings } from '../../lib/user-settings';
-
-const serverMessage = (err: unknown) => {
-  const m = err instanceof ApiError ? (err.body as { message?: unknown } | undefined)?.message : undefined;
-  return typeof m === 'string' && m ? m : undefined;
-};
 
 export function PointSurveyPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
@@ -23,33 +20,18 @@ export function PointSurveyPage() {
   const project = useProject(projectId);
   const points = usePoints(projectId);
   const settings = useDisplaySettings();
+  const measurement = useMeasurementSettings(projectId).data ?? DEFAULT_MEASUREMENT;
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
 
-  const onRecord = async ({ name, section, rover, sample }: RecordDraft) => {
-    if (!sample.position) {
+  const onRecord = async (draft: RecordDraft) => {
+    const body = recordBody(projectId, draft, crypto.randomUUID());
+    if (!body) {
       toast.error('No sensor data available to record a point.');
       throw new Error('no sensor data');
     }
     try {
-      await recordPoint({
-        ProjectId: projectId,
-        Name: name,
-        Type: 'recorded',
-        Latitude: sample.position.latitude,
-        Longitude: sample.position.longitude,
-        Accuracy: sample.accuracy,
-        Timestamp: sample.timestamp ?? new Date().toISOString(),
-        Device: rover.name !== 'N/A' ? rover.name : rover.code,
-        Section: section,
-        FixType: sample.fixType,
-        Satellites: sample.satellites,
-        Hdop: sample.hdop,
-        HorizontalAccuracy: sample.accuracyMetres,
-        VerticalAccuracy: sample.verticalMetres,
-        Altitude: sample.altitude,
-        ClientId: crypto.randomUUID(),
-      });
+      await recordPoint(body);
     } catch (err) {
       toast.error(err instanceof ApiError && err.status > 0 ? (serverMessage(err) ?? 'Failed to record point.') : 'Error recording point.');
       throw err;
@@ -106,7 +88,9 @@ export function PointSurveyPage() {
             project={project.data}
             points={points.data ?? []}
             settings={settings}
+            measurement={measurement}
             onRecord={onRecord}
+            onMeasured={() => refresh(projectId)}
             onDiscard={onDiscard}
             onAddSection={onAddSection}
             onFilter={() => navigate(paths.takenPoints(projectId))}

@@ -3,11 +3,15 @@ import { PageHeader } from '../../components/page-header';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
 import { ActionsPanel } from '../../features/projects/components/actions-panel';
+import { MeasurementPanel } from '../../features/projects/components/measurement-panel';
 import { OverviewPanel } from '../../features/projects/components/overview-panel';
 import { PositioningModePanel } from '../../features/projects/components/positioning-mode-panel';
 import { SectionsPanel } from '../../features/projects/components/sections-panel';
 import { SurveyStatusPanel } from '../../features/projects/components/survey-status-panel';
+import { ProjectNtripPanel } from '../../features/ntrip/components/project-ntrip-panel';
 import { paths } from '../../lib/paths';
+import { Panel } from '../../components/panel';
+import { CorrectionsClients } from '../../components/corrections-clients';
 
 export function ProjectDetailPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
@@ -33,6 +37,11 @@ export function ProjectDetailPage() {
         <div className="flex flex-col gap-4 lg:gap-6">
           <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
           <PositioningModePanel key={`${project._id}-${project.BaseMode}`} project={project} />
+          <MeasurementPanel projectId={project._id} />
+          <ProjectNtripPanel projectId={project._id} />
+          <Panel title="Receiving corrections">
+            <CorrectionsClients of={{ project: project._id }} />
+          </Panel>
         </div>
         <div className="flex flex-col gap-4 lg:gap-6">
           <OverviewPanel project={project} />

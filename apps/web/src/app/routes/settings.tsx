@@ -9,6 +9,8 @@ import { AccountGroup, MapGroup } from '../../features/settings/components/map-a
 import { NetworkGroup } from '../../features/settings/components/network-group';
 import { DeviceGroup, SystemGroup } from '../../features/settings/components/system-device-groups';
 import { useSettingsEditor } from '../../features/settings/hooks/use-settings-editor';
+import { NtripCredentialsPanel } from '../../features/ntrip/components/ntrip-credentials-panel';
+import { useProjects } from '../../features/projects/api/projects';
 
 export function SettingsPage() {
   const user = useUser();
@@ -16,6 +18,7 @@ export function SettingsPage() {
   const editor = useSettingsEditor();
   const [changingPassword, setChangingPassword] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
+  const projects = useProjects(user.userId);
   const { settings } = editor;
 
   return (
@@ -49,6 +52,7 @@ export function SettingsPage() {
             onChangePassword={() => setChangingPassword(true)}
             onLogout={() => void logout()}
           />
+          <NtripCredentialsPanel projects={projects.data ?? []} />
         </div>
       )}
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

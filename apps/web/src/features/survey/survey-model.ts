@@ -134,7 +134,12 @@ export interface RecordSample {
   hdop: number | null;
   accuracyMetres: number | null;
   verticalMetres: number | null;
+  /** Height above mean sea level (GGA's altitude, the receiver's geoid model), metres. */
   altitude: number | null;
+  /** The receiver's geoid separation N (GGA), metres; null when it sent none. */
+  geoidSeparation: number | null;
+  /** Height above the WGS 84 ellipsoid, h = H + N (decision 017); null unless both are known. */
+  ellipsoidalHeight: number | null;
   /** Why `position` is null (nothing can be recorded), or null when it is set. */
   notReady: NotReady | null;
   fixAgeMs: number | null;
@@ -168,9 +173,19 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
     accuracyMetres: num(fix?.accuracy),
     verticalMetres: num(fix?.verticalAccuracy),
     altitude: num(fix?.altitude),
+    geoidSeparation: num(fix?.geoidSeparation),
+    ellipsoidalHeight: ellipsoidalHeight(num(fix?.altitude), num(fix?.geoidSeparation)),
     notReady,
     fixAgeMs: rover?.fixAgeMs ?? null,
   };
+}
+
+/**
+ * h = H + N, as the exports compute it when a point lacks h (apps/api/src/exports/heights.ts): rounded to 0.1 mm so a
+ * sum of two decimals stores no binary noise (826.56 + 44.866 is 871.4259999999999).
+ */
+export function ellipsoidalHeight(altitude: number | null, geoidSeparation: number | null): number | null {
+  return altitude !== null && geoidSeparation !== null ? Math.round((altitude + geoidSeparation) * 10_000) / 10_000 : null;
 }
 
 export type { Readings };

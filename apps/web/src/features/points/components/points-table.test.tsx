@@ -19,6 +19,8 @@ function point(over: Partial<PointView>): PointView {
     Device: 'Rover',
     Section: 'default',
     Created_On: '2026-11-23T10:00:00.000Z',
+    Method: 'client',
+    Warnings: [],
     ...over,
   } as PointView;
 }
@@ -47,4 +49,28 @@ describe('the taken-points table', () => {
     // 0.9 cm in feet keeps its digits
     expect(within(fixed).getAllByText('± 0.030 ft').length).toBeGreaterThan(0);
   }, 30_000);
+
+  it('shows how a point was measured: method, epochs and sigma H / V, and a browser-recorded one as a live reading', () => {
+    render(
+      <PointsTable
+        points={[
+          point({ _id: 'pt-7', Name: 'Topo one', Method: 'topo', Epochs: 12, SigmaE: 0.003, SigmaN: 0.004, SigmaU: 0.0123, Warnings: ['stopped-early'] }),
+          point({ Name: 'Client one', Method: 'client', Warnings: ['not-measured-by-server'] }),
+        ]}
+        onModify={vi.fn()}
+        onDelete={vi.fn()}
+        unit="CM"
+      />,
+    );
+    expect(screen.getByText('Measured', { selector: 'th' })).toBeInTheDocument();
+    const topo = screen.getAllByText('Topo one')[0]!.closest('tr')!;
+    const measured = within(topo).getAllByTestId('point-measurement')[0]!;
+    // sigma H is the hypotenuse of sigma E and N: 3 and 4 mm make 5 mm
+    expect(measured).toHaveTextContent('topo12 epochsσH 0.5 cmσV 1.2 cmstopped early');
+    // its raw epochs, as the server keeps them
+    expect(within(topo).getAllByRole('link', { name: 'Raw epochs of Topo one (csv)' })[0]).toHaveAttribute('href', '/api/points/x/pt-7/epochs?format=csv');
+    const client = screen.getAllByText('Client one')[0]!.closest('tr')!;
+    expect(within(client).getAllByText('live reading').length).toBeGreaterThan(0);
+    expect(within(client).queryByRole('link', { name: /Raw epochs/ })).not.toBeInTheDocument();
+  });
 });

@@ -2,8 +2,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/badge';
 import { FixQuality } from '../../../components/fix-quality';
 import { Table } from '../../../components/table';
-import { FOOT_METRES, type DistanceUnit } from '../../../lib/distance';
+import { FOOT_METRES, formatLength, type DistanceUnit } from '../../../lib/distance';
 import { accuracyTone, formatCoordinate } from '../../../lib/format';
+import { occupationEndpoints as pointEndpoints, pathFor } from '@smi/contracts';
 import type { Point } from '../api/points';
 
 const localTime = (iso: string) => {
@@ -19,6 +20,37 @@ function height(p: Point, unit: DistanceUnit): string {
   const [value, kind] = p.Altitude !== null ? [p.Altitude, 'MSL'] : p.EllipsoidalHeight !== null ? [p.EllipsoidalHeight, 'ellipsoidal'] : [null, ''];
   if (value === null) return 'N/A';
   return unit === 'FEET' ? `${(value / FOOT_METRES).toFixed(3)} ft ${kind}` : `${value.toFixed(3)} m ${kind}`;
+}
+
+/** σH of a measured point: the horizontal sigma from its east and north ones (metres), null when not measured. */
+export const sigmaH = (p: Point) => (p.SigmaE !== null && p.SigmaN !== null ? Math.hypot(p.SigmaE, p.SigmaN) : null);
+
+/** How the point was measured (issue 18): method, epochs, σH / σV; a browser-recorded one says so. */
+function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
+  if (p.Method === 'client') return <span className="text-slate-500">live reading</span>;
+  const h = sigmaH(p);
+  return (
+    <span className="inline-flex flex-wrap gap-x-2 tabular-nums" data-testid="point-measurement">
+      <span className="font-semibold text-slate-800">{p.Method}</span>
+      {p.Epochs !== null && (
+        <span>
+          {p.Epochs} epoch{p.Epochs === 1 ? '' : 's'}
+        </span>
+      )}
+      {h !== null && <span>σH {formatLength(h, unit)}</span>}
+      {p.SigmaU !== null && <span>σV {formatLength(p.SigmaU, unit)}</span>}
+      {p.Warnings.includes('stopped-early') && <span className="text-amber-700">stopped early</span>}
+      {/* the raw epochs are the point's evidence (issue 18): every one, with why a rejected one was */}
+      <a
+        className="font-semibold text-blue-700 underline underline-offset-2"
+        href={pathFor(pointEndpoints.pointEpochs.path, { projectId: p.ProjectId, pointId: p._id }) + '?format=csv'}
+        download
+        aria-label={`Raw epochs of ${p.Name || 'Unnamed Point'} (csv)`}
+      >
+        epochs csv
+      </a>
+    </span>
+  );
 }
 
 interface Props {
@@ -49,6 +81,9 @@ export function PointsTable({ points, unit = 'CM', onModify, onDelete }: Props) 
       columns={[
         {
           header: 'Point',
+          // a name may break anywhere (a long one must not widen a phone's table), but on wider screens the column
+          // keeps room for a short name on one line: 'Manhole' was drawn as 'Manh' over 'ole'
+          className: 'sm:min-w-32',
           cell: (p) => (
             <>
               <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{nameOf(p)}</span>
@@ -59,6 +94,9 @@ export function PointsTable({ points, unit = 'CM', onModify, onDelete }: Props) 
                 {p.Section || 'default'} · {accuracy(p)}
               </span>
               <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">Height {height(p, unit)}</span>
+              <span className="mt-1 block text-xs text-slate-500 sm:hidden">
+                <Measurement p={p} unit={unit} />
+              </span>
             </>
           ),
         },
@@ -66,6 +104,7 @@ export function PointsTable({ points, unit = 'CM', onModify, onDelete }: Props) 
         { header: 'Longitude', cell: (p) => formatCoordinate(p.Longitude), className: 'tabular-nums', hideOnPhone: true },
         { header: 'Height', cell: (p) => height(p, unit), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
         { header: 'Accuracy', cell: accuracy, hideOnPhone: true },
+        { header: 'Measured', cell: (p) => <Measurement p={p} unit={unit} />, hideOnPhone: true, className: 'text-xs text-slate-600' },
         { header: 'Section', cell: (p) => p.Section || 'default', hideOnPhone: true },
         { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true, className: 'whitespace-nowrap' },
         {

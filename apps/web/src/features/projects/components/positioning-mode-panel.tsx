@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { setBaseLocationRecomputing, setBaseMode, useStoreProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
+import { AutoFixSection } from './auto-fix-section';
 
 export const INVALID_POSITION_MESSAGE = 'Please enter valid latitude and longitude values.';
 
@@ -120,6 +121,7 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
           </button>
         </div>
       </form>
+      {mode === 'auto' && project.BaseStation && <AutoFixSection projectId={project._id} />}
     </Panel>
   );
 }

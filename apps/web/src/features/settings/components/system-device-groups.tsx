@@ -2,6 +2,7 @@ import { SETTINGS_OPTIONS, type UserSettings } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { Segmented } from '../../../components/segmented';
 import { FOOT_NAME } from '../../../lib/distance';
+import { NtripSourceRow } from './ntrip-source-row';
 import { ReadOnlyBox, SettingRow } from './setting-row';
 
 type Change = <G extends keyof UserSettings, K extends keyof UserSettings[G]>(group: G, key: K, value: UserSettings[G][K]) => void;
@@ -51,13 +52,7 @@ export function DeviceGroup({ settings, change }: { settings: UserSettings; chan
           onChange={(v) => change('device', 'rtkCorrectionSource', v)}
         />
       </SettingRow>
-      <SettingRow label="NTRIP Credentials" hint="Not available yet">
-        <div className="flex flex-col gap-2 sm:w-56">
-          <input className="input" aria-label="NTRIP URL" placeholder="URL" disabled />
-          <input className="input" aria-label="NTRIP User Name" placeholder="User Name" disabled />
-          <input className="input" aria-label="NTRIP Password" placeholder="Password" type="password" disabled />
-        </div>
-      </SettingRow>
+      <NtripSourceRow enabled={d.rtkCorrectionSource === 'NTRIP'} />
       <SettingRow label="Firmware Update">
         <button type="button" className="btn-secondary" disabled>
           CHECK UPDATES

@@ -7,13 +7,15 @@ interface Props {
   onRecord: () => void;
   onHoldRecord: () => void;
   recording: boolean;
+  /** A point is being measured on the server: the button spins but still opens the dialog on its progress. */
+  measuring?: boolean;
   onRecentre?: () => void;
 }
 
 const ROUND = 'flex h-14 w-14 items-center justify-center rounded-full shadow-lg ring-1 ring-black/5 transition active:scale-95 disabled:cursor-wait';
 
 /** The round buttons at the bottom right: filter (the points list), reverse (discard the last), add location. */
-export function MapButtons({ onFilter, onReverse, onRecord, onHoldRecord, recording, onRecentre }: Props) {
+export function MapButtons({ onFilter, onReverse, onRecord, onHoldRecord, recording, measuring = false, onRecentre }: Props) {
   const press = usePressAndHold(onRecord, onHoldRecord);
   return (
     <div className="pointer-events-auto flex flex-col items-center gap-3">
@@ -32,12 +34,12 @@ export function MapButtons({ onFilter, onReverse, onRecord, onHoldRecord, record
         type="button"
         className={`${ROUND} h-16 w-16 touch-none select-none bg-blue-600 text-white hover:bg-blue-700`}
         aria-label="Record a point"
-        title="Record a point (hold to save at once)"
+        title={measuring ? 'Measuring a point (tap to see its progress)' : 'Record a point (hold to save at once)'}
         disabled={recording}
         aria-busy={recording}
         {...press}
       >
-        {recording ? (
+        {recording || measuring ? (
           <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-2 border-white/40 border-t-white" />
         ) : (
           <MapPinPlus aria-hidden="true" className="h-7 w-7" />

@@ -31,6 +31,8 @@ const sample = (over: Partial<RecordSample> = {}): RecordSample => ({
   accuracyMetres: 0.014,
   verticalMetres: 0.03,
   altitude: 12,
+  geoidSeparation: null,
+  ellipsoidalHeight: null,
   notReady: null,
   fixAgeMs: 400,
   ...over,

@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { OCCUPATION_METHODS, type AntennaSetupInput, type MeasurementSettings, type OccupationMethod, type OccupationView } from '@smi/contracts';
+import { AntennaFields, antennaProblem, antennaSummary } from '../../../components/antenna-fields';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/modal';
 import type { DistanceUnit } from '../../../lib/distance';
@@ -6,8 +8,10 @@ import { formatAge } from '../../../lib/format';
 import type { Position } from '../rules/known-base';
 import { defaultDevice, defaultPointName, defaultSection, isNameTaken } from '../rules/record-defaults';
 import type { RecordSample, RoverView } from '../survey-model';
+import { OccupationProgress } from './occupation-progress';
 import { SampleSummary } from './sample-summary';
 import { SectionSelect } from './section-select';
+import { markHeight } from '../rules/mark-height';
 import { StoredCoordinate } from './stored-coordinate';
 
 export interface RecordDraft {
@@ -15,7 +19,17 @@ export interface RecordDraft {
   section: string;
   rover: RoverView;
   sample: RecordSample;
+  /** how the server measures it (issue 18); absent: the spec's POST /api/points from the live sample */
+  method?: OccupationMethod;
+  antenna?: AntennaSetupInput;
 }
+
+export const METHOD_WORDS: Record<OccupationMethod, string> = {
+  rapid: 'Rapid (1 epoch)',
+  topo: 'Topo (averaged, seconds)',
+  control: 'Control (3 min or more)',
+  continuous: 'Continuous (while walking)',
+};
 
 export const NO_DEVICES = 'No client devices connected. Please connect a device first.';
 export const NO_SENSOR_DATA = 'No sensor data available to record a point.';
@@ -36,6 +50,14 @@ interface Props {
   onAddSection: (name: string) => Promise<boolean>;
   /** Records the point; resolves when it is stored (the caller says so and closes), rejects when it is not. */
   onSave: (draft: RecordDraft) => Promise<void>;
+  /** The project's measurement settings when the server measures the point (issue 18): method and antenna are asked. */
+  measurement?: MeasurementSettings | null;
+  /** The occupation measuring the point now (or failed and not yet dismissed): the dialog shows its progress. */
+  occupation?: OccupationView | null;
+  onAccept?: () => Promise<unknown>;
+  onCancelOccupation?: () => Promise<unknown>;
+  /** A failed occupation seen: back to the form for another try. */
+  onRetry?: () => void;
 }
 
 /** Record a Point: name (P{n+1}), section, device, the live accuracy; Save needs sensor data. */
@@ -57,11 +79,76 @@ function waitingText(sample: RecordSample, rover: RoverView | undefined): string
   }
 }
 
-function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, onAddSection, onSave }: Props) {
+function RecordForm(props: Props) {
+  const { occupation } = props;
+  // the form stays mounted under the progress: a failed measurement goes back to what was typed
+  return (
+    <>
+      <RecordFields {...props} hidden={!!occupation} />
+      {occupation && <OccupationStep {...props} occupation={occupation} />}
+    </>
+  );
+}
+
+function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelOccupation, onRetry }: Props & { occupation: OccupationView }) {
+  const rover = rovers.find((r) => r.code === occupation.DeviceCode);
+  const [busy, setBusy] = useState<'accept' | 'cancel' | null>(null);
+  const run = (which: 'accept' | 'cancel', action?: () => Promise<unknown>) => async () => {
+    if (!action || busy) return;
+    setBusy(which);
+    try {
+      await action();
+    } catch {
+      // the caller has said what went wrong
+    } finally {
+      setBusy(null);
+    }
+  };
+  const active = occupation.Status === 'running' || occupation.Status === 'paused';
+  const footer = active ? (
+    <>
+      <button type="button" className="btn-secondary" onClick={() => void run('cancel', onCancelOccupation)()} disabled={busy !== null}>
+        {busy === 'cancel' ? 'Cancelling...' : 'Cancel'}
+      </button>
+      <button
+        type="button"
+        className="btn-primary"
+        onClick={() => void run('accept', onAccept)()}
+        disabled={busy !== null || occupation.Progress.epochsUsed === 0}
+        title="Stop now and store the point from the epochs so far (flagged stopped early)"
+      >
+        {busy === 'accept' ? 'Storing...' : 'Accept'}
+      </button>
+    </>
+  ) : (
+    <>
+      <button type="button" className="btn-secondary" onClick={onClose}>
+        Close
+      </button>
+      <button type="button" className="btn-primary" onClick={onRetry}>
+        Try again
+      </button>
+    </>
+  );
+  return (
+    // closing while it runs only hides it: the server keeps measuring and the record button shows it again
+    <Modal open title="Record a Point" onClose={onClose} footer={footer}>
+      <p className="mb-3 text-sm text-slate-700">
+        <span className="font-semibold text-slate-900">{occupation.Name || 'Unnamed Point'}</span> · {occupation.Section} · {rover && rover.name !== 'N/A' ? rover.name : occupation.DeviceCode}
+      </p>
+      <OccupationProgress occupation={occupation} unit={unit} />
+    </Modal>
+  );
+}
+
+function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
   const [name, setName] = useState(() => defaultPointName(pointCount, pointNames));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
   const [saving, setSaving] = useState(false);
+  const [method, setMethod] = useState<OccupationMethod>(() => measurement?.DefaultMethod ?? 'topo');
+  const [antenna, setAntenna] = useState<AntennaSetupInput>(() => measurement?.Antenna ?? { Height: 1.8, HeightType: 'vertical', Reference: 'ARP', Model: '' });
+  const [editAntenna, setEditAntenna] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
   const rover = rovers.find((r) => r.code === code);
   const sample = sampleFor(rover);
@@ -73,9 +160,11 @@ function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCo
     if (!rover || saving) return;
     // the fix can go stale between the last render and this press
     if (!ready) return void toast.error(NO_SENSOR_DATA);
+    const problem = measurement ? antennaProblem(antenna) : null;
+    if (problem) return void toast.error(problem);
     setSaving(true);
     try {
-      await onSave({ name, section, rover, sample });
+      await onSave(measurement ? { name, section, rover, sample, method, antenna } : { name, section, rover, sample });
     } catch {
       // the caller has said what went wrong; the dialog stays for another try
     } finally {
@@ -94,6 +183,7 @@ function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCo
     </>
   );
 
+  if (hidden) return null;
   return (
     <Modal open title="Record a Point" onClose={onClose} footer={rovers.length ? footer : undefined} initialFocus={rovers.length ? nameField : undefined}>
       {rovers.length === 0 ? (
@@ -104,7 +194,13 @@ function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCo
         <form id="record-point" className="flex flex-col gap-4" onSubmit={(e) => void save(e)}>
           <SampleSummary sample={sample} unit={unit} />
           {ready ? (
-            <StoredCoordinate position={sample.position!} altitude={sample.altitude} zoneFrom={zoneFrom ?? null} unit={unit} />
+            <StoredCoordinate
+              position={sample.position!}
+              // measured on the server, the point is the mark: the antenna comes off its height (issue 18)
+              altitude={measurement && sample.altitude !== null && Number.isFinite(antenna.Height) ? markHeight(sample.altitude, antenna) : sample.altitude}
+              zoneFrom={zoneFrom ?? null}
+              unit={unit}
+            />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">
               {sample.notReady === 'stale-fix' && <p className="font-semibold">{NO_SENSOR_DATA}</p>}
@@ -139,6 +235,38 @@ function RecordForm({ onClose, rovers, sampleFor, sections, lastSection, pointCo
               ))}
             </select>
           </label>
+          {measurement && (
+            <>
+              <label>
+                <span className="label">Method</span>
+                <select className="input" value={method} onChange={(e) => setMethod(e.target.value as OccupationMethod)}>
+                  {OCCUPATION_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {METHOD_WORDS[m]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="text-sm text-slate-700">
+                    <span className="font-medium text-slate-600">Antenna </span>
+                    <span className="font-semibold text-slate-900" data-testid="record-antenna">
+                      {Number.isFinite(antenna.Height) ? antennaSummary(antenna) : 'height missing'}
+                    </span>
+                  </span>
+                  <button type="button" className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline" onClick={() => setEditAntenna((v) => !v)} aria-expanded={editAntenna}>
+                    {editAntenna ? 'Done' : 'Change'}
+                  </button>
+                </div>
+                {editAntenna && (
+                  <div className="mt-2">
+                    <AntennaFields idPrefix="record-antenna" value={antenna} onChange={setAntenna} />
+                  </div>
+                )}
+              </div>
+            </>
+          )}
         </form>
       )}
     </Modal>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/badge';
 import { FeedStatusText } from '../../../components/feed-status-text';
 import { formatAge, statusTone } from '../../../lib/format';
@@ -11,6 +12,8 @@ interface Props {
   base: BaseView;
   /** The base's RTCM (issue 19): age of corrections and whether it broadcasts its position. */
   rtcm?: BaseRtcm | null;
+  /** Who receives the base's corrections (rovers over NTRIP or MQTT) and how old their corrections are. */
+  receivers?: ReactNode;
 }
 
 const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no fix for ${formatAge(ageMs)}`);
@@ -19,7 +22,7 @@ const staleText = (ageMs: number | null) => (ageMs === null ? 'no fix yet' : `no
  * 'Status' (the rover connection) and 'Base Status', over the map's top-right corner (a bar above the map on a phone). "n of m rovers reporting" counts
  * only rovers with a fresh fix; the status is green only when the feed is connected and every rover has one.
  */
-export function StatusBox({ feedText, feedConnected, rovers, base, rtcm }: Props) {
+export function StatusBox({ feedText, feedConnected, rovers, base, rtcm, receivers }: Props) {
   const fresh = rovers.filter((r) => r.live).length;
   const total = rovers.length;
   const tone = !feedConnected ? 'text-red-700' : total > 0 && fresh === total ? 'text-emerald-700' : 'text-amber-700';
@@ -59,6 +62,12 @@ export function StatusBox({ feedText, feedConnected, rovers, base, rtcm }: Props
           Corrections {rtcm.CorrectionAgeS === null ? 'N/A' : `${rtcm.CorrectionAgeS.toFixed(1)} s old`} ·{' '}
           {rtcm.Position ? `position broadcast (${rtcm.Position.MessageType})` : 'no 1005/1006 position'}
         </p>
+      )}
+      {receivers && (
+        <div className="mt-2 border-t border-slate-100 pt-2 text-xs" data-testid="base-receivers">
+          <p className="font-semibold text-slate-900">Receiving corrections</p>
+          {receivers}
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { DEFAULT_TOLERANCES, EMPTY_PROGRESS, type OccupationView, type ProjectView } from '@smi/contracts';
+import { liveFeed } from '../../../lib/socket';
+import { DEFAULT_MEASUREMENT } from '../../../lib/measurement-settings';
 import { renderApp } from '../../../test/render-app';
 import { projectFixture } from '../../projects/test-project';
 import type { RecordSample, RoverView } from '../survey-model';
@@ -31,16 +34,23 @@ const noData: RecordSample = {
   accuracyMetres: null,
   verticalMetres: null,
   altitude: null,
+  geoidSeparation: null,
+  ellipsoidalHeight: null,
   notReady: 'no-fix',
   fixAgeMs: null,
 };
 const withData: RecordSample = { ...noData, notReady: null, position: { latitude: 6.6, longitude: 79.9 }, accuracy: 'Medium', timestamp: '2025-05-01T10:00:00.000Z' };
 
-function controls(sample: RecordSample, points: { _id: string; Name: string; Created_On: string }[] = []) {
+// known-base mode: the browser corrects the position, so the spec's POST /api/points records (decision 028)
+const KNOWN_BASE: Partial<ProjectView> = { BaseMode: 'known', BaseLatitude: 6.6, BaseLongitude: 79.9 };
+
+function controls(sample: RecordSample, points: { _id: string; Name: string; Created_On: string }[] = [], project: Partial<ProjectView> = KNOWN_BASE) {
   const onRecord = vi.fn(async (_d: RecordDraft) => {});
   const onDiscard = vi.fn(async () => {});
   const props = {
-    project: projectFixture({ Sections: ['default', 'kerb'] }),
+    project: projectFixture({ Sections: ['default', 'kerb'], ...project }),
+    measurement: DEFAULT_MEASUREMENT,
+    onMeasured: vi.fn(async () => {}),
     points,
     rovers: [rover],
     unit: 'CM' as const,
@@ -51,7 +61,7 @@ function controls(sample: RecordSample, points: { _id: string; Name: string; Cre
   };
   const view = renderApp(<SurveyControls {...props} sampleFor={() => sample} />);
   const rerender = (next: RecordSample) => view.rerender(<SurveyControls {...props} sampleFor={() => next} />);
-  return { onRecord, onDiscard, rerender };
+  return { onRecord, onDiscard, rerender, onMeasured: props.onMeasured, unmount: view.unmount };
 }
 
 const recordButton = () => screen.getByRole('button', { name: 'Record a point' });
@@ -136,5 +146,146 @@ describe('discarding the last point', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     await act(async () => {});
     expect(onDiscard).toHaveBeenCalledWith('new');
+  });
+});
+
+describe('recording through a server occupation (issue 18)', () => {
+  const PROJECT = projectFixture()._id;
+  const view = (over: Partial<OccupationView> = {}): OccupationView => ({
+    _id: 'occ-1',
+    ProjectId: PROJECT,
+    DeviceId: 'r1',
+    DeviceCode: 'R-1',
+    Method: 'topo',
+    Name: 'P1',
+    Section: 'default',
+    Status: 'running',
+    Reason: null,
+    Tolerances: DEFAULT_TOLERANCES.topo,
+    Progress: EMPTY_PROGRESS,
+    PointId: null,
+    ClientId: null,
+    Created_On: '2025-05-01T10:00:00.000Z',
+    ...over,
+  });
+  let bodies: Record<string, unknown>[] = [];
+  let failNext = false;
+  beforeEach(() => {
+    localStorage.clear();
+    bodies = [];
+    failNext = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (failNext) {
+          failNext = false;
+          throw new TypeError('network down');
+        }
+        if (init.method === 'POST' && url.endsWith(`/api/projects/${PROJECT}/occupations`)) {
+          const body = JSON.parse(init.body as string) as Record<string, unknown>;
+          bodies.push(body);
+          return Response.json({ success: true, occupation: view({ Method: body.Method as OccupationView['Method'], ClientId: body.ClientId as string }) }, { status: 201 });
+        }
+        if (url.endsWith('/api/occupations/occ-1')) return Response.json({ success: true, occupation: view() });
+        return Response.json({ success: false, message: 'not here' }, { status: 404 });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("Save starts the project's default method for the chosen rover with a ClientId, and shows its progress", async () => {
+    const { onRecord } = controls(withData, [], {});
+    fireEvent.click(recordButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('occupation-progress')).toBeInTheDocument();
+    expect(bodies).toEqual([expect.objectContaining({ DeviceId: 'r1', Method: 'topo', Name: 'P1', Section: 'default', Antenna: expect.objectContaining({ Height: 1.8 }) })]);
+    expect(bodies[0]!.ClientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onRecord).not.toHaveBeenCalled();
+  });
+
+  it('a Save retried after the network failed sends the same ClientId (one occupation on the server)', async () => {
+    controls(withData, [], {});
+    fireEvent.click(recordButton());
+    failNext = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error recording point.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('occupation-progress');
+    const sent = (vi.mocked(fetch).mock.calls as [string, RequestInit][]).filter(([u, i]) => i.method === 'POST' && u.includes('/occupations')).map(([, i]) => JSON.parse(i.body as string).ClientId);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toBe(sent[1]);
+  });
+
+  it('another tab opened meanwhile shows the running occupation instead of starting one; after its outcome a Save is a new point', async () => {
+    const first = controls(withData, [], {});
+    fireEvent.click(recordButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('occupation-progress');
+    first.unmount();
+    // the other tab: a fresh page with the same localStorage
+    controls(withData, [], {});
+    await screen.findByTestId('occupation-progress'); // it opens on the running occupation
+    expect(bodies).toHaveLength(1);
+    act(() => liveFeed.receiveOccupation(view({ Status: 'cancelled' })));
+    await screen.findByText('Measurement cancelled.');
+    // once its outcome is shown, the next Save is a new point with a new ClientId
+    fireEvent.click(recordButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('occupation-progress');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]!.ClientId).not.toBe(bodies[0]!.ClientId);
+  });
+
+  it('when the socket says it is done: the point is recorded, the list is read again and the dialog closes', async () => {
+    const c = controls(withData, [], {});
+    fireEvent.click(recordButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('occupation-progress');
+    act(() => liveFeed.receiveOccupation(view({ Progress: { ...EMPTY_PROGRESS, epochsUsed: 3, sigmaH: 0.004 } })));
+    expect(await screen.findByTestId('occupation-epochs')).toHaveTextContent('3 of 5 epochs used');
+    act(() => liveFeed.receiveOccupation(view({ Status: 'done', PointId: 'pt-1' })));
+    expect(await screen.findByText('Point recorded successfully.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(c.onMeasured).toHaveBeenCalledOnce();
+    // a late "running" event for it does not bring it back
+    act(() => liveFeed.receiveOccupation(view()));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('after a reload it finds the occupation it started and shows its outcome (GET /api/occupations/{id})', async () => {
+    localStorage.setItem(`smi.occupation.${PROJECT}`, JSON.stringify({ clientId: 'c', deviceId: 'r1', id: 'occ-1' }));
+    controls(withData, [], {});
+    expect(await screen.findByTestId('occupation-progress')).toBeInTheDocument();
+    expect(screen.getByTestId('occupation-status')).toHaveTextContent('Measuring · topo');
+  });
+});
+
+describe('holding the record button with the server measuring', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts a rapid occupation with the defaults, without the dialog', async () => {
+    const posted: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        posted.push(JSON.parse(init.body as string) as Record<string, unknown>);
+        return Response.json({ success: false, message: 'This rover is already measuring a point' }, { status: 409 });
+      }),
+    );
+    const { onRecord } = controls(withData, [{ _id: 'a', Name: 'P1', Created_On: '2025-01-01' }], {});
+    touchDown();
+    await act(async () => vi.advanceTimersByTime(600));
+    fireEvent.pointerUp(recordButton());
+    await act(async () => {});
+    expect(posted).toEqual([expect.objectContaining({ Method: 'rapid', Name: 'P2', DeviceId: 'r1' })]);
+    expect(onRecord).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

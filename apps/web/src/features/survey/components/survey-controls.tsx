@@ -1,11 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
-import type { ProjectView } from '@smi/contracts';
+import type { MeasurementSettings, ProjectView } from '@smi/contracts';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { DistanceUnit } from '../../../lib/distance';
 import { useAutoSave } from '../hooks/use-auto-save';
+import { isActive, useMeasure } from '../hooks/use-measure';
+import { readPending } from '../rules/pending-occupation';
 import { defaultDevice, defaultPointName, defaultSection } from '../rules/record-defaults';
-import type { RecordSample, RoverView } from '../survey-model';
+import { knownBaseOf, type RecordSample, type RoverView } from '../survey-model';
+import { failureText } from './occupation-progress';
 import { MapButtons } from './map-buttons';
 import { RecordPointDialog, type RecordDraft } from './record-point-dialog';
 
@@ -14,8 +18,13 @@ interface Props {
   points: { _id: string; Name: string; Created_On: string; Latitude?: number; Longitude?: number }[];
   rovers: RoverView[];
   sampleFor: (rover: RoverView | undefined) => RecordSample;
+  /** The project's measurement settings: Save starts its default method on the server, the hold a rapid one. */
+  measurement: MeasurementSettings;
   unit: DistanceUnit;
+  /** The spec's POST /api/points from the live sample (known-base mode, decision 028). */
   onRecord: (draft: RecordDraft) => Promise<void>;
+  /** A point the server measured was stored: the list is read again. */
+  onMeasured: () => Promise<unknown>;
   onDiscard: (pointId: string) => Promise<void>;
   onAddSection: (name: string) => Promise<boolean>;
   onFilter: () => void;
@@ -23,17 +32,55 @@ interface Props {
 }
 
 /** The round buttons and the two dialogs they open (Record a Point, Confirm Action), plus press-and-hold saving. */
-export function SurveyControls({ project, points, rovers, sampleFor, unit, onRecord, onDiscard, onAddSection, onFilter, onRecentre }: Props) {
-  const [recordOpen, setRecordOpen] = useState(false);
+export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onRecord, onMeasured, onDiscard, onAddSection, onFilter, onRecentre }: Props) {
+  // a reload during a measurement opens the dialog on its progress (or its outcome)
+  const [recordOpen, setRecordOpen] = useState(() => readPending(project._id)?.id != null);
   const [discarding, setDiscarding] = useState<{ _id: string; Name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [lastSection, setLastSection] = useState<string | null>(null);
 
+  const measure = useMeasure(project._id);
+  const occupation = measure.occupation;
+  // known-base mode moves the rover by the base's offset in the browser (the spec's rule); the server measures the
+  // receiver's own position, so there the spec's POST /api/points records the point (decision 028)
+  const serverMeasures = !knownBaseOf(project);
+
   const record = async (draft: RecordDraft) => {
-    await onRecord(draft);
+    if (!serverMeasures || !draft.method) {
+      await onRecord(draft);
+      setLastSection(draft.section);
+      setRecordOpen(false);
+      return;
+    }
+    try {
+      await measure.start({ deviceId: draft.rover.id, method: draft.method, name: draft.name, section: draft.section, antenna: draft.antenna ?? measurement.Antenna });
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status > 0 ? (serverMessage(err) ?? 'Failed to record point.') : 'Error recording point.');
+      throw err;
+    }
     setLastSection(draft.section);
-    setRecordOpen(false);
   };
+
+  // the outcome, however it arrives (socket event, the re-read after a drop or a reload), is said once
+  const status = occupation?.Status;
+  useEffect(() => {
+    if (!occupation || isActive(occupation)) return;
+    const id = occupation._id;
+    if (occupation.Status === 'done') {
+      toast.success('Point recorded successfully.', { toastId: `done-${id}` });
+      void onMeasured();
+      measure.finish();
+      setRecordOpen(false);
+    } else if (occupation.Status === 'cancelled') {
+      toast.info('Measurement cancelled.', { toastId: `cancelled-${id}` });
+      measure.finish();
+      setRecordOpen(false);
+    } else if (!recordOpen) {
+      toast.error(`Point not recorded: ${failureText(occupation)}`, { toastId: `failed-${id}` });
+      measure.finish();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per outcome
+  }, [status, occupation?._id]);
 
   const pointNames = useMemo(() => points.map((p) => p.Name), [points]);
   // the exports put every point in the UTM zone of the points' mean: the dialog shows the grid coordinate in that one
@@ -51,7 +98,14 @@ export function SurveyControls({ project, points, rovers, sampleFor, unit, onRec
   const holdSample = holdRover ? sampleFor(holdRover) : null;
   const holdDraft: RecordDraft | null =
     holdRover && holdSample?.position
-      ? { name: defaultPointName(points.length, pointNames), section: defaultSection(project.Sections, lastSection), rover: holdRover, sample: holdSample }
+      ? {
+          name: defaultPointName(points.length, pointNames),
+          section: defaultSection(project.Sections, lastSection),
+          rover: holdRover,
+          sample: holdSample,
+          // the hold is the quick shot: one fixed epoch measured by the server
+          ...(serverMeasures ? { method: 'rapid' as const, antenna: measurement.Antenna } : {}),
+        }
       : null;
   const auto = useAutoSave(holdDraft, record);
 
@@ -84,12 +138,16 @@ export function SurveyControls({ project, points, rovers, sampleFor, unit, onRec
             auto.start();
           }}
           recording={auto.busy}
+          measuring={isActive(occupation)}
           onRecentre={onRecentre}
         />
       </div>
       <RecordPointDialog
-        open={recordOpen && !auto.busy}
-        onClose={() => setRecordOpen(false)}
+        open={recordOpen && !auto.busy && !measure.loading}
+        onClose={() => {
+          if (occupation && !isActive(occupation)) measure.finish();
+          setRecordOpen(false);
+        }}
         rovers={rovers}
         sampleFor={sampleFor}
         sections={project.Sections}
@@ -100,6 +158,23 @@ export function SurveyControls({ project, points, rovers, sampleFor, unit, onRec
         unit={unit}
         onAddSection={onAddSection}
         onSave={record}
+        measurement={serverMeasures ? measurement : null}
+        occupation={occupation}
+        onAccept={async () => {
+          try {
+            await measure.accept();
+          } catch (err) {
+            toast.error(serverMessage(err) ?? 'Failed to store the point.');
+          }
+        }}
+        onCancelOccupation={async () => {
+          try {
+            await measure.cancel();
+          } catch (err) {
+            toast.error(serverMessage(err) ?? 'Failed to cancel the measurement.');
+          }
+        }}
+        onRetry={measure.finish}
       />
       <ConfirmDialog
         open={discarding !== null}

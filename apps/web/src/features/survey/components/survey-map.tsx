@@ -2,19 +2,23 @@ import { useMemo, useState } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import '../../../components/map-controls.css';
-import type { ProjectView, UserSettings } from '@smi/contracts';
+import type { MeasurementSettings, ProjectView, UserSettings } from '@smi/contracts';
 import { useTileSource } from '../../../lib/tiles';
 import { useFeedStatus, useLiveReadings } from '../../../lib/use-live';
 import { useNow } from '../hooks/use-now';
 import { useWindowWidth } from '../hooks/use-window-width';
 import { mapCentre } from '../rules/map-centre';
 import { markerSize } from '../rules/marker-size';
-import { baseView, intervalSeconds, placeRover, recordSample, roverView, type RoverView } from '../survey-model';
+import { baseView, intervalSeconds, knownBaseOf, placeRover, recordSample, roverView, type RoverView } from '../survey-model';
+import { useQualityAlerts } from '../hooks/use-quality-alerts';
+import { roverQuality } from '../rules/quality';
+import { QualityBar } from './quality-bar';
 import { AccuracyCircles } from './map/accuracy-circles';
 import { BaseMarker, RoverMarker } from './map/device-markers';
 import { FollowCentre, SizeFix } from './map/map-behaviour';
-import { PointsLayer, type MapPoint } from './map/points-layer';
+import { PointsLayer, surveyRenderer, type MapPoint } from './map/points-layer';
 import { StatusBox } from './status-box';
+import { CorrectionsClients } from '../../../components/corrections-clients';
 import { useBaseRtcm } from '../../../lib/base-rtcm';
 import { SurveyControls } from './survey-controls';
 import type { RecordDraft } from './record-point-dialog';
@@ -23,14 +27,17 @@ export interface SurveyMapProps {
   project: ProjectView;
   points: (MapPoint & { Created_On: string })[];
   settings: UserSettings;
+  /** The project's measurement settings: the default method, the antenna, the loss-of-fix alert (issue 18). */
+  measurement: MeasurementSettings;
   onRecord: (draft: RecordDraft) => Promise<void>;
+  onMeasured: () => Promise<unknown>;
   onDiscard: (pointId: string) => Promise<void>;
   onAddSection: (name: string) => Promise<boolean>;
   onFilter: () => void;
 }
 
 /** The survey map: live rovers and base over the tiles, the recorded points, and the recording controls. */
-export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
+export function SurveyMap({ project, points, settings, measurement, onRecord, onMeasured, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
   const base = project.BaseStationDevice;
   const rtcm = useBaseRtcm(base?._id).data;
   const codes = useMemo(() => [...project.ClientDevices.map((d) => d.DeviceCode), ...(base ? [base.DeviceCode] : [])], [project.ClientDevices, base]);
@@ -50,12 +57,18 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
     () => project.ClientDevices.map((d) => placeRover(roverView(d, readings[d.DeviceCode], { nowMs, samplingIntervalS }), baseNow, project)),
     [project, readings, nowMs, samplingIntervalS, baseNow],
   );
+  const qualities = useMemo(() => {
+    const baseAt = baseNow.livePosition ?? knownBaseOf(project);
+    return rovers.map((r) => ({ code: r.code, name: r.name, quality: roverQuality(r.fix, r.live, baseAt) }));
+  }, [rovers, baseNow, project]);
+  const alerts = useQualityAlerts(qualities, measurement.Alerts);
   const centre = mapCentre(
     rovers.filter((r) => r.live && r.position).map((r) => r.position!),
     points.map((p) => ({ latitude: p.Latitude, longitude: p.Longitude })),
     baseNow.position,
   );
   const [initial] = useState(centre);
+  const [renderer] = useState(surveyRenderer);
   // the settings' only provider, OpenStreetMap, is served from the server's TILE_URL
   const tiles = useTileSource();
 
@@ -63,53 +76,60 @@ export function SurveyMap({ project, points, settings, onRecord, onDiscard, onAd
     // on a phone (< 480 px) the status box is a bar above the map, not over it: nothing on the map (a rover's label
     // near the top right) is covered by it (issue 16 item 10); wider screens keep it floating in the corner
     <div className="relative isolate flex h-full w-full flex-col overflow-hidden">
-      <MapContainer
-        center={[initial.latitude, initial.longitude]}
-        zoom={20}
-        maxZoom={22}
-        preferCanvas
-        className="min-h-0 w-full flex-1"
-        zoomControl
-        attributionControl
-      >
-        {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />}
-        <SizeFix />
-        <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
-        <PointsLayer points={points} />
-        {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
-        <BaseMarker base={baseNow} size={size} />
-        {rovers.map((r) => (
-          <RoverMarker
-            key={r.code}
-            rover={r}
-            size={size}
-            base={baseNow.position}
-            unit={settings.system.distanceUnit}
-            grade={recordSample(r, baseNow, project).accuracy}
+      <QualityBar rows={qualities.map((q) => ({ ...q, alerts: alerts.get(q.code) ?? [] }))} unit={settings.system.distanceUnit} />
+      <div className="relative flex min-h-0 w-full flex-1 flex-col">
+        <MapContainer
+          center={[initial.latitude, initial.longitude]}
+          zoom={20}
+          maxZoom={22}
+          preferCanvas
+          renderer={renderer}
+          className="min-h-0 w-full flex-1"
+          zoomControl
+          attributionControl
+        >
+          {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />}
+          <SizeFix />
+          <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
+          <PointsLayer points={points} unit={settings.system.distanceUnit} renderer={renderer} />
+          {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
+          <BaseMarker base={baseNow} size={size} />
+          {rovers.map((r) => (
+            <RoverMarker
+              key={r.code}
+              rover={r}
+              size={size}
+              base={baseNow.position}
+              unit={settings.system.distanceUnit}
+              grade={recordSample(r, baseNow, project).accuracy}
+            />
+          ))}
+        </MapContainer>
+        <div className="pointer-events-none absolute right-3 top-3 z-[1000] max-[479px]:static max-[479px]:order-first">
+          <StatusBox
+            feedText={feed.text}
+            feedConnected={feed.connected}
+            rovers={rovers}
+            base={baseNow}
+            rtcm={rtcm}
+            receivers={<CorrectionsClients of={{ project: project._id }} compact />}
           />
-        ))}
-      </MapContainer>
-      <div className="pointer-events-none absolute right-3 top-3 z-[1000] max-[479px]:static max-[479px]:order-first">
-        <StatusBox
-          feedText={feed.text}
-          feedConnected={feed.connected}
+        </div>
+        <SurveyControls
+          project={project}
+          points={points}
           rovers={rovers}
-          base={baseNow}
-          rtcm={rtcm}
+          sampleFor={(r) => recordSample(r, baseNow, project)}
+          measurement={measurement}
+          unit={settings.system.distanceUnit}
+          onRecord={onRecord}
+          onMeasured={onMeasured}
+          onDiscard={onDiscard}
+          onAddSection={onAddSection}
+          onFilter={onFilter}
+          onRecentre={follow ? undefined : () => setFollow(true)}
         />
       </div>
-      <SurveyControls
-        project={project}
-        points={points}
-        rovers={rovers}
-        sampleFor={(r) => recordSample(r, baseNow, project)}
-        unit={settings.system.distanceUnit}
-        onRecord={onRecord}
-        onDiscard={onDiscard}
-        onAddSection={onAddSection}
-        onFilter={onFilter}
-        onRecentre={follow ? undefined : () => setFollow(true)}
-      />
     </div>
   );
 }

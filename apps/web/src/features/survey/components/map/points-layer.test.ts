@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import L from 'leaflet';
-import { labelNode, POINT_STYLE } from './points-layer';
-import { LABEL_MAX_IN_VIEW, LABEL_MIN_ZOOM, showsLabels } from './points-path';
+import { labelNode, POINT_STYLE, surveyRenderer } from './points-layer';
+import { LABEL_MAX_IN_VIEW, LABEL_MIN_ZOOM, pointsPath, showsLabels } from './points-path';
 
 describe('point labels given to Leaflet', () => {
   it("put a point's name in as text, never as markup", () => {
@@ -25,5 +25,33 @@ describe('point labels given to Leaflet', () => {
   });
   it('draw points in a colour no rover has', () => {
     expect(POINT_STYLE.fillColor).not.toBe('#2563eb');
+  });
+});
+
+describe('the points canvas shared with the accuracy circles', () => {
+  it('repaints only the points near a circle that moves, and every point when the view changes', async () => {
+    // jsdom lays nothing out and has no 2D canvas: a 400 x 400 map, and a context that counts the squares drawn
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    let squares = 0;
+    const ctx = new Proxy({}, { get: (_t, k) => (k === 'rect' ? () => void squares++ : k === 'canvas' ? document.createElement('canvas') : () => undefined), set: () => true });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
+    const renderer = surveyRenderer();
+    const map = L.map(document.createElement('div'), { center: [6.615, 79.968], zoom: 16, renderer });
+    // 400 points on a 20 x 20 grid filling the view, and a small circle in one corner
+    const points = Array.from({ length: 400 }, (_, i) => ({ _id: String(i), Name: `P${i}`, Latitude: 6.6125 + 0.00025 * Math.floor(i / 20), Longitude: 79.9655 + 0.00025 * (i % 20) }));
+    pointsPath({ ...POINT_STYLE, renderer }).addTo(map).setPoints(points);
+    const circle = L.circle([6.6127, 79.9657], { radius: 1 }).addTo(map);
+    await vi.waitFor(() => expect(squares).toBeGreaterThanOrEqual(400));
+    squares = 0;
+    circle.setLatLng([6.6128, 79.9657]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(squares).toBeGreaterThan(0);
+    expect(squares).toBeLessThan(40);
+    squares = 0;
+    map.setView([6.6149, 79.968], 16, { animate: false });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(squares).toBeGreaterThanOrEqual(400);
+    map.remove();
   });
 });

@@ -1,11 +1,7 @@
 import L from 'leaflet';
+import type { MapPoint } from './point-card';
 
-export interface MapPoint {
-  _id: string;
-  Name: string;
-  Latitude: number;
-  Longitude: number;
-}
+export type { MapPoint } from './point-card';
 
 /** Point names are drawn beside the points from this zoom on (about 1:2000 and closer), for touch screens too. */
 export const LABEL_MIN_ZOOM = 18;
@@ -25,6 +21,7 @@ export interface PointsPath extends L.Path {
 }
 
 interface Dot {
+  point: MapPoint;
   latlng: L.LatLng;
   label: string;
   at?: L.Point;
@@ -35,6 +32,8 @@ interface CanvasInternals {
   _ctx: CanvasRenderingContext2D;
   _drawing: boolean;
   _bounds: L.Bounds;
+  /** the box this repaint covers (null: the whole canvas) */
+  _redrawBounds: L.Bounds | null;
   options: L.RendererOptions;
 }
 
@@ -81,7 +80,7 @@ const PointsPathClass = L.Path.extend({
   },
 
   setPoints(this: Self, points: readonly MapPoint[]) {
-    this._dots = points.map((p) => ({ latlng: L.latLng(p.Latitude, p.Longitude), label: p.Name || 'Unnamed Point' }));
+    this._dots = points.map((p) => ({ point: p, latlng: L.latLng(p.Latitude, p.Longitude), label: p.Name || 'Unnamed Point' }));
     this._hit = -1;
     this.redraw();
     return this;
@@ -94,6 +93,11 @@ const PointsPathClass = L.Path.extend({
 
   hoveredLabel(this: Self) {
     return this._dots[this._hit]?.label ?? '';
+  },
+
+  /** The point under the pointer (or the finger) at the last hit test: the one a click opens the card of. */
+  hitPoint(this: Self): MapPoint | null {
+    return this._dots[this._hit]?.point ?? null;
   },
 
   _project(this: Self) {
@@ -122,6 +126,9 @@ const PointsPathClass = L.Path.extend({
     const r = Math.max(Math.round(o.radius), 1);
     const extent = r + this._clickTolerance();
     const visible = renderer._bounds;
+    // the canvas is shared with the rovers' accuracy circles (surveyRenderer): a circle that moves repaints only its
+    // own box, so only the points (and names) that reach into that box are drawn again, not every point in view
+    const box = renderer._redrawBounds ?? visible;
     // the same canvas state L.Renderer's _fillStroke sets for each path
     ctx.setLineDash([]);
     ctx.lineWidth = o.weight;
@@ -131,9 +138,12 @@ const PointsPathClass = L.Path.extend({
     ctx.lineJoin = (o.lineJoin ?? 'round') as CanvasLineJoin;
     const stroke = o.stroke !== false && o.weight !== 0;
     const shown: Dot[] = [];
+    let inView = 0;
     for (const dot of this._dots) {
       const at = dot.at;
       if (!at || at.x + extent < visible.min!.x || at.x - extent > visible.max!.x || at.y + extent < visible.min!.y || at.y - extent > visible.max!.y) continue;
+      inView++;
+      if (at.x + extent + LABEL_WIDTH < box.min!.x || at.x - extent > box.max!.x || at.y + extent + LABEL_HALF_HEIGHT < box.min!.y || at.y - extent - LABEL_HALF_HEIGHT > box.max!.y) continue;
       shown.push(dot);
       // a square, so a recorded point never looks like a (round) rover
       ctx.beginPath();
@@ -147,7 +157,8 @@ const PointsPathClass = L.Path.extend({
         ctx.stroke();
       }
     }
-    if (this._map && showsLabels(this._map.getZoom(), shown.length)) drawLabels(ctx, shown, r);
+    // whether names are drawn depends on how many points are in view, whatever part of it is repainted
+    if (this._map && showsLabels(this._map.getZoom(), inView)) drawLabels(ctx, shown, r);
   },
 
   // hit test for the renderer's pointer events: remembers the topmost point under `p`
@@ -182,7 +193,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, dots: Dot[], r: number) {
   ctx.restore();
 }
 
-type PointsPathWithLabel = PointsPath & { hoveredLabel(): string };
+type PointsPathWithLabel = PointsPath & { hoveredLabel(): string; hitPoint(): MapPoint | null };
 
 export function pointsPath(options: L.CircleMarkerOptions): PointsPathWithLabel {
   return new (PointsPathClass as unknown as new (o: L.CircleMarkerOptions) => PointsPathWithLabel)(options);

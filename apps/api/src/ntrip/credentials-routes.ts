@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { ntripUserEndpoints as e, type NtripCredentialView } from '@smi/contracts';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/gateway';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { mount } from '../http/route.js';
+
+// a user keeps a handful of controllers, not a fleet: the list stays readable and a leak stays small
+const MAX_PER_USER = 50;
+
+interface Row {
+  id: string;
+  name: string;
+  username: string;
+  project_id: string | null;
+  project_name: string | null;
+  created_at: Date | string;
+}
+
+const view = (r: Row): NtripCredentialView => ({
+  id: r.id,
+  name: r.name,
+  username: r.username,
+  projectId: r.project_id,
+  projectName: r.project_name,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/**
+ * A user's NTRIP credentials, for a controller or a receiver that is not a registered device: the caster lets them
+ * pull the user's bases and project mountpoints (or one project's). The password is made here, shown once in the
+ * creation's reply and kept as a bcrypt hash; revoking one ends its open pulls on every gateway.
+ */
+export function ntripCredentialRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { db, sessions } = deps;
+  const load = sessions.userOf.bind(sessions);
+  const list = (userId: string) =>
+    db.query<Row>(
+      `SELECT c.id, c.name, c.username, c.project_id, p.name AS project_name, c.created_at FROM ntrip_credentials c
+         LEFT JOIN projects p ON p.id = c.project_id WHERE c.user_id = $1 ORDER BY c.created_at, c.username`,
+      [userId],
+    );
+
+  mount(router, e.listNtripCredentials, load, async ({ user }) => ({ success: true, credentials: (await list(user.id)).map(view) }));
+
+  mount(router, e.createNtripCredential, load, async ({ user, body, res }) => {
+    if (body.projectId) {
+      const [p] = await db.query('SELECT 1 FROM projects WHERE id = $1 AND owner_id = $2', [body.projectId, user.id]);
+      if (!p) throw new AppError(404, 'Project not found');
+    }
+    const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ntrip_credentials WHERE user_id = $1', [user.id])) as [{ n: number }];
+    if (n >= MAX_PER_USER) throw new AppError(400, `At most ${MAX_PER_USER} NTRIP credentials; revoke one first`);
+    const password = newDeviceSecret();
+    const username = `ntrip-${randomBytes(5).toString('hex')}`;
+    const [row] = await db.query<{ id: string }>(
+      'INSERT INTO ntrip_credentials (user_id, username, secret_hash, name, project_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [user.id, username, await hashDeviceSecret(password), body.name, body.projectId],
+    );
+    const created = (await list(user.id)).find((r) => r.id === row!.id)!;
+    res.status(201);
+    return { success: true, message: 'NTRIP credential created. The password is shown only once.', credential: view(created), password };
+  });
+
+  mount(router, e.deleteNtripCredential, load, async ({ user, params }) => {
+    const [gone] = await db.query<{ username: string }>('DELETE FROM ntrip_credentials WHERE id = $1 AND user_id = $2 RETURNING username', [params.id, user.id]);
+    if (!gone) throw new AppError(404, 'NTRIP credential not found');
+    deps.live?.revokeNtripCredential(gone.username).catch((err) => deps.log.warn({ err }, 'revoked NTRIP credential\'s connections not closed'));
+    return { success: true, message: 'NTRIP credential revoked' };
+  });
+
+  return router;
+}

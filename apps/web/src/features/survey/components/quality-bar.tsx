@@ -1,0 +1,82 @@
+import { TriangleAlert } from 'lucide-react';
+import { fixLabel, fixTone } from '../../../components/fix-quality';
+import { formatLength, type DistanceUnit } from '../../../lib/distance';
+import type { Tone } from '../../../lib/format';
+import { correctionAgeTone, type QualityAlert, type RoverQuality } from '../rules/quality';
+
+// solid fills with white or near-black text: what stays readable on a phone in sunlight (pale tints wash out)
+const SOLID: Record<Tone, string> = {
+  green: 'bg-emerald-700 text-white',
+  yellow: 'bg-amber-400 text-slate-950',
+  red: 'bg-red-700 text-white',
+  orange: 'bg-orange-600 text-white',
+  grey: 'bg-slate-600 text-white',
+  indigo: 'bg-indigo-700 text-white',
+  blue: 'bg-blue-700 text-white',
+};
+
+export interface QualityRow {
+  code: string;
+  name: string;
+  quality: RoverQuality;
+  alerts: QualityAlert[];
+}
+
+const ALERT_TEXT: Record<QualityAlert, (r: QualityRow) => string> = {
+  'lost-fixed': (r) => `${r.name} lost RTK fixed${r.quality.fixType ? `: now ${fixLabel(r.quality.fixType)}` : ': no fresh fix'}`,
+  'stale-corrections': (r) => `${r.name}: corrections ${r.quality.correctionAgeS!.toFixed(1)} s old`,
+};
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="font-medium text-slate-600">{label}</span> <span className="font-bold tabular-nums text-slate-950" data-testid={testId}>{value}</span>
+    </span>
+  );
+}
+
+/**
+ * The live quality bar over the survey map (issue 18): per rover the fix type (coloured), satellites, PDOP, sigma
+ * H / V from GST, correction age (green < 2 s, amber < 5 s, red from 5 s) and the baseline to the base; and, while
+ * it holds, the alert for a lost RTK fix or stale corrections.
+ */
+export function QualityBar({ rows, unit }: { rows: QualityRow[]; unit: DistanceUnit }) {
+  if (rows.length === 0) return null;
+  const len = (m: number | null) => (m === null ? '–' : formatLength(m, unit));
+  return (
+    <div className="border-b border-slate-300 bg-white px-3 py-1.5 text-sm" data-testid="quality-bar" aria-label="Live quality" role="region">
+      {rows.map((r) => {
+        const q = r.quality;
+        const fix = fixTone(q.fixType);
+        const age = correctionAgeTone(q.correctionAgeS);
+        return (
+          <div key={r.code} data-testid={`quality-${r.code}`}>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              {rows.length > 1 && <span className="max-w-28 truncate font-semibold text-slate-900">{r.name}</span>}
+              <span className={`rounded px-2 py-0.5 text-sm font-bold ${SOLID[fix]}`} data-testid="quality-fix" data-tone={fix}>
+                {q.fixType ? fixLabel(q.fixType) : 'No fix'}
+              </span>
+              <Stat label="Sats" value={q.satellites === null ? '–' : String(q.satellites)} testId="quality-sats" />
+              <Stat label="PDOP" value={q.pdop === null ? '–' : q.pdop.toFixed(1)} testId="quality-pdop" />
+              <Stat label="σH" value={len(q.sigmaH)} testId="quality-sigma-h" />
+              <Stat label="σV" value={len(q.sigmaV)} testId="quality-sigma-v" />
+              <span className="whitespace-nowrap">
+                <span className="font-medium text-slate-600">Age</span>{' '}
+                <span className={`rounded px-1.5 py-0.5 font-bold tabular-nums ${SOLID[age]}`} data-testid="quality-age" data-tone={age}>
+                  {q.correctionAgeS === null ? '–' : `${q.correctionAgeS.toFixed(1)} s`}
+                </span>
+              </span>
+              <Stat label="Base" value={len(q.baselineM)} testId="quality-baseline" />
+            </div>
+            {r.alerts.length > 0 && (
+              <p role="alert" className="mt-1 flex items-center gap-1.5 rounded bg-red-700 px-2 py-1 font-bold text-white" data-testid="quality-alert">
+                <TriangleAlert aria-hidden="true" className="h-4 w-4 shrink-0" />
+                {r.alerts.map((a) => ALERT_TEXT[a](r)).join(' · ')}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
