@@ -192,10 +192,10 @@ export function occupationEngine(o: OccupationEngineOptions) {
    */
   function flushAll(list: Active[]): void {
     if (!list.length) return;
-    const epochs: { occupationId: string; row: EpochRow }[] = [];
+    const epochs: { occupationId: string; projectId: string; row: EpochRow }[] = [];
     const progress: { a: Active; status: 'running' | 'paused'; progress: OccupationProgress }[] = [];
     for (const a of list) {
-      for (const row of a.pending.splice(0)) epochs.push({ occupationId: a.row.id, row });
+      for (const row of a.pending.splice(0)) epochs.push({ occupationId: a.row.id, projectId: a.row.project_id, row });
       if (a.dirty) {
         a.dirty = false;
         a.savedAt = Date.now();

@@ -92,18 +92,21 @@ export const occupationsRepository = {
   /**
    * Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's), each
    * with its vector from the base (issue 19: from the broadcast position the epoch's own moment knew, else the
-   * database's) and the base setup in force for its occupation.
+   * database's) and the base setup in force for its occupation. The base and setup are the project's: read once per
+   * project in the batch (given projectId), not once per occupation (200 rovers of a project: 3 reads a tick, not 600).
    */
-  async writeEpochBatch(db: Db, batch: { occupationId: string; row: EpochRow }[]): Promise<void> {
+  async writeEpochBatch(db: Db, batch: { occupationId: string; projectId?: string; row: EpochRow }[]): Promise<void> {
     if (!batch.length) return;
-    // each occupation's base, as its latest epoch here knew it
-    const latest = new Map<string, EpochRow>();
-    for (const b of batch) latest.set(b.occupationId, b.row);
+    // each project's (else occupation's) base, as its latest epoch here knew it
+    const keyOf = (b: { occupationId: string; projectId?: string }) => b.projectId ?? b.occupationId;
+    const latest = new Map<string, { occupationId: string; row: EpochRow }>();
+    for (const b of batch) latest.set(keyOf(b), b);
     const bases = new Map<string, Awaited<ReturnType<typeof baseOfOccupation>>>();
-    for (const [id, row] of latest) bases.set(id, await baseOfOccupation(db, id, row.base));
+    for (const [key, b] of latest) bases.set(key, await baseOfOccupation(db, b.occupationId, b.row.base));
     const rows = batch.map((b) => b.row);
-    const vectors = batch.map(({ occupationId, row: r }) => {
-      const base = bases.get(occupationId)!;
+    const vectors = batch.map((b) => {
+      const r = b.row;
+      const base = bases.get(keyOf(b))!;
       const apc = epochAntenna(r.epoch);
       return apc ? measureAgainstBase(apc, r.base?.broadcast ? r.base : base.ref, base.setup) : null;
     });
@@ -137,7 +140,7 @@ export const occupationsRepository = {
         axis(1),
         axis(2),
         vectors.map((v) => v?.origin ?? null),
-        batch.map((b) => bases.get(b.occupationId)!.setup?.id ?? null),
+        batch.map((b) => bases.get(keyOf(b))!.setup?.id ?? null),
       ],
     );
   },
