@@ -25,6 +25,10 @@ export interface ComposeOptions {
   maxSocketsPerUser?: number;
   /** GRIDS_DIR; default DATA_DIR/grids. */
   gridsDir?: string;
+  /** DEVICE_ACTIVATION_SECRET (decision 027). */
+  deviceActivationSecret?: string;
+  /** Where work after a reply goes (default: the next turn of the event loop); tests hold it. */
+  afterReply?: AppDeps['afterReply'];
 }
 
 /** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
@@ -37,6 +41,12 @@ export function composeDeps(o: ComposeOptions): AppDeps {
     otps: createOtps(o.jwtSecret),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),
     limiters: o.limiters ?? createLimiters(),
+    afterReply:
+      o.afterReply ??
+      ((job) =>
+        setImmediate(() => {
+          job().catch((err: unknown) => o.log.warn({ err }, 'work after a reply failed'));
+        })),
     config: {
       publicUrl: o.publicUrl,
       webDist: o.webDist,
@@ -45,6 +55,7 @@ export function composeDeps(o: ComposeOptions): AppDeps {
       healthToken: o.healthToken,
       maxSocketsPerUser: o.maxSocketsPerUser,
       gridsDir: o.gridsDir ?? join(o.dataDir, 'grids'),
+      deviceActivationSecret: o.deviceActivationSecret,
     },
   };
 }

@@ -33,6 +33,8 @@ const schema = z.object({
   /** Sockets one account may hold open on one api process. */
   MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   HEALTH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** The device maker's key: a new registration waits for the device's activation key, HMAC of it and the code (decision 027). */
+  DEVICE_ACTIVATION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { JWT_SECRET: string; DATA_DIR: string };

@@ -52,6 +52,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     healthToken: env.HEALTH_TOKEN,
     maxSocketsPerUser: env.MAX_SOCKETS_PER_USER,
+    deviceActivationSecret: env.DEVICE_ACTIVATION_SECRET,
     webDist: WEB_DIST,
     limiters: createLimiters({ redis }),
   });

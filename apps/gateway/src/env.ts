@@ -35,6 +35,8 @@ const schema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
+  /** The device maker's key: an unclaimed device may log in once with its activation key, which claims it (decision 027). */
+  DEVICE_ACTIVATION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

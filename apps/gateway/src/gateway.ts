@@ -16,8 +16,10 @@ import type { DeviceLive } from './bridge/device-live.js';
 import { createCounters } from './broker/counters.js';
 import { createBroker, listen } from './broker/create-broker.js';
 import { brokerPolicy } from './broker/policy.js';
+import { filterStoredWills } from './broker/stored-wills.js';
 import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
+import { devicesRepository } from './devices/repository.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import { baseRtcmStates } from './rtcm/state-writer.js';
 import { baseReferenceNow } from './base-setups/live-reference.js';
@@ -53,6 +55,8 @@ export interface GatewayOptions {
   heartbeatIntervalMs?: number;
   /** Internal addresses, ranges and host names a custom broker URL may reach (CUSTOM_BROKER_ALLOW); none by default. */
   customBrokerAllow?: string;
+  /** DEVICE_ACTIVATION_SECRET, the maker's key: an unclaimed device claims itself by logging in once with its activation key. */
+  deviceActivationSecret?: string;
 }
 
 /**
@@ -69,20 +73,28 @@ export async function startGateway(o: GatewayOptions) {
     verifySecret: secretVerifier(),
     counters,
     log: o.log,
-    onRefusedWill: (will) => {
-      const stored = will as PublishPacket & { clientId?: string; brokerId?: string };
-      o.log.warn({ topic: stored.topic, client: stored.clientId }, 'stored will refused: not its device\'s topic');
-      const persistence = (broker as unknown as { persistence: { delWill(client: object): Promise<unknown> } }).persistence;
-      void persistence.delWill({ id: stored.clientId, brokerId: stored.brokerId }).catch(() => {});
-    },
+    activation: o.deviceActivationSecret
+      ? { makerKey: o.deviceActivationSecret, claim: (deviceId) => devicesRepository.claim(o.db, deviceId) }
+      : undefined,
+    onRefusedWill: (will) => refuseStoredWill(will),
     onCorrectionsForward: (_code, client) => receivers.forwarded(client),
   });
+  function refuseStoredWill(will: PublishPacket) {
+    const stored = will as PublishPacket & { clientId?: string; brokerId?: string };
+    o.log.warn({ topic: stored.topic, client: stored.clientId }, 'stored will refused: not its device\'s topic');
+    const persistence = (broker as unknown as { persistence: { delWill(client: object): Promise<unknown> } }).persistence;
+    void persistence.delWill({ id: stored.clientId, brokerId: stored.brokerId }).catch(() => {});
+  }
   const broker: Aedes = await createBroker({
     hooks: policy.hooks,
     heartbeatIntervalMs: o.heartbeatIntervalMs,
     redisUrl: o.redisUrl,
     onOversized: () => counters.oversized++,
     onRedisError: (err) => o.log.warn({ err }, 'redis error (broker)'),
+  });
+  filterStoredWills(broker, (will) => {
+    counters.unauthorizedPublishes++;
+    refuseStoredWill(will);
   });
 
   // who receives corrections through this process, for the device pages (every api process hears every gateway)
@@ -301,6 +313,8 @@ export async function startGateway(o: GatewayOptions) {
       // the server finishes closing once aedes has closed every client connection
       const serverClosed = closeServer(server);
       await new Promise<void>((ok) => broker.close(() => ok()));
+      // aedes closes its emitter but not its persistence: on Redis that client went on reconnecting after close
+      if (o.redisUrl) await (broker as unknown as { persistence: { destroy(): Promise<void> } }).persistence.destroy().catch(() => {});
       await serverClosed;
       forwarder.close();
       batches.close();

@@ -23,13 +23,13 @@ async function freePort(): Promise<number> {
  * The product as `npm start` runs it (node --import tsx apps/api/src/main.ts serving apps/web/dist), on free ports,
  * with a temporary data dir and mail going to a local SMTP capture.
  */
-export async function startProduct() {
+export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}) {
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w @smi/web` first');
   const smtp = await startSmtpCapture();
   const dataDir = mkdtempSync(join(tmpdir(), 'smi-e2e-'));
   const port = await freePort();
   const mqttPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), NTRIP_PORT: '0', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', DEMO: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), NTRIP_PORT: '0', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', DEMO: '', ...extraEnv };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -20,6 +20,13 @@ export const deviceSecretReply = z.object({
 });
 export type DeviceSecretReply = z.infer<typeof deviceSecretReply>;
 
+/** The activation key printed on (or flashed into) the device by its maker: proves once that the owner holds it. */
+export const claimDeviceBody = z.strictObject({
+  activationKey: z.string({ error: 'Enter the activation key' }).trim().min(1, 'Enter the activation key').max(200, 'Wrong activation key'),
+});
+export type ClaimDeviceBody = z.infer<typeof claimDeviceBody>;
+
 export const deviceCredentialEndpoints = {
   newDeviceSecret: endpoint({ method: 'POST', path: '/api/devices/:id/secret', access: 'verified', params: deviceSecretParams }),
+  claimDevice: endpoint({ method: 'POST', path: '/api/devices/:id/claim', access: 'verified', params: deviceSecretParams, body: claimDeviceBody }),
 };

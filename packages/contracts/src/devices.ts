@@ -50,6 +50,11 @@ export const deviceView = z.object({
   Registered_User_Id: z.string(),
   /** In the owner's Connected Devices list. */
   Connected: z.boolean(),
+  /**
+   * Its holder proved possession with the device's activation key (decision 027). Always true where the server
+   * has no maker key (DEVICE_ACTIVATION_SECRET); false: no MQTT secret and no login until it is activated.
+   */
+  Claimed: z.boolean(),
   Last_Latitude: z.number().nullable(),
   Last_Longitude: z.number().nullable(),
   Last_Altitude: z.number().nullable(),

@@ -89,11 +89,14 @@ describe('an account from sign-up to password reset, over real HTTP with cookies
     expect((await agent.get('/api/auth/is-auth')).body).toEqual({ success: true, verified: true });
   });
 
-  it('refuses a second account with the same e-mail, whatever its case', async () => {
+  it('makes no second account with the same e-mail, whatever its case, yet answers like a new one (decision 019)', async () => {
     await h.agent().post('/api/auth/register').send({ name: 'A', email: 'twice@example.com', password: 'secret-1' }).expect(201);
     const res = await h.agent().post('/api/auth/register').send({ name: 'B', email: 'TWICE@example.com', password: 'secret-2' });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'User already exists' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, message: 'Account created' });
+    const rows = await h.db.query<{ name: string }>("SELECT name FROM users WHERE lower(email) = 'twice@example.com'");
+    expect(rows).toEqual([{ name: 'A' }]);
+    await h.agent().post('/api/auth/login').send({ email: 'twice@example.com', password: 'secret-2' }).expect(401);
   });
 
   it('tells a wrong password and an unknown e-mail apart in no way', async () => {

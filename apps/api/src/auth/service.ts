@@ -13,30 +13,52 @@ const BCRYPT_ROUNDS = 12;
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
 
 export type Outcome = { user: { id: string; tokenVersion: number }; reply: { success: boolean; message: string } };
+/** A registration: a new account, or a pending registration of a taken e-mail that answers alike (decision 019). */
+export type Registration = { user: { id: string; tokenVersion: number }; reply: { success: true; message: string } };
 
 /** The stories of the account endpoints; routes.ts turns them into HTTP. */
 export function authService(deps: AppDeps) {
   const { db, otps, mailer, limiters, log } = deps;
 
-  async function sendVerifyCode(user: { id: string; name: string; email: string }) {
+  /**
+   * The code and its mail are made after the answer, for a pending registration too (which gets neither): waiting
+   * for the mail server, or writing a code only for real accounts, would tell the two apart by time (decision 019).
+   */
+  async function sendVerifyCode(user: { id: string; name: string; email: string; pending?: true }) {
     await perAccount(limiters.codeSendPerAccount, `verify:${user.id}`);
-    const code = await otps.issue(db, user.id, 'verify');
-    await mailer.send(mails.verify(user.email, user.name, code));
+    deps.afterReply(async () => {
+      if (user.pending) return;
+      try {
+        const code = await otps.issue(db, user.id, 'verify');
+        await mailer.send(mails.verify(user.email, user.name, code));
+      } catch (err) {
+        log.warn({ err, userId: user.id }, 'verification mail not sent');
+      }
+    });
   }
 
   return {
-    async register(body: RegisterBody): Promise<Outcome> {
+    /**
+     * A taken e-mail answers exactly as a new one, with a session of a pending registration that can never be
+     * verified; the owner of the address is mailed instead (decision 019). Both paths run the same hash and the
+     * same statement before the answer; the owner's mail goes after it.
+     */
+    async register(body: RegisterBody): Promise<Registration> {
       const passwordHash = await bcrypt.hash(body.password, BCRYPT_ROUNDS);
-      const user = await users.create(db, { name: body.name, email: body.email, passwordHash });
-      if (!user) {
-        // the owner hears of it (decision 019); the mail is sent after the answer, so its time tells nothing
-        void users
-          .byEmail(db, body.email)
-          .then((owner) => owner && mailer.send(mails.registrationAttempt(owner.email, owner.name)))
-          .catch((err: unknown) => log.warn({ err }, 'registration attempt mail not sent'));
-        throw new AppError(409, 'User already exists');
-      }
-      return { user: { id: user.id, tokenVersion: user.token_version }, reply: { success: true, message: 'Account created' } };
+      const { user, pendingId } = await users.register(db, { name: body.name, email: body.email, passwordHash });
+      const reply = { success: true as const, message: 'Account created' };
+      if (user) return { user: { id: user.id, tokenVersion: user.token_version }, reply };
+      deps.afterReply(async () => {
+        try {
+          const owner = await users.byEmail(db, body.email);
+          if (owner) await mailer.send(mails.registrationAttempt(owner.email, owner.name));
+          await users.dropOldPending(db);
+        } catch (err) {
+          log.warn({ err }, 'registration attempt mail not sent');
+        }
+      });
+      // a new account's first token carries token_version 0: so does this one
+      return { user: { id: pendingId!, tokenVersion: 0 }, reply };
     },
 
     /**
@@ -72,8 +94,9 @@ export function authService(deps: AppDeps) {
     async verifyEmail(user: SessionUser, code: string) {
       if (user.isVerified) return { success: true, message: 'Account already verified' };
       await perAccount(limiters.codeCheckPerAccount, `verify:${user.id}`);
+      // a pending registration has no code stored: the same check answers it 'invalid', as it does a wrong code
       const result = await otps.check(db, user.id, 'verify', code);
-      if (result !== 'ok') throw new AppError(400, OTP_MESSAGES[result]);
+      if (result !== 'ok' || user.pending) throw new AppError(400, OTP_MESSAGES[result === 'ok' ? 'invalid' : result]);
       await users.markVerified(db, user.id);
       return { success: true, message: 'Email verified successfully' };
     },

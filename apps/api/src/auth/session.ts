@@ -14,6 +14,12 @@ export interface SessionUser {
   email: string;
   isVerified: boolean;
   tokenVersion: number;
+  /**
+   * A pending registration of an e-mail that already has an account (decision 019): to whoever registered it
+   * answers like a new, unverified account, but it is no account. Never verified, so every 'verified' route refuses
+   * it as it refuses any unverified user, and no code verifies it.
+   */
+  pending?: true;
 }
 
 interface Claims {
@@ -50,12 +56,15 @@ export function createSessions(opts: { secret: string; secure: boolean; db: Quer
       return null;
     }
     if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number' || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-    const [row] = await opts.db.query<{ id: string; name: string; email: string; is_verified: boolean; token_version: number }>(
-      'SELECT id, name, email, is_verified, token_version FROM users WHERE id = $1',
+    // one statement for an account and a pending registration alike (their tokens look the same, so do their reads)
+    const [row] = await opts.db.query<{ id: string; name: string; email: string; is_verified: boolean; token_version: number; pending: boolean }>(
+      `SELECT id, name, email, is_verified, token_version, false AS pending FROM users WHERE id = $1
+       UNION ALL SELECT id, name, email, false, 0, true FROM pending_registrations WHERE id = $1`,
       [claims.sub],
     );
     if (!row || row.token_version !== claims.tv) return null;
-    return { id: row.id, name: row.name, email: row.email, isVerified: row.is_verified, tokenVersion: row.token_version };
+    const user: SessionUser = { id: row.id, name: row.name, email: row.email, isVerified: row.is_verified, tokenVersion: row.token_version };
+    return row.pending ? { ...user, isVerified: false, pending: true } : user;
   }
 
   return {

@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { deviceCredentialEndpoints as e } from '@smi/contracts';
-import { hashDeviceSecret, newDeviceSecret } from '@smi/gateway';
+import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/gateway';
+import { devicesRepository, toDeviceView } from '../devices/repository.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
+import { perAccount } from '../http/rate-limit.js';
 import { brokerHost } from '../public-config/routes.js';
 
 /**
@@ -16,12 +18,17 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
 
   mount(router, e.newDeviceSecret, sessions.userOf.bind(sessions), async ({ user, params, req, res }) => {
     // ownership first: another account's device answers 404 whatever the state of the gateway
-    const [owned] = await db.query('SELECT 1 FROM devices WHERE id = $1 AND owner_id = $2', [params.id, user.id]);
+    const [owned] = await db.query<{ claimed: boolean }>('SELECT claimed_at IS NOT NULL AS claimed FROM devices WHERE id = $1 AND owner_id = $2', [
+      params.id,
+      user.id,
+    ]);
     if (!owned) throw new AppError(404, 'Device not found');
+    // an unclaimed registration proves nothing yet: a squatter must not get a login for someone else's receiver
+    if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
     const live = deps.live;
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
     const secret = newDeviceSecret();
-    const [device] = await db.query<{ code: string }>('UPDATE devices SET secret_hash = $3 WHERE id = $1 AND owner_id = $2 RETURNING code', [
+    const [device] = await db.query<{ code: string }>('UPDATE devices SET secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code', [
       params.id,
       user.id,
       await hashDeviceSecret(secret),
@@ -39,6 +46,27 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     };
   });
 
+  /**
+   * POST /api/devices/:id/claim {activationKey}: the owner proves possession with the key the maker printed on the
+   * device (decision 027); the device can then get its MQTT secret. The device itself can do the same by logging
+   * in to the broker once with that key.
+   */
+  mount(router, e.claimDevice, sessions.userOf.bind(sessions), async ({ user, params, body }) => {
+    const row = await devicesRepository.ownedByRef(db, user.id, params.id);
+    if (!row) throw new AppError(404, 'Device not found');
+    if (row.claimed_at) return { success: true, message: 'Device already activated', device: toDeviceView(row) };
+    const makerKey = deps.config.deviceActivationSecret;
+    if (!makerKey) throw new AppError(409, 'Device activation is not enabled on this server');
+    // 144-bit keys are not guessed; the budget only keeps a script from hammering the check
+    await perAccount(deps.limiters.claimPerAccount, user.id);
+    if (!isActivationKey(makerKey, row.code, body.activationKey)) throw new AppError(400, 'Wrong activation key');
+    const claimed = (await devicesRepository.claim(db, user.id, row.id)) ?? (await devicesRepository.ownedByRef(db, user.id, row.id));
+    if (!claimed) throw new AppError(404, 'Device not found');
+    return { success: true, message: 'Device activated', device: toDeviceView(claimed) };
+  });
+
   return router;
 }
+
+const NOT_ACTIVATED = 'This device is not activated yet: enter the activation key printed on it first';
 

@@ -1,5 +1,5 @@
 import type { DeviceType, DeviceView } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import type { Db, Queryable } from '@smi/db';
 
 export interface DeviceRow {
   id: string;
@@ -20,11 +20,12 @@ export interface DeviceRow {
   last_hdop: number | null;
   last_accuracy: number | null;
   registered_at: Date;
+  claimed_at: Date | null;
 }
 
 // never secret_hash: the MQTT credential stays in the database
 export const DEVICE_COLUMNS = `id, code, name, type, owner_id, connected, online, battery, signal, last_update, last_latitude,
-  last_longitude, last_altitude, last_fix, last_satellites, last_hdop, last_accuracy, registered_at`;
+  last_longitude, last_altitude, last_fix, last_satellites, last_hdop, last_accuracy, registered_at, claimed_at`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -42,6 +43,7 @@ export function toDeviceView(r: DeviceRow): DeviceView {
     Last_Update: iso(r.last_update),
     Registered_User_Id: r.owner_id,
     Connected: r.connected,
+    Claimed: r.claimed_at !== null,
     Last_Latitude: r.last_latitude,
     Last_Longitude: r.last_longitude,
     Last_Altitude: r.last_altitude,
@@ -53,12 +55,38 @@ export function toDeviceView(r: DeviceRow): DeviceView {
 }
 
 export const devicesRepository = {
-  /** Inserts a device; undefined when the code is registered already, to any account (no race between check and insert). */
-  async register(q: Queryable, d: { code: string; name: string; type: DeviceType; ownerId: string }): Promise<DeviceRow | undefined> {
+  /**
+   * Inserts a device; undefined when the code is registered already, to any account (no race between check and
+   * insert). `unclaimed`: it waits for its activation key (decision 027), and another account's unclaimed
+   * registration older than `holdMs` gives way to this one (it never had a secret, so nothing of it is lost but
+   * the row and what the squatter hung on it).
+   */
+  async register(
+    db: Db,
+    d: { code: string; name: string; type: DeviceType; ownerId: string; unclaimed?: { holdMs: number } },
+  ): Promise<DeviceRow | undefined> {
+    return db.tx(async (q) => {
+      if (d.unclaimed) {
+        await q.query(
+          `DELETE FROM devices WHERE code = $1 AND claimed_at IS NULL AND owner_id <> $2
+             AND registered_at < now() - make_interval(secs => $3::float8 / 1000)`,
+          [d.code, d.ownerId, d.unclaimed.holdMs],
+        );
+      }
+      const [row] = await q.query<DeviceRow>(
+        `INSERT INTO devices (code, name, type, owner_id, claimed_at) VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN NULL ELSE now() END)
+         ON CONFLICT (code) DO NOTHING RETURNING ${DEVICE_COLUMNS}`,
+        [d.code, d.name, d.type, d.ownerId, !!d.unclaimed],
+      );
+      return row;
+    });
+  },
+
+  /** Marks the owner's unclaimed device claimed; undefined when it is not the owner's or is claimed already. */
+  async claim(q: Queryable, ownerId: string, deviceId: string): Promise<DeviceRow | undefined> {
     const [row] = await q.query<DeviceRow>(
-      `INSERT INTO devices (code, name, type, owner_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (code) DO NOTHING RETURNING ${DEVICE_COLUMNS}`,
-      [d.code, d.name, d.type, d.ownerId],
+      `UPDATE devices SET claimed_at = now() WHERE owner_id = $1 AND id = $2 AND claimed_at IS NULL RETURNING ${DEVICE_COLUMNS}`,
+      [ownerId, deviceId],
     );
     return row;
   },

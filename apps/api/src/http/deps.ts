@@ -16,6 +16,11 @@ export interface AppDeps {
   limiters: Limiters;
   log: Logger;
   events: AppEvents;
+  /**
+   * Work that must not delay an answer, because its time would tell something (a mail to an address that has an
+   * account, decision 019): run after the reply is out. A job handles its own errors. Tests may hold the queue.
+   */
+  afterReply: (job: () => Promise<void>) => void;
   /** The realtime feed and its MQTT link, attached once the HTTP server listens (absent in api-only tests). */
   live?: LiveFeed;
   config: {
@@ -31,5 +36,7 @@ export interface AppDeps {
     maxSocketsPerUser?: number;
     /** GRIDS_DIR: NTv2 and geoid grids the coordinate systems need (issue 20). */
     gridsDir?: string;
+    /** DEVICE_ACTIVATION_SECRET, the maker's key: new devices wait for their activation key (decision 027). */
+    deviceActivationSecret?: string;
   };
 }

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   codeCheckPerAccount: 15,
   registerPerIp: 20,
   passwordPerAccount: 10,
+  /** Activation-key attempts per account (decision 027). */
+  claimPerAccount: 10,
 };
 export type RateLimitName = keyof typeof RATE_LIMITS;
 const WINDOW_S = 15 * 60;

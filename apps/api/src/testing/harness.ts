@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { openTestDb } from '@smi/db';
+import { openTestDb, type Db } from '@smi/db';
 import { composeDeps } from '../compose.js';
 import { createApp, createAppServer } from '../http/app.js';
 import { createLimiters } from '../http/rate-limit.js';
@@ -22,6 +22,12 @@ export interface HarnessOptions {
   healthToken?: string;
   /** Wraps the real (SMTP) mailer, e.g. to hold mails back. */
   wrapMailer?: (mailer: Mailer) => Mailer;
+  /** The maker's key: new devices wait for their activation key (decision 027). */
+  deviceActivationSecret?: string;
+  /** Where work after a reply goes (e.g. a queue the test releases). */
+  afterReply?: AppDeps['afterReply'];
+  /** Wraps the database the app uses, e.g. to record its statements. */
+  wrapDb?: (db: Db) => Db;
 }
 
 /**
@@ -29,7 +35,8 @@ export interface HarnessOptions {
  * with mail going over real SMTP to a capture server.
  */
 export async function startHarness(opts: HarnessOptions = {}) {
-  const db = await openTestDb();
+  const real = await openTestDb();
+  const db = opts.wrapDb ? opts.wrapDb(real) : real;
   const smtp = await startSmtpCapture();
   const dataDir = mkdtempSync(join(tmpdir(), 'smi-api-'));
   const deps: AppDeps = composeDeps({
@@ -46,6 +53,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
     limiters: createLimiters({ scale: opts.rateLimitScale ?? 1000 }),
     trustProxy: opts.trustProxy,
     healthToken: opts.healthToken,
+    deviceActivationSecret: opts.deviceActivationSecret,
+    afterReply: opts.afterReply,
     mailer: opts.wrapMailer?.(createMailer({ smtpUrl: smtp.url, from: 'Site Measurement IoT <test@localhost>', outboxDir: dataDir, log: silentLogger })),
   });
   const app = createApp(deps);

@@ -41,13 +41,17 @@ export function customBrokers(o: {
   active: () => boolean;
   /** Internal addresses the operator admits (CUSTOM_BROKER_ALLOW); none by default. */
   allow?: OutboundAllow;
+  /** Distinct brokers held open at once (MAX_CUSTOM_LINKS; tests lower it). */
+  maxLinks?: number;
 }) {
   const allow = o.allow ?? parseOutboundAllow('');
+  const maxLinks = o.maxLinks ?? MAX_CUSTOM_LINKS;
   const links = new Map<string, Link>();
   // URLs refused by the outbound rule, logged once each
   const refused = new Set<string>();
   let refreshing: Promise<void> | undefined;
-  let again = false;
+  // the one more refresh asked for while one runs, shared by every such call
+  let again: Promise<void> | undefined;
   let closed = false;
 
   function open(url: string): Link | undefined {
@@ -102,7 +106,7 @@ export function customBrokers(o: {
       o.log.info({ broker: redact(url) }, 'custom broker closed');
     }
     for (const [url, codes] of wanted) {
-      if (!links.has(url) && links.size >= MAX_CUSTOM_LINKS) {
+      if (!links.has(url) && links.size >= maxLinks) {
         o.log.warn({ broker: redact(url), open: links.size }, 'custom broker not opened: too many open');
         continue;
       }
@@ -119,20 +123,22 @@ export function customBrokers(o: {
   }
 
   return {
-    /** Re-reads who uses which custom broker; calls during a refresh coalesce into one more. */
+    /**
+     * Re-reads who uses which custom broker. Calls during a refresh coalesce into one more, and resolve when that
+     * one is done (the one running may have read the settings before the change that caused the call).
+     */
     refresh(): Promise<void> {
       if (refreshing) {
-        again = true;
-        return refreshing;
+        again ??= refreshing.then(() => {
+          again = undefined;
+          return closed ? undefined : this.refresh();
+        });
+        return again;
       }
       refreshing = apply()
         .catch((err) => o.log.warn({ err }, 'custom brokers not refreshed'))
         .finally(() => {
           refreshing = undefined;
-          if (again && !closed) {
-            again = false;
-            void this.refresh();
-          }
         });
       return refreshing;
     },
@@ -140,6 +146,7 @@ export function customBrokers(o: {
     async close() {
       closed = true;
       await refreshing;
+      await again;
       await Promise.all([...links.values()].map((l) => l.client.endAsync(true)));
       links.clear();
       o.counters.customBrokers = 0;

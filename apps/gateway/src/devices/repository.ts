@@ -9,6 +9,8 @@ export interface DeviceRecord {
   type: 'rover' | 'base';
   ownerId: string;
   secretHash: string | null;
+  /** Its holder proved possession with the activation key (decision 027); false: only that key may log in, once. */
+  claimed: boolean;
 }
 
 /** The state the gateway writes after readings (null keeps the stored value, except the fix type). */
@@ -50,25 +52,45 @@ export interface OfflineRow {
   notificationsOn: boolean;
 }
 
+interface DeviceRecordRow {
+  id: string;
+  code: string;
+  name: string;
+  type: 'rover' | 'base';
+  owner_id: string;
+  secret_hash: string | null;
+  claimed: boolean;
+}
+const RECORD_COLUMNS = 'id, code, name, type, owner_id, secret_hash, claimed_at IS NOT NULL AS claimed';
+const toRecord = (row: DeviceRecordRow): DeviceRecord => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  type: row.type,
+  ownerId: row.owner_id,
+  secretHash: row.secret_hash,
+  claimed: row.claimed,
+});
+
 // the account setting "Notifications: OFF" silences device notifications
 const NOTIFICATIONS_ON = `coalesce(u.settings->'account'->>'notifications', 'ON') <> 'OFF'`;
 
 export const devicesRepository = {
   async byCode(q: Queryable, code: string): Promise<DeviceRecord | null> {
-    const [row] = await q.query<{ id: string; code: string; name: string; type: 'rover' | 'base'; owner_id: string; secret_hash: string | null }>(
-      'SELECT id, code, name, type, owner_id, secret_hash FROM devices WHERE code = $1',
-      [code],
-    );
-    return row ? { id: row.id, code: row.code, name: row.name, type: row.type, ownerId: row.owner_id, secretHash: row.secret_hash } : null;
+    const [row] = await q.query<DeviceRecordRow>(`SELECT ${RECORD_COLUMNS} FROM devices WHERE code = $1`, [code]);
+    return row ? toRecord(row) : null;
   },
 
   /** Several devices by code (those that exist). */
   async byCodes(q: Queryable, codes: string[]): Promise<DeviceRecord[]> {
-    const rows = await q.query<{ id: string; code: string; name: string; type: 'rover' | 'base'; owner_id: string; secret_hash: string | null }>(
-      'SELECT id, code, name, type, owner_id, secret_hash FROM devices WHERE code = ANY($1::text[])',
-      [codes],
-    );
-    return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, type: row.type, ownerId: row.owner_id, secretHash: row.secret_hash }));
+    const rows = await q.query<DeviceRecordRow>(`SELECT ${RECORD_COLUMNS} FROM devices WHERE code = ANY($1::text[])`, [codes]);
+    return rows.map(toRecord);
+  },
+
+  /** An unclaimed device proved possession (its activation key): true when this call claimed it. */
+  async claim(q: Queryable, deviceId: string): Promise<boolean> {
+    const rows = await q.query('UPDATE devices SET claimed_at = now() WHERE id = $1 AND claimed_at IS NULL RETURNING id', [deviceId]);
+    return rows.length === 1;
   },
 
   /**

@@ -70,7 +70,7 @@ export function DeviceDetailPage() {
           <Panel title={device.Type === 'base' ? 'Receiving corrections' : 'Corrections received'}>
             <CorrectionsClients of={{ device: device._id }} emptyText={device.Type === 'base' ? undefined : 'Not receiving corrections now'} />
           </Panel>
-          <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} />
+          <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} claimed={device.Claimed} />
         </div>
         <Panel title="Actions" className="lg:self-start">
           <div className="flex justify-center rounded-lg bg-slate-50 py-4">

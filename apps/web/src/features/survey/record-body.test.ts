@@ -21,6 +21,7 @@ const rover: DeviceView = {
   Last_Update: null,
   Registered_User_Id: 'u',
   Connected: true,
+  Claimed: true,
   Last_Latitude: null,
   Last_Longitude: null,
   Last_Altitude: null,

@@ -20,6 +20,7 @@ const device = (code: string, Type: 'rover' | 'base' = 'rover'): DeviceView => (
   Last_Update: null,
   Registered_User_Id: 'u',
   Connected: true,
+  Claimed: true,
   Last_Latitude: null,
   Last_Longitude: null,
   Last_Altitude: null,

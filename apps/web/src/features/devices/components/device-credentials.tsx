@@ -4,14 +4,18 @@ import type { DeviceSecretReply } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNewDeviceSecret } from '../api/device-secret';
+import { useClaimDevice } from '../api/claim-device';
 import { usePublicConfig } from '../../../lib/public-config';
+import { DeviceActivation } from './device-activation';
 
 /**
  * How a device logs in to the broker: its code is the username, the secret is shown once when it is made.
- * Making a new one ends the old one, hence the confirmation.
+ * Making a new one ends the old one, hence the confirmation. A device not activated yet (decision 027) has no
+ * secret: the panel asks for its activation key instead.
  */
-export function DeviceCredentials({ deviceId, deviceCode }: { deviceId: string; deviceCode: string }) {
+export function DeviceCredentials({ deviceId, deviceCode, claimed = true }: { deviceId: string; deviceCode: string; claimed?: boolean }) {
   const generate = useNewDeviceSecret(deviceId);
+  const claim = useClaimDevice(deviceId);
   const [asking, setAsking] = useState(false);
   const [made, setMade] = useState<DeviceSecretReply | null>(null);
   const [copied, setCopied] = useState(false);
@@ -60,15 +64,21 @@ export function DeviceCredentials({ deviceId, deviceCode }: { deviceId: string; 
                 {copied ? 'Copied. ' : ''}Store it in the device now: it will not be shown again.
               </p>
             </div>
-          ) : (
+          ) : claimed ? (
             <span className="text-slate-500">Hidden. Generate a new one to set up the device.</span>
+          ) : (
+            <span className="text-slate-500">None until the device is activated.</span>
           )}
         </dd>
       </dl>
-      <button type="button" className="btn-secondary mt-4" onClick={() => setAsking(true)} disabled={generate.isPending}>
-        <KeyRound aria-hidden="true" className="h-5 w-5" />
-        {generate.isPending ? 'Generating...' : 'Generate new secret'}
-      </button>
+      {claimed ? (
+        <button type="button" className="btn-secondary mt-4" onClick={() => setAsking(true)} disabled={generate.isPending}>
+          <KeyRound aria-hidden="true" className="h-5 w-5" />
+          {generate.isPending ? 'Generating...' : 'Generate new secret'}
+        </button>
+      ) : (
+        <DeviceActivation activate={async (key) => (await claim.mutateAsync(key)).message ?? 'Device activated'} />
+      )}
       <ConfirmDialog
         open={asking}
         title="Generate new secret"

@@ -18,6 +18,7 @@ const device = (code: string, type: DeviceView['Type']): DeviceView => ({
   Last_Update: null,
   Registered_User_Id: 'u',
   Connected: true,
+  Claimed: true,
   Last_Latitude: null,
   Last_Longitude: null,
   Last_Altitude: null,
