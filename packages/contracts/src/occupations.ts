@@ -57,8 +57,13 @@ export const antennaSetup = z.strictObject({
   /** as measured, m; the pole default is 1.800 */
   Height: metres(100),
   HeightType: z.enum(ANTENNA_HEIGHT_TYPES, { message: 'must be vertical or slant' }).default('vertical'),
-  /** what the height was measured to: the antenna reference point, the bottom of the mount, the notch, ... */
+  /**
+   * what a vertical height was measured to: 'ARP', 'bottom of mount' (the same point), 'notch' (the slant-measure
+   * point: the table's SHMP offset) or anything else with its ReferenceOffset typed
+   */
   Reference: optionalText(50).default('ARP'),
+  /** height of that point above the ARP, m (vertical heights); absent: the table's for Reference and Model */
+  ReferenceOffset: z.number({ message: 'must be a number' }).min(-1).max(1).optional(),
   /** an antenna of the table (packages/geodesy ANTENNA_MODELS) or any name with its Offset typed */
   Model: optionalText(50).default(''),
   /** ARP -> phase centre, m; absent: the table's figure for Model, else 0 */

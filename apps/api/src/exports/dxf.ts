@@ -3,6 +3,7 @@ import { FIX_TYPE_LABELS, type LiveFixType } from '@smi/contracts';
 import type { ExportContext } from './context.js';
 import { EntityWriter } from './dxf-entities.js';
 import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
+import { measured, precisionLine } from './precision-fields.js';
 
 /** Characters AutoCAD refuses in a layer name. */
 const LAYER_FORBIDDEN = /[<>/\\":;?*|=,`\p{Cc}]/gu;
@@ -140,6 +141,10 @@ export async function writeDxf(ctx: ExportContext) {
         entities.text(easting + offset, northing + offset, extent.textHeight, dxfText(p.name), layer);
         const quality = qualityLabel(p);
         if (quality) entities.text(easting + offset, northing - offset - extent.textHeight * 0.7, extent.textHeight * 0.7, quality, layer);
+        // a point the server measured: its method, epochs, sigmas, PDOP and fix share on a third line (issue 18)
+        if (measured(p.precision)) {
+          entities.text(easting + offset, northing - offset - extent.textHeight * 1.6, extent.textHeight * 0.7, dxfText(precisionLine(p.precision)), layer);
+        }
       }
       await sink.write(entities.flush());
     }

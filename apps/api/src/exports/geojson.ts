@@ -1,6 +1,7 @@
 import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 import type { ExportPoint } from './repository.js';
 import type { ExportContext } from './context.js';
+import { precisionProperties } from './precision-fields.js';
 
 /**
  * RFC 7946 Point: [longitude, latitude, h] where h is the height above the WGS 84 ellipsoid (section 3.1.1), when
@@ -30,6 +31,9 @@ function feature(p: ExportPoint): string {
       ellipsoidalHeight: h,
       geoidSeparation: p.geoidSeparation,
       heightAboveMsl: heightAboveMsl(p),
+      // issue 18: how it was measured and how well (null where the server did not measure it)
+      ...precisionProperties(p.precision),
+      warnings: p.precision.warnings,
     },
   });
 }

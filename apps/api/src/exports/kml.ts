@@ -1,6 +1,7 @@
 import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
 import type { ExportPoint } from './repository.js';
 import type { ExportContext } from './context.js';
+import { precisionProperties } from './precision-fields.js';
 
 /** XML 1.0 forbids most control characters and lone surrogates even when escaped: they are dropped. */
 export function xmlText(value: string): string {
@@ -30,6 +31,8 @@ function placemark(p: ExportPoint): string {
     ['ellipsoidalHeight', ellipsoidalHeight(p)],
     ['geoidSeparation', p.geoidSeparation],
     ['heightAboveMsl', msl],
+    // issue 18: how it was measured and how well
+    ...Object.entries(precisionProperties(p.precision)),
   ];
   const data = rows
     .filter(([, v]) => v !== null && v !== '')

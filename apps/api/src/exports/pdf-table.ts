@@ -3,6 +3,7 @@ import { CellWriter, type CellSpec } from './pdf-cells.js';
 import type { ReportFonts } from './pdf-fonts.js';
 import { MARGIN, say, utcTime } from './pdf-summary.js';
 import { heightAboveMsl } from './heights.js';
+import { measured } from './precision-fields.js';
 import type { ExportPoint } from './repository.js';
 
 const COLUMNS: (CellSpec & { title: string })[] = [];
@@ -30,8 +31,51 @@ const COLUMNS: (CellSpec & { title: string })[] = [];
     x += width;
   }
 }
+/**
+ * Issue 18: a point the server measured has a second line under its row, from the Name column on, with its precision
+ * figures; the heading has the same second line. A browser's point keeps one line.
+ */
+const PRECISION: (CellSpec & { title: string })[] = [];
+{
+  const specs: [string, number, 'left' | 'right'][] = [
+    ['Method', 60, 'left'],
+    ['Epochs', 40, 'right'],
+    ['Rejected', 44, 'right'],
+    ['Sigma E (m)', 56, 'right'],
+    ['Sigma N (m)', 56, 'right'],
+    ['Sigma U (m)', 56, 'right'],
+    ['PDOP', 36, 'right'],
+    ['Fix %', 36, 'right'],
+    ['Age (s)', 38, 'right'],
+    ['Antenna (m)', 54, 'right'],
+    ['Warnings', 200, 'left'],
+  ];
+  let x = MARGIN + 30;
+  for (const [title, width, align] of specs) {
+    PRECISION.push({ title, x: x + (align === 'right' ? 0 : 3), width: width - 3, align });
+    x += width;
+  }
+}
 const FONT_SIZE = 7.2;
 const ROW_H = 10.5;
+const fixedOr = (v: number | null, digits: number) => (v === null ? '' : v.toFixed(digits));
+
+function precisionCellsOf(p: ExportPoint): string[] {
+  const x = p.precision;
+  return [
+    x.method,
+    fixedOr(x.epochs, 0),
+    fixedOr(x.epochsRejected, 0),
+    fixedOr(x.sigmaE, 4),
+    fixedOr(x.sigmaN, 4),
+    fixedOr(x.sigmaU, 4),
+    fixedOr(x.pdop, 2),
+    fixedOr(x.fixPercent, 1),
+    fixedOr(x.correctionAge, 1),
+    fixedOr(x.antennaHeight, 3),
+    x.warnings.join(' '),
+  ];
+}
 
 function cellsOf(p: ExportPoint, index: number, ctx: ExportContext): string[] {
   const utm = ctx.projection?.project(p.longitude, p.latitude);
@@ -61,19 +105,22 @@ export async function writeTable(doc: PDFKit.PDFDocument, fonts: ReportFonts, ct
     doc.addPage({ size: 'A4', layout: 'landscape', margin: MARGIN });
     doc.fillColor('black');
     say(doc, fonts, `Points — ${ctx.project.name}`, 11, { x: MARGIN, y: MARGIN, bold: true, lineBreak: false });
-    doc.rect(MARGIN, MARGIN + 18, doc.page.width - 2 * MARGIN, ROW_H + 1).fill('#e8e8e8');
+    doc.rect(MARGIN, MARGIN + 18, doc.page.width - 2 * MARGIN, 2 * ROW_H + 1).fill('#e8e8e8');
     doc.fillColor('black');
     cells.row(COLUMNS, COLUMNS.map((c) => c.title), MARGIN + 20, FONT_SIZE, true);
-    y = MARGIN + 20 + ROW_H + 2;
+    cells.row(PRECISION, PRECISION.map((c) => c.title), MARGIN + 20 + ROW_H, FONT_SIZE, true);
+    y = MARGIN + 20 + 2 * ROW_H + 2;
   };
   newPage();
   let index = 0;
   for await (const page of ctx.repo.pages(ctx.project.id)) {
     if (!ctx.sink.alive) return;
     for (const p of page) {
-      if (y + ROW_H > doc.page.height - MARGIN) newPage();
+      const lines = measured(p.precision) ? 2 : 1;
+      if (y + lines * ROW_H > doc.page.height - MARGIN) newPage();
       cells.row(COLUMNS, cellsOf(p, ++index, ctx), y, FONT_SIZE);
-      y += ROW_H;
+      if (lines === 2) cells.row(PRECISION, precisionCellsOf(p), y + ROW_H, FONT_SIZE);
+      y += lines * ROW_H;
     }
     await ctx.sink.settle(doc);
   }

@@ -1,6 +1,7 @@
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { ExportContext } from './context.js';
 import { exportGeodesy } from './export-geodesy.js';
+import { PRECISION_FIELDS } from './precision-fields.js';
 import type { ExportPoint } from './repository.js';
 import { ZipStream } from './zip-stream.js';
 import { pointGrid } from './grid-columns.js';
@@ -31,6 +32,8 @@ const FIELDS: Field[] = [
   { name: 'sigma_v', type: 'N', length: 12, decimals: 4, value: (p) => p.verticalAccuracy },
   { name: 'height', type: 'N', length: 16, decimals: 4, value: (_p, h) => h },
   { name: 'time', type: 'C', length: 24, decimals: 0, value: (p) => p.recordedAt.toISOString() },
+  // issue 18: how it was measured and how well (empty where the server did not measure it)
+  ...PRECISION_FIELDS.map((f): Field => ({ name: f.dbf, type: f.dbfType, length: f.length, decimals: f.decimals, value: (p) => f.value(p.precision) })),
 ];
 const DBF_RECORD = 1 + FIELDS.reduce((s, f) => s + f.length, 0);
 

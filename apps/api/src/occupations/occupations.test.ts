@@ -118,8 +118,30 @@ describe('survey occupations through the api, measured on the gateway', () => {
     await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 2.0, HeightType: 'slant', Radius: 0.0953, ShmpOffset: 0.0483, Offset: 0.134 }).expect(200);
     moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
     expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.9494282 - 0.134))).toBeLessThan(1e-4);
+    // then a vertical 1.500 m to the notch of a Spectra ASH111661 (SHMP 0.0483 m above the ARP), L1 offset typed 0.0900:
+    // 1.5 - 0.0483 + 0.09 = 1.5417; the slant set-up it replaces (radius and all) is the one taken off
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'ASH111661', Reference: 'notch', Offset: 0.09 }).expect(200);
+    moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.5417))).toBeLessThan(1e-4);
+    expect(moved).toMatchObject({ AntennaReference: 'notch', AntennaModel: 'ASH111661', AntennaOffset: 0.09 });
+    // the same height to the ARP instead: the phase centre 0.0483 m further above the mark
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'ASH111661', Reference: 'ARP', Offset: 0.09 }).expect(200);
+    moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.59))).toBeLessThan(1e-4);
+    // a table antenna without a published L1 offset needs it typed; a reference the table does not know needs its offset
+    const noOffset = await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'ASH111661' }).expect(400);
+    expect(noOffset.body).toMatchObject({ success: false, message: expect.stringContaining('Antenna.Offset') });
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'HXCGPS1000', Reference: 'notch' }).expect(400);
+    await a.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5, Model: 'HXCGPS1000', Reference: 'top of quick release', ReferenceOffset: -0.05 }).expect(200);
+    moved = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    // the quick release's top is 0.05 m below the ARP: ARP at 1.55 m, L1 0.05944 above it
+    expect(Math.abs(moved.EllipsoidalHeight! - (pc - 1.60944))).toBeLessThan(1e-4);
     const other = await h.owner();
     await other.agent.put(`/api/points/${projectId}/${p._id}/antenna`).send({ Height: 1.5 }).expect(404);
+    // another account asking for this real point's raw epochs: answered as a missing point
+    const hidden = await other.agent.get(`/api/points/${projectId}/${p._id}/epochs`).expect(404);
+    expect(hidden.body).toEqual({ success: false, message: 'Point not found' });
+    await other.agent.get(`/api/points/${projectId}/${p._id}/epochs?format=csv`).expect(404);
 
     // progress reached the owner's socket: paused by the float spell, then done
     await eventually(() => events.some((e) => e.Status === 'done'));
@@ -175,6 +197,54 @@ describe('survey occupations through the api, measured on the gateway', () => {
     expect(points.find((p) => p.Name === 'A')!.Warnings).not.toContain('stopped-early');
   }, 60_000);
 
+  it('20 Hz through the broker and ingest: every epoch is counted, though the live feed coalesces them', async () => {
+    const a = await h.owner();
+    const rover = await h.device(a);
+    const projectId = await projectOf(a, [rover]);
+    // measured vertically to the notch of a Spectra ASH111661 (SHMP 0.0483 m above the ARP), L1 offset typed
+    const antenna = { Height: 1.8, Model: 'ASH111661', Reference: 'notch', Offset: 0.09 };
+    const occ = (await a.agent.post(`/api/projects/${projectId}/occupations`).send({ DeviceId: rover.id, Method: 'topo', Name: 'HZ20', Antenna: antenna }).expect(201)).body.occupation;
+    const coalescedBefore = h.gateway.counters.coalesced;
+    // 6 s of a 20 Hz receiver, published as fast as the connection goes (faster than the live feed's cap)
+    await send(rover, rtk(120, 20));
+    const done = await finished(a, occ._id);
+    expect(done.Status).toBe('done');
+    // 5 s and 5 epochs at 20 Hz: 101 epochs, all of them
+    expect(done.Progress).toMatchObject({ epochsUsed: 101, epochsRejected: 0, occupiedS: 5 });
+    const epochs = (await a.agent.get(`/api/points/${projectId}/${done.PointId}/epochs`).expect(200)).body.epochs as { Seq: number; Time: string; Accepted: boolean; EllipsoidalHeight: number }[];
+    expect(epochs.map((e) => e.Seq)).toEqual(Array.from({ length: 101 }, (_, k) => k));
+    // the mark: the accepted epochs' mean phase centre less 1.800 - 0.0483 + 0.0900 = 1.8417 m
+    const used = epochs.filter((e) => e.Accepted);
+    const point = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[])[0]!;
+    expect(Math.abs(point.EllipsoidalHeight! - (used.reduce((t, e) => t + e.EllipsoidalHeight, 0) / used.length - 1.8417))).toBeLessThan(1e-4);
+    // 50 ms apart by their GGA times
+    expect(Date.parse(epochs[100]!.Time) - Date.parse(epochs[0]!.Time)).toBe(5000);
+    expect(h.gateway.counters.coalesced).toBeGreaterThan(coalescedBefore);
+  }, 60_000);
+
+  it('continuous by distance: a point every N metres while walking, each with the epochs of its own time', async () => {
+    const a = await h.owner();
+    const rover = await h.device(a);
+    const projectId = await projectOf(a, [rover]);
+    const body = { DeviceId: rover.id, Method: 'continuous', Name: 'W', Tolerances: { intervalS: null, intervalM: 1 } };
+    const occ = (await a.agent.post(`/api/projects/${projectId}/occupations`).send(body).expect(201)).body.occupation;
+    // walking north 0.4 m an epoch: 0, 1.2, 2.4 and 3.6 m make points
+    await send(rover, rtk(12, 1, (k) => ({ northShift: 0.4 * k })));
+    // epochs used counts every epoch of the walk, not only those since the last point
+    await eventually(async () => (await occupation(a, occ._id)).Progress.epochsUsed === 12);
+    const accepted = await a.agent.post(`/api/occupations/${occ._id}/accept`).expect(200);
+    expect(accepted.body.occupation).toMatchObject({ Status: 'done', Progress: { points: 4 } });
+    const points = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[]).sort((x, y) => x.Name.localeCompare(y.Name));
+    expect(points.map((p) => p.Name)).toEqual(['W-1', 'W-2', 'W-3', 'W-4']);
+    const north = (p: PointView) => (p.Latitude - points[0]!.Latitude) * 111_134;
+    points.forEach((p, i) => expect(Math.abs(north(p) - 1.2 * i)).toBeLessThan(0.05));
+    for (const p of points) {
+      const epochs = (await a.agent.get(`/api/points/${projectId}/${p._id}/epochs`).expect(200)).body.epochs as { Latitude: number }[];
+      expect(epochs).toHaveLength(1);
+      expect(Math.abs(epochs[0]!.Latitude - p.Latitude)).toBeLessThan(1e-9);
+    }
+  }, 60_000);
+
   it("the spec's POST /api/points still records a browser's point, flagged as not measured by the server", async () => {
     const a = await h.owner();
     const projectId = await projectOf(a, []);
@@ -191,6 +261,10 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const stored = await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200);
     expect(stored.body.settings).toMatchObject({ DefaultMethod: 'rapid', Tolerances: { rapid: { maxPdop: 5 } } });
     await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ DefaultMethod: 'static' }).expect(400);
+    // an antenna set-up the gateway could not reduce is refused with the settings, not at the next occupation
+    const unknownReference = await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Antenna: { Height: 1.8, Reference: 'pole tip' } }).expect(400);
+    expect(unknownReference.body).toMatchObject({ success: false, message: expect.stringContaining('ReferenceOffset') });
+    await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Antenna: { Height: 1.8, Reference: 'pole tip', ReferenceOffset: 0 } }).expect(200);
     // the survey map's loss-of-fix alert: sound and vibration on until the project turns one off
     expect(defaults.body.settings.Alerts).toEqual({ Sound: true, Vibration: true });
     await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ Alerts: { Sound: false, Vibration: true } }).expect(200);

@@ -5,7 +5,7 @@ import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { changePointAntenna } from './point-antenna.js';
 import { occupationsRepository as repo, toOccupationView } from './repository.js';
-import { resolveOccupation, settingsOf } from './settings.js';
+import { resolveAntenna, resolveOccupation, settingsOf } from './settings.js';
 
 // accept waits this long for the gateway to store the point before it answers with the occupation as it is
 const ACCEPT_WAIT_MS = 8000;
@@ -94,6 +94,9 @@ export function occupationRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.putMeasurementSettings, load, async ({ user, params, body }) => {
+    if (!(await repo.project(db, user.id, params.projectId))) throw new AppError(404, 'Project not found');
+    // an antenna its occupations could not reduce (an unknown reference without its offset, ...) is refused now
+    resolveAntenna(body.Antenna);
     if (!(await repo.saveSettings(db, user.id, params.projectId, body))) throw new AppError(404, 'Project not found');
     return { success: true, settings: body };
   });

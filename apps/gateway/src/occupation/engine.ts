@@ -1,4 +1,4 @@
-import { EMPTY_PROGRESS, type DevicePublishedReading, type OccupationCommand, type OccupationReport } from '@smi/contracts';
+import { EMPTY_PROGRESS, type DevicePublishedReading, type OccupationCommand, type OccupationProgress, type OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import type { BaseReference } from '../base-setups/in-force.js';
 import type { Log } from '../log.js';
@@ -26,10 +26,14 @@ interface Active {
   run: OccupationRun;
   assembler: EpochAssembler;
   pending: EpochRow[];
-  /** this gateway has had epochs of it: it runs it, writes its heartbeat and answers accept */
+  /** this gateway has claimed it (its first epoch reached here): it runs it, writes its heartbeat and answers accept */
   mine: boolean;
+  /** the claim is being asked of the database: epochs wait here meanwhile, in order */
+  claiming: Epoch[] | null;
   /** when its last epoch arrived here (wall clock) */
   lastEpochAt: number;
+  /** when its progress and heartbeat were last written (wall clock) */
+  savedAt: number;
   dirty: boolean;
   busy: Promise<unknown>;
   ended: boolean;
@@ -40,14 +44,17 @@ interface Active {
  * entry: ingest asks `has(code)` for every message (a Map lookup for the devices with none), and hands the raw
  * payload of the others over before the live feed's rate cap, so every epoch is counted.
  */
+// how often a running occupation's heartbeat is written when nothing else is (resume() calls 10 s stale)
+const HEARTBEAT_MS = 2000;
+
 export function occupationEngine(o: OccupationEngineOptions) {
   const byDevice = new Map<string, Active>();
   const byId = new Map<string, Active>();
   const batchRows = o.batchRows ?? 200;
 
   function antennaOf(row: OccupationRow) {
-    const a = row.antenna;
-    return { height: a.Height, type: a.HeightType, phaseCentreOffset: a.Offset ?? 0, radius: a.Radius, shmpOffset: a.ShmpOffset };
+    const a = row.antenna as OccupationRow['antenna'] & { ReferenceOffset?: number };
+    return { height: a.Height, type: a.HeightType, phaseCentreOffset: a.Offset ?? 0, referenceOffset: a.ReferenceOffset, radius: a.Radius, shmpOffset: a.ShmpOffset };
   }
 
   function track(row: OccupationRow): void {
@@ -59,7 +66,9 @@ export function occupationEngine(o: OccupationEngineOptions) {
       assembler: new EpochAssembler(),
       pending: [],
       mine: false,
+      claiming: null,
       lastEpochAt: 0,
+      savedAt: 0,
       dirty: false,
       busy: Promise.resolve(),
       ended: false,
@@ -91,8 +100,9 @@ export function occupationEngine(o: OccupationEngineOptions) {
     if (rows.length) await repo.writeEpochs(o.db, a.row.id, rows);
     if (a.dirty && !a.ended) {
       a.dirty = false;
-      await repo.saveProgress(o.db, a.row.id, o.gatewayId, a.run.status, a.run.progress());
-      publish(a);
+      if (await repo.saveProgress(o.db, a.row.id, o.gatewayId, a.run.status, a.run.progress())) publish(a);
+      // ended elsewhere (cancelled, failed by a hand-over or a sweep): not ours to run any more
+      else untrack(a);
     }
   }
 
@@ -116,9 +126,42 @@ export function occupationEngine(o: OccupationEngineOptions) {
     if (await repo.finish(o.db, a.row.id, 'failed', reason, progress)) publish(a, { Status: 'failed', Reason: reason, Progress: progress });
   }
 
+  /**
+   * The first epoch that reaches this gateway claims the occupation. Held by another gateway (the rover reconnected
+   * elsewhere, or the gateway that ran it restarted), it fails with that reason: the epochs the other one counted
+   * are not here, so going on would make the point of the epochs after the switch only.
+   */
+  async function claim(a: Active): Promise<void> {
+    const c = await repo.claim(o.db, a.row.id, o.gatewayId);
+    const waiting = a.claiming ?? [];
+    a.claiming = null;
+    if (c.mine) {
+      a.mine = true;
+      for (const e of waiting) take(a, e);
+      return;
+    }
+    a.ended = true;
+    untrack(a);
+    if (c.heldBy === null) return;
+    const reason = `the rover's epochs moved from gateway ${c.heldBy} to ${o.gatewayId} (a reconnect to another gateway, or a restart of ${c.heldBy})`;
+    const rows = await o.db.query(
+      `UPDATE occupations SET status = 'failed', reason = $3, finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id = $2 RETURNING id`,
+      [a.row.id, c.heldBy, reason],
+    );
+    o.log.warn({ occupation: a.row.id, heldBy: c.heldBy }, 'occupation handed over: failed');
+    if (rows.length) publish(a, { Status: 'failed', Reason: reason });
+  }
+
   function take(a: Active, e: Epoch): void {
     if (a.ended) return;
-    a.mine = true;
+    if (!a.mine) {
+      if (a.claiming) a.claiming.push(e);
+      else {
+        a.claiming = [e];
+        void serial(a, () => claim(a));
+      }
+      return;
+    }
     a.lastEpochAt = Date.now();
     const step = a.run.add(e);
     a.pending.push({ seq: step.seq, epoch: e, reason: step.reason, base: baseNow(a) });
@@ -142,12 +185,46 @@ export function occupationEngine(o: OccupationEngineOptions) {
     }
   }
 
+  /**
+   * The tick's writes for every occupation this gateway runs, in two statements (raw epochs, progress and heartbeat):
+   * 200 rovers at 10 Hz are 4 statements a second, not 800. Each occupation's next step (a store, a fail) waits for
+   * the rows handed over here, so a point's set-aside marks always find their epochs.
+   */
+  function flushAll(list: Active[]): void {
+    if (!list.length) return;
+    const epochs: { occupationId: string; projectId: string; row: EpochRow }[] = [];
+    const progress: { a: Active; status: 'running' | 'paused'; progress: OccupationProgress }[] = [];
+    for (const a of list) {
+      for (const row of a.pending.splice(0)) epochs.push({ occupationId: a.row.id, projectId: a.row.project_id, row });
+      if (a.dirty) {
+        a.dirty = false;
+        a.savedAt = Date.now();
+        progress.push({ a, status: a.run.status, progress: a.run.progress() });
+      }
+    }
+    const write = (async () => {
+      await repo.writeEpochBatch(o.db, epochs);
+      const kept = await repo.saveProgressBatch(o.db, o.gatewayId, progress.map((p) => ({ id: p.a.row.id, status: p.status, progress: p.progress })));
+      for (const p of progress) {
+        if (p.a.ended) continue;
+        // ended elsewhere (cancelled, failed by a hand-over or a sweep): not ours to run any more
+        if (kept.has(p.a.row.id)) publish(p.a);
+        else untrack(p.a);
+      }
+    })();
+    write.catch((err) => o.log.warn({ err, occupations: list.length }, 'occupation epochs not written'));
+    for (const a of list) void serial(a, () => write.catch(() => {}));
+  }
+
   let ticks = 0;
   const timer = setInterval(() => {
     const now = Date.now();
+    // a rover silent for a while still has its gateway: the heartbeat goes on (a gateway starting meanwhile fails only
+    // what has had none for 10 s)
+    for (const a of byId.values()) if (a.mine && now - a.savedAt > HEARTBEAT_MS) a.dirty = true;
+    flushAll([...byId.values()].filter((a) => a.mine && !a.ended && (a.pending.length || a.dirty)));
     for (const a of byId.values()) {
       if (!a.mine) continue;
-      if (a.pending.length || a.dirty) void serial(a, () => flushEpochs(a));
       // the rover went silent here (and did not come back through another gateway: that one would have taken over)
       if (!a.ended && now - a.lastEpochAt > a.row.max_pause_s * 1000) {
         a.ended = true;
@@ -207,30 +284,15 @@ export function occupationEngine(o: OccupationEngineOptions) {
         await serial(a, () => flushEpochs(a));
         return;
       }
-      // accept: stop now and store what there is, flagged; the gateway that has the epochs answers
+      // accept: stop now and store what there is, flagged; the gateway that has claimed it answers
       if (!a.mine) {
-        // none here: if no gateway has any in a moment, it fails
+        // not here (yet): if no gateway has claimed it in a moment, it fails
         setTimeout(() => {
           if (!a.ended) void serial(a, () => sweepAccept(a));
         }, 1500).unref();
         return;
       }
-      a.ended = true;
-      await serial(a, async () => {
-        a.assembler.flush((e) => {
-          a.ended = false;
-          take(a, e);
-          a.ended = true;
-        });
-        if (a.row.method === 'continuous') {
-          await flushEpochs(a);
-          untrack(a);
-          const progress = a.run.progress();
-          if (await repo.finish(o.db, a.row.id, 'done', null, progress)) publish(a, { Status: 'done', Progress: progress });
-          return;
-        }
-        await store(a, true, true);
-      });
+      await acceptHere(a);
     },
 
     /** At start: what a dead gateway left running fails with the reason; the rest are tracked here too. */
@@ -247,9 +309,36 @@ export function occupationEngine(o: OccupationEngineOptions) {
     },
   };
 
+  /** Stops the run this gateway holds and stores what there is, flagged stopped-early (continuous: done). */
+  function acceptHere(a: Active): Promise<unknown> {
+    a.ended = true;
+    return serial(a, async () => {
+      a.assembler.flush((e) => {
+        a.ended = false;
+        take(a, e);
+        a.ended = true;
+      });
+      if (a.row.method === 'continuous') {
+        await flushEpochs(a);
+        untrack(a);
+        const progress = a.run.progress();
+        if (await repo.finish(o.db, a.row.id, 'done', null, progress)) publish(a, { Status: 'done', Progress: progress });
+        return;
+      }
+      await store(a, true, true);
+    });
+  }
+
+  /** Accepted, and no gateway has claimed it (no epoch reached any): it fails. One that another gateway runs is its. */
   async function sweepAccept(a: Active): Promise<void> {
-    const [row] = await o.db.query<{ status: string }>('SELECT status FROM occupations WHERE id = $1', [a.row.id]);
-    if (row && (row.status === 'running' || row.status === 'paused') && !a.mine) await fail(a, 'no good epochs');
+    // claimed here while the accept waited: this gateway answers it
+    if (a.mine) return void acceptHere(a);
+    const rows = await o.db.query(
+      `UPDATE occupations SET status = 'failed', reason = 'no good epochs', finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id IS NULL RETURNING id`,
+      [a.row.id],
+    );
+    untrack(a);
+    if (rows.length) publish(a, { Status: 'failed', Reason: 'no good epochs' });
   }
 }
 export type OccupationEngine = ReturnType<typeof occupationEngine>;

@@ -131,3 +131,99 @@ describe('an occupation replaying real receiver logs (u-blox ZED-F9P)', () => {
     expect(kinds).toEqual(['store-continuous', 'continue', 'store-continuous', 'continue', 'store-continuous', 'continue', 'store-continuous']);
   });
 });
+
+/** Every epoch of a replayed log through the assembler into one run; the outcome of each. */
+function feed(run: OccupationRun, r: Omit<ReplayOptions, 'startMs'>) {
+  const assembler = new EpochAssembler();
+  const steps: { epoch: Epoch; text: string; outcome: StepOutcome; reason: string | null }[] = [];
+  for (const p of replay({ startMs: START, gstScale: 1 / 250, spreadScale: 1 / 20, ...r })) {
+    assembler.nmea(p.text, p.time + 300, (e) => {
+      const s = run.add(e);
+      steps.push({ epoch: e, text: p.text, outcome: s.outcome, reason: s.reason });
+    });
+  }
+  return steps;
+}
+
+describe('splits, float, missing GSA and continuous by distance', () => {
+  it('a re-fix more than 3 sigma from the running mean splits and warns; the longer segment makes the point', () => {
+    // fixed 0-2, float 3-5, then fixed again 0.2 m north (sigma here is about 2 cm: 3 sigma is about 7 cm)
+    const { run, seen, outcome } = occupy('topo', {
+      log: 'ublox-zed-f9p-nmea',
+      rate: 1,
+      count: 29,
+      edit: (k) => (k >= 3 && k <= 5 ? { quality: 5 } : k >= 6 ? { northShift: 0.2 } : undefined),
+    });
+    expect(outcome.kind).toBe('complete');
+    expect(run.progress().warnings).toEqual(['split']);
+    // the new segment counts from the re-fix: 5 s and 6 epochs of it
+    expect(seen).toHaveLength(3 + 3 + 6);
+    const m = run.result(false)!;
+    expect(m.warnings).toContain('split');
+    expect([...m.setAside.entries()].filter(([, r]) => r === 'split')).toEqual([
+      [0, 'split'],
+      [1, 'split'],
+      [2, 'split'],
+    ]);
+    expect(m.rejectedReasons).toMatchObject({ 'not-fixed': 3, split: 3 });
+    const after = seen.slice(6).filter((_, i) => !m.setAside.has(6 + i)).map((s) => ggaOf(s.text));
+    expect(Math.abs(m.latitude - after.reduce((s, g) => s + g.latitude, 0) / after.length)).toBeLessThan(1e-9);
+
+    // the same float spell with a re-fix 3 cm away (within 3 sigma): one occupation, no split
+    const near = occupy('topo', { log: 'ublox-zed-f9p-nmea', rate: 1, count: 29, edit: (k) => (k >= 3 && k <= 5 ? { quality: 5 } : k >= 6 ? { northShift: 0.03 } : undefined) });
+    expect(near.outcome.kind).toBe('complete');
+    expect(near.run.progress().warnings).toEqual([]);
+    // 2 s before the spell and 3 s after it (the time across it is not counted)
+    expect(near.seen).toHaveLength(3 + 3 + 4);
+  });
+
+  it('float allowed: float epochs count and every point so recorded says float-allowed (and float when it is)', () => {
+    const run = new OccupationRun({ method: 'continuous', tolerances: { ...DEFAULT_TOLERANCES.continuous, allowFloat: true, intervalS: 1 }, maxPauseS: 60, splitGapS: 10, antenna: ANTENNA });
+    const steps = feed(run, { log: 'ublox-zed-f9p-nmea', rate: 1, count: 6, edit: (k) => (k % 2 ? { quality: 5 } : undefined) });
+    const points = steps.flatMap((s) => (s.outcome.kind === 'store-continuous' ? [s.outcome.measurement] : []));
+    expect(points).toHaveLength(6);
+    expect(points.every((m) => m.warnings.includes('float-allowed'))).toBe(true);
+    expect(points.map((m) => m.fix)).toEqual(['rtk-fixed', 'rtk-float', 'rtk-fixed', 'rtk-float', 'rtk-fixed', 'rtk-float']);
+    // a topo point under allowFloat, every epoch of it fixed: still says float was allowed
+    const topo = occupy('topo', { log: 'ublox-zed-f9p-nmea', rate: 1, count: 29 }, { allowFloat: true });
+    expect(topo.outcome.kind).toBe('complete');
+    expect(topo.run.result(false)!.warnings).toContain('float-allowed');
+    // fixed only (the default): not said
+    expect(occupy('topo', { log: 'ublox-zed-f9p-nmea', rate: 1, count: 29 }).run.result(false)!.warnings).not.toContain('float-allowed');
+  });
+
+  it('a receiver that sends no GSA: HDOP stands in for PDOP (gate and point), and the point says so', () => {
+    const without = occupy('topo', { log: 'ublox-zed-f9p-nmea', rate: 1, count: 29, edit: () => ({ noGsa: true }) });
+    expect(without.outcome.kind).toBe('complete');
+    const m = without.run.result(false)!;
+    const hdops = without.seen.map((s) => Number(s.text.split('\r\n').find((x) => x.slice(3, 6) === 'GGA')!.split(',')[8]));
+    expect(m.pdop).toBeCloseTo(hdops.reduce((a, b) => a + b, 0) / hdops.length, 9);
+    expect(m.vdop).toBeNull();
+    expect(m.warnings).toContain('hdop-for-pdop');
+    // an HDOP over the PDOP limit pauses the count as a PDOP would
+    const high = occupy('topo', { log: 'ublox-zed-f9p-nmea', rate: 1, count: 29, edit: () => ({ noGsa: true }) }, { maxPdop: 0.5 });
+    expect(high.seen.every((s) => s.reason === 'pdop')).toBe(true);
+    // with GSA: the receiver's PDOP, no warning
+    const withGsa = occupy('topo', { log: 'ublox-zed-f9p-nmea', rate: 1, count: 29 }).run.result(false)!;
+    expect(withGsa.pdop).not.toBeCloseTo(m.pdop!, 3);
+    expect(withGsa.warnings).not.toContain('hdop-for-pdop');
+  });
+
+  it('continuous by distance: a point each time the rover has moved N metres from the last one', () => {
+    const run = new OccupationRun({ method: 'continuous', tolerances: { ...DEFAULT_TOLERANCES.continuous, intervalS: null, intervalM: 1 }, maxPauseS: 60, splitGapS: 10, antenna: ANTENNA });
+    // walking north 0.4 m an epoch; one float epoch on the way (refused)
+    const steps = feed(run, { log: 'ublox-zed-f9p-nmea', rate: 1, count: 12, edit: (k) => ({ northShift: 0.4 * k, quality: k === 4 ? 5 : 4 }) });
+    const stored = steps.flatMap((s, k) => (s.outcome.kind === 'store-continuous' ? [k] : []));
+    expect(stored).toEqual([0, 3, 6, 9]);
+    expect(run.progress()).toMatchObject({ points: 4, epochsUsed: 11, epochsRejected: 1, rejectedReasons: { 'not-fixed': 1 } });
+    const rejected = stored.map((k) => (steps[k]!.outcome as Extract<StepOutcome, { kind: 'store-continuous' }>).measurement.epochsRejected);
+    expect(rejected).toEqual([0, 0, 1, 0]);
+    // each point is its epoch's position, less the antenna
+    for (const k of stored) {
+      const m = (steps[k]!.outcome as Extract<StepOutcome, { kind: 'store-continuous' }>).measurement;
+      const g = ggaOf(steps[k]!.text);
+      expect(Math.abs(m.latitude - g.latitude)).toBeLessThan(1e-9);
+      expect(Math.abs(m.ellipsoidalHeight! - (g.height - 1.934))).toBeLessThan(1e-4);
+    }
+  });
+});

@@ -81,6 +81,9 @@ export class OccupationRun {
   private origin: { lat: number; lon: number; ecef: Vec3 } | null = null;
   private lastStored: Good | null = null;
   private stored = 0;
+  /** continuous: good epochs of the stretches already stored (their segments are dropped), gate rejections then */
+  private goodBefore = 0;
+  private rejectedBefore = 0;
   private fix: string | null = null;
   readonly warnings = new Set<string>();
   pausedBy: string | null = null;
@@ -94,7 +97,7 @@ export class OccupationRun {
     return this.received;
   }
   get goodEpochs(): number {
-    return this.segments.reduce((n, s) => n + s.length, 0);
+    return this.goodBefore + this.segments.reduce((n, s) => n + s.length, 0);
   }
 
   /** Takes the next epoch: its sequence number and gate reason (for the raw-epoch row) and what to do now. */
@@ -178,7 +181,9 @@ export class OccupationRun {
     this.stored++;
     const m = this.measure([good], new Map());
     // the next point's epochs start afresh: a continuous occupation keeps no history in memory
+    this.goodBefore += this.segments[0]!.length;
     this.segments = [[]];
+    this.rejectedBefore = this.received - this.goodEpochs;
     return { kind: 'store-continuous', measurement: m };
   }
 
@@ -230,7 +235,8 @@ export class OccupationRun {
     if (receiver.e === null) warnings.push('no-receiver-sigma');
     const pdops = present(kept.map((e) => e.pdop));
     if (!pdops.length && present(kept.map((e) => e.hdop)).length) warnings.push('hdop-for-pdop');
-    if (kept.some((e) => e.fix === 'rtk-float')) warnings.push('float-allowed');
+    // recorded under a tolerance that let float count: said on every point so measured, float epochs in it or not
+    if (this.def.tolerances.allowFloat) warnings.push('float-allowed');
     const hasAltitude = kept.every((e) => e.altitude !== null);
     const seps = present(kept.map((e) => e.geoidSeparation));
     if (seps.length < kept.length) warnings.push('no-geoid-separation');
@@ -261,7 +267,8 @@ export class OccupationRun {
       satellitesMin: sats.length ? Math.min(...sats) : null,
       satellitesMax: sats.length ? Math.max(...sats) : null,
       epochs: kept.length,
-      epochsRejected: this.received - kept.length,
+      // continuous: the epochs the gates refused since the previous point (the good ones between were not due)
+      epochsRejected: this.def.method === 'continuous' ? this.received - this.goodEpochs - this.rejectedBefore : this.received - kept.length,
       rejectedReasons: reasons,
       fixPercent: this.received ? (100 * this.fixedReceived) / this.received : 0,
       fix: kept.every((e) => e.fix === 'rtk-fixed') ? 'rtk-fixed' : 'rtk-float',

@@ -84,14 +84,29 @@ export const occupationsRepository = {
     return q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.status IN ('running', 'paused')`);
   },
 
-  /**
-   * Raw epochs, many rows in one statement, each with its vector from the base (issue 19: from the broadcast
-   * position the epoch's own moment knew, else the database's) and the base setup in force.
-   */
+  /** Raw epochs of one occupation, many rows in one statement. */
   async writeEpochs(db: Db, occupationId: string, rows: EpochRow[]): Promise<void> {
-    if (!rows.length) return;
-    const base = await baseOfOccupation(db, occupationId, rows[rows.length - 1]!.base);
-    const vectors = rows.map((r) => {
+    await this.writeEpochBatch(db, rows.map((row) => ({ occupationId, row })));
+  },
+
+  /**
+   * Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's), each
+   * with its vector from the base (issue 19: from the broadcast position the epoch's own moment knew, else the
+   * database's) and the base setup in force for its occupation. The base and setup are the project's: read once per
+   * project in the batch (given projectId), not once per occupation (200 rovers of a project: 3 reads a tick, not 600).
+   */
+  async writeEpochBatch(db: Db, batch: { occupationId: string; projectId?: string; row: EpochRow }[]): Promise<void> {
+    if (!batch.length) return;
+    // each project's (else occupation's) base, as its latest epoch here knew it
+    const keyOf = (b: { occupationId: string; projectId?: string }) => b.projectId ?? b.occupationId;
+    const latest = new Map<string, { occupationId: string; row: EpochRow }>();
+    for (const b of batch) latest.set(keyOf(b), b);
+    const bases = new Map<string, Awaited<ReturnType<typeof baseOfOccupation>>>();
+    for (const [key, b] of latest) bases.set(key, await baseOfOccupation(db, b.occupationId, b.row.base));
+    const rows = batch.map((b) => b.row);
+    const vectors = batch.map((b) => {
+      const r = b.row;
+      const base = bases.get(keyOf(b))!;
       const apc = epochAntenna(r.epoch);
       return apc ? measureAgainstBase(apc, r.base?.broadcast ? r.base : base.ref, base.setup) : null;
     });
@@ -100,12 +115,12 @@ export const occupationsRepository = {
     await db.query(
       `INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
          sigma_h, sigma_v, correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
-       SELECT $1, *, $21::uuid FROM unnest($2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
          $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[], $17::float8[], $18::float8[],
-         $19::float8[], $20::text[])
+         $19::float8[], $20::text[], $21::uuid[])
        ON CONFLICT DO NOTHING`,
       [
-        occupationId,
+        batch.map((b) => b.occupationId),
         col((r) => r.seq),
         col((r) => new Date(r.epoch.time).toISOString()),
         col((r) => r.epoch.latitude),
@@ -125,17 +140,49 @@ export const occupationsRepository = {
         axis(1),
         axis(2),
         vectors.map((v) => v?.origin ?? null),
-        base.setup?.id ?? null,
+        batch.map((b) => bases.get(keyOf(b))!.setup?.id ?? null),
       ],
     );
   },
 
-  /** Status and progress as the run has them, and a heartbeat: this gateway still runs it. Only while active. */
-  async saveProgress(q: Queryable, id: string, gatewayId: string, status: OccupationStatus, progress: OccupationProgress): Promise<void> {
-    await q.query(
-      `UPDATE occupations SET status = $3, progress = $4, gateway_id = $2, heartbeat_at = now() WHERE id = $1 AND status IN ('running', 'paused')`,
+  /**
+   * Status and progress as the run has them, and a heartbeat: this gateway still runs it. Only while active and
+   * claimed by this gateway; false when it is not (ended, or failed by a hand-over): the run stops here.
+   */
+  async saveProgress(q: Queryable, id: string, gatewayId: string, status: OccupationStatus, progress: OccupationProgress): Promise<boolean> {
+    const rows = await q.query(
+      `UPDATE occupations SET status = $3, progress = $4, heartbeat_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id = $2 RETURNING id`,
       [id, gatewayId, status, JSON.stringify(progress)],
     );
+    return rows.length > 0;
+  },
+
+  /** saveProgress for many occupations in one statement; answers the ids still active and this gateway's. */
+  async saveProgressBatch(q: Queryable, gatewayId: string, list: { id: string; status: OccupationStatus; progress: OccupationProgress }[]): Promise<Set<string>> {
+    if (!list.length) return new Set();
+    const rows = await q.query<{ id: string }>(
+      `UPDATE occupations o SET status = u.status, progress = u.progress::jsonb, heartbeat_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::text[]) AS u(id, status, progress)
+        WHERE o.id = u.id AND o.gateway_id = $1 AND o.status IN ('running', 'paused') RETURNING o.id`,
+      [gatewayId, list.map((x) => x.id), list.map((x) => x.status), list.map((x) => JSON.stringify(x.progress))],
+    );
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /**
+   * The gateway the rover's first epoch reaches claims the occupation: from then on only it runs it. 'mine' when
+   * this gateway holds it now; otherwise the gateway that held it (the rover's epochs moved: a reconnect to another
+   * gateway, or a restart of the one running it), or null when it is no longer active.
+   */
+  async claim(q: Queryable, id: string, gatewayId: string): Promise<{ mine: true } | { mine: false; heldBy: string | null }> {
+    const [row] = await q.query<{ claimed: boolean; gateway_id: string | null }>(
+      `WITH c AS (UPDATE occupations SET gateway_id = $2, heartbeat_at = now()
+                  WHERE id = $1 AND status IN ('running', 'paused') AND (gateway_id IS NULL OR gateway_id = $2) RETURNING id)
+       SELECT EXISTS (SELECT 1 FROM c) AS claimed, (SELECT gateway_id FROM occupations WHERE id = $1 AND status IN ('running', 'paused')) AS gateway_id`,
+      [id, gatewayId],
+    );
+    if (row?.claimed) return { mine: true };
+    return { mine: false, heldBy: row?.gateway_id ?? null };
   },
 
   /** Ends an active occupation without a point; false when it had already ended. */

@@ -10,6 +10,8 @@ export interface ReplayEdit {
   northShift?: number;
   /** leave out the GST */
   noGst?: boolean;
+  /** leave out the GSA (a receiver that sends no PDOP) */
+  noGsa?: boolean;
 }
 
 export interface ReplayOptions {
@@ -72,6 +74,8 @@ export function replay(o: ReplayOptions): { time: number; text: string }[] {
         if (edit.noGst) continue;
         f[1] = hhmmss(time);
         for (const i of [2, 3, 4, 6, 7, 8]) if (f[i]) f[i] = (Number(f[i]) * (o.gstScale ?? 1)).toFixed(4);
+      } else if (id === 'GSA' && edit.noGsa) {
+        continue;
       } else if (id === 'RMC' || id === 'ZDA' || id === 'GLL') {
         // times of the other sentences are not what an occupation reads; left out rather than left wrong
         continue;
