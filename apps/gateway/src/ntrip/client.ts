@@ -31,6 +31,8 @@ export interface NtripClientState {
   /** When corrections last arrived (ms since the epoch), 0 before any. */
   lastDataAt: number;
   bytes: number;
+  /** While retrying: how long until the next attempt, ms (the back-off doubles from its floor to its ceiling). */
+  retryInMs?: number;
 }
 
 /**
@@ -145,7 +147,7 @@ export function ntripClient(o: NtripClientOptions) {
   function scheduleRetry(error: string) {
     if (stopped) return;
     o.log.info({ host: o.host, mountpoint: o.mountpoint, error, retryInMs: backoff }, 'ntrip client: retrying');
-    emit({ state: 'retrying', error });
+    emit({ state: 'retrying', error, retryInMs: backoff });
     retry = setTimeout(() => void attempt(), backoff);
     backoff = Math.min(maxBackoff, backoff * 2);
   }
