@@ -11,7 +11,7 @@ export interface Column {
 }
 
 const mm = (v: number) => Math.round(v * 1000) / 1000;
-// a sigma to a tenth of a millimetre
+// a sigma, an accuracy or a height to a tenth of a millimetre
 const orMm = (v: number | null) => (v === null ? null : Math.round(v * 10000) / 10000);
 
 /** The columns of CSV and TXT, in order. Headers are snake_case so QGIS and scripts read them without quoting. */
@@ -29,12 +29,12 @@ export const COLUMNS: Column[] = [
   { header: 'fix_type', value: (p) => p.fixType },
   { header: 'satellites', value: (p) => p.satellites },
   { header: 'hdop', value: (p) => p.hdop },
-  { header: 'horizontal_accuracy_m', value: (p) => p.horizontalAccuracy },
-  { header: 'vertical_accuracy_m', value: (p) => p.verticalAccuracy },
-  { header: 'altitude_m', value: (p) => p.altitude },
+  { header: 'horizontal_accuracy_m', value: (p) => orMm(p.horizontalAccuracy) },
+  { header: 'vertical_accuracy_m', value: (p) => orMm(p.verticalAccuracy) },
+  { header: 'altitude_m', value: (p) => orMm(p.altitude) },
   // issue 16, appended: the heights of decision 017, metres (h = H + N)
   { header: 'ellipsoidal_height_m', value: (p) => ellipsoidalHeight(p) },
-  { header: 'geoid_separation_m', value: (p) => p.geoidSeparation },
+  { header: 'geoid_separation_m', value: (p) => orMm(p.geoidSeparation) },
   { header: 'height_above_msl_m', value: (p) => heightAboveMsl(p) },
   // survey-grade precision (issue 18): empty where the server did not measure the point
   { header: 'method', value: (p) => p.precision.method },
