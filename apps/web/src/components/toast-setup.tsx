@@ -16,7 +16,8 @@ const isPhone = () => media()?.matches ?? false;
 /**
  * The one toast area: top-right, 5 s, pauses on hover and when the window loses focus, swipe to close. On a phone
  * they sit bottom-left, clear of the map's round buttons, and slide in from the left: the bounce from the right
- * swept across the record buttons and overshot onto them.
+ * swept across the record buttons and overshot onto them. A phone shows one toast at a time (the next waits its
+ * turn): two stacked climbed 150 px up the map, over the labels of the base and rovers.
  */
 export function Toasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
@@ -29,6 +30,7 @@ export function Toasts() {
       draggable
       closeOnClick
       newestOnTop
+      limit={phone ? 1 : undefined}
       transition={phone ? Slide : Bounce}
       theme="light"
     />
