@@ -32,7 +32,8 @@ describe('the product process (as npm start runs it)', () => {
       // no SMTP_URL: the code mail lands in the outbox and its text in the log
       const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
       expect((await fetch(`${first.url}/api/auth/sendverifyotp`, { headers: { cookie } })).status).toBe(200);
-      expect(first.output()).toMatch(/Your verification code is \d{6}/);
+      // the mail goes out after the answer (decision 019): its text reaches the log a moment later
+      await expect.poll(() => first.output(), { timeout: 15_000 }).toMatch(/Your verification code is \d{6}/);
     } finally {
       expect(await first.stop()).toBe(0);
     }
