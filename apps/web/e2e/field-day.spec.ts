@@ -111,6 +111,8 @@ test('a newcomer signs up, connects a base and a rover, sees the rover live with
   await shoot('devices-live');
 
   await page.getByRole('link', { name: 'Home', exact: true }).click();
+  // the dashboard (its own chunk) replaces the device list, which names each code in several places
+  await expect(page.getByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeVisible();
   await expect(page.getByText(baseCode)).toBeVisible();
   await expect(page.getByText(roverCode)).toBeVisible();
   await shoot('dashboard');

@@ -45,7 +45,10 @@ test('Settings keeps the NTRIP password on the server, and issues and revokes NT
   await page.goto('/settings');
   const url = page.getByLabel('NTRIP URL');
   await expect(url).toBeDisabled();
+  // the choice is saved as the spec's settings are (PUT /api/user/settings): wait for it, a reload comes later
+  const sourceSaved = page.waitForResponse((r) => r.url().endsWith('/api/user/settings') && r.request().method() === 'PUT');
   await page.getByRole('radio', { name: 'NTRIP' }).click();
+  expect((await sourceSaved).status()).toBe(200);
   await expect(url).toBeEnabled();
   await url.fill('ntrip://rtk.example.net:2101/VRS_RTCM32');
   await page.getByLabel('NTRIP User Name').fill('crew7');
