@@ -42,7 +42,7 @@ const noData: RecordSample = {
 };
 const withData: RecordSample = { ...noData, notReady: null, position: { latitude: 6.6, longitude: 79.9 }, accuracy: 'Medium', timestamp: '2025-05-01T10:00:00.000Z' };
 
-// known-base mode: the browser corrects the position, so the spec's POST /api/points records (decision 028)
+// known-base mode: the server applies the known base to occupations too, so Save and the hold start one (decision 028)
 const KNOWN_BASE: Partial<ProjectView> = { BaseMode: 'known', BaseLatitude: 6.6, BaseLongitude: 79.9 };
 
 function controls(sample: RecordSample, points: { _id: string; Name: string; Created_On: string }[] = [], project: Partial<ProjectView> = KNOWN_BASE) {
@@ -68,9 +68,30 @@ function controls(sample: RecordSample, points: { _id: string; Name: string; Cre
 const recordButton = () => screen.getByRole('button', { name: 'Record a point' });
 const touchDown = () => fireEvent.pointerDown(recordButton(), { pointerType: 'touch' });
 
+/** The occupations the controls start (answered 409, so nothing runs); known-base mode starts them too. */
+function stubOccupations() {
+  const posted: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (init?.method === 'POST' && url.includes('/occupations')) posted.push(JSON.parse(init.body as string) as Record<string, unknown>);
+      return Response.json({ success: false, message: 'This rover is already measuring a point' }, { status: 409 });
+    }),
+  );
+  return posted;
+}
+
 describe('the record button', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  let posted: Record<string, unknown>[] = [];
+  beforeEach(() => {
+    localStorage.clear();
+    posted = stubOccupations();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('a tap opens Record a Point', () => {
     controls(withData);
@@ -82,11 +103,14 @@ describe('the record button', () => {
     const { onRecord } = controls(withData, [{ _id: 'a', Name: 'P1', Created_On: '2025-01-01' }]);
     touchDown();
     await act(async () => vi.advanceTimersByTime(599));
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
     await act(async () => vi.advanceTimersByTime(1));
     fireEvent.pointerUp(recordButton());
     fireEvent.click(recordButton()); // the click after the release does not open the dialog
-    expect(onRecord).toHaveBeenCalledWith(expect.objectContaining({ name: 'P2', section: 'default', rover }));
+    await act(async () => {});
+    // known-base mode: a rapid occupation on the server, never the browser's POST /api/points
+    expect(posted).toEqual([expect.objectContaining({ Method: 'rapid', Name: 'P2', Section: 'default', DeviceId: 'r1' })]);
+    expect(onRecord).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -98,6 +122,7 @@ describe('the record button', () => {
     fireEvent.click(recordButton());
     await act(async () => vi.advanceTimersByTime(1000));
     expect(onRecord).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Record a Point' })).toBeInTheDocument();
   });
 
@@ -109,7 +134,8 @@ describe('the record button', () => {
     await act(async () => vi.advanceTimersByTime(800));
     rerender(withData);
     await act(async () => {});
-    expect(onRecord).toHaveBeenCalledOnce();
+    expect(posted).toHaveLength(1);
+    expect(onRecord).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1000));
     expect(recordButton()).toBeEnabled();
   });
@@ -120,6 +146,7 @@ describe('the record button', () => {
     await act(async () => vi.advanceTimersByTime(600));
     await act(async () => vi.advanceTimersByTime(1500));
     expect(onRecord).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
     expect(recordButton()).toBeEnabled();
     vi.useRealTimers();
     expect(await screen.findByText('No sensor data - point not recorded')).toBeInTheDocument();
@@ -201,6 +228,15 @@ describe('recording through a server occupation (issue 18)', () => {
     expect(await screen.findByTestId('occupation-progress')).toBeInTheDocument();
     expect(bodies).toEqual([expect.objectContaining({ DeviceId: 'r1', Method: 'topo', Name: 'P1', Section: 'default', Antenna: expect.objectContaining({ Height: 1.8 }) })]);
     expect(bodies[0]!.ClientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onRecord).not.toHaveBeenCalled();
+  });
+
+  it('in known-base mode Save starts an occupation too (the server applies the known base), never POST /api/points', async () => {
+    const { onRecord } = controls(withData, [], KNOWN_BASE);
+    fireEvent.click(recordButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('occupation-progress')).toBeInTheDocument();
+    expect(bodies).toEqual([expect.objectContaining({ DeviceId: 'r1', Method: 'topo', Name: 'P1' })]);
     expect(onRecord).not.toHaveBeenCalled();
   });
 

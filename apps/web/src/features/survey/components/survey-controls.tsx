@@ -8,7 +8,7 @@ import { useAutoSave } from '../hooks/use-auto-save';
 import { isActive, useMeasure } from '../hooks/use-measure';
 import { readPending } from '../rules/pending-occupation';
 import { defaultDevice, defaultPointName, defaultSection } from '../rules/record-defaults';
-import { knownBaseOf, type RecordSample, type RoverView } from '../survey-model';
+import { type RecordSample, type RoverView } from '../survey-model';
 import { failureText } from './occupation-progress';
 import { MapButtons } from './map-buttons';
 import { RecordPointDialog, type RecordDraft } from './record-point-dialog';
@@ -21,7 +21,7 @@ interface Props {
   /** The project's measurement settings: Save starts its default method on the server, the hold a rapid one. */
   measurement: MeasurementSettings;
   unit: DistanceUnit;
-  /** The spec's POST /api/points from the live sample (known-base mode, decision 028). */
+  /** The spec's POST /api/points from the live sample (only when the dialog gives no method). */
   onRecord: (draft: RecordDraft) => Promise<void>;
   /** A point the server measured was stored: the list is read again. */
   onMeasured: () => Promise<unknown>;
@@ -41,12 +41,11 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
 
   const measure = useMeasure(project._id);
   const occupation = measure.occupation;
-  // known-base mode moves the rover by the base's offset in the browser (the spec's rule); the server measures the
-  // receiver's own position, so there the spec's POST /api/points records the point (decision 028)
-  const serverMeasures = !knownBaseOf(project);
+  // every point is measured on the server, known-base mode too: the server applies the known base to the occupation
+  // (decision 023: known + vector from the broadcast position, else the spec's known - live base rule; decision 028)
 
   const record = async (draft: RecordDraft) => {
-    if (!serverMeasures || !draft.method) {
+    if (!draft.method) {
       await onRecord(draft);
       setLastSection(draft.section);
       setRecordOpen(false);
@@ -104,7 +103,8 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
           rover: holdRover,
           sample: holdSample,
           // the hold is the quick shot: one fixed epoch measured by the server
-          ...(serverMeasures ? { method: 'rapid' as const, antenna: measurement.Antenna } : {}),
+          method: 'rapid' as const,
+          antenna: measurement.Antenna,
         }
       : null;
   const auto = useAutoSave(holdDraft, record);
@@ -159,7 +159,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
         projectId={project._id}
         onAddSection={onAddSection}
         onSave={record}
-        measurement={serverMeasures ? measurement : null}
+        measurement={measurement}
         occupation={occupation}
         onAccept={async () => {
           try {
