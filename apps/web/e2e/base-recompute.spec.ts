@@ -108,6 +108,16 @@ test('a Known Position typed after three points re-computes them on the map and 
     { code: rover, name: 'Rover Pier', type: 'rover' },
   ]);
   const projectId = await project(page.request, userId, 'Pier', base, [rover]);
+  // Save measures on the server in known-base mode too (issue 18, decision 028): one epoch (rapid), the pole's height 0
+  // so the stored coordinate is the antenna's, and float allowed, whatever fix the simulated rover reports
+  const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
+    data: {
+      DefaultMethod: 'rapid',
+      Antenna: { Height: 0, HeightType: 'vertical', Reference: 'ARP', Model: '' },
+      Tolerances: { rapid: { allowFloat: true, maxPdop: null, maxCorrectionAge: null } },
+    },
+  });
+  expect(settings.status()).toBe(200);
   const secretOf = (code: string) => secretsOf(secrets, code)[1]!.split('=')[1]!;
 
   // the base: GGA at BASE, and 1005 with the same ARP (0.1 mm resolution, as broadcast)
@@ -196,8 +206,10 @@ test('a Known Position typed after three points re-computes them on the map and 
   await shot(page, 'record-known-broadcast');
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await record('P4', p4);
-  const all = ((await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Latitude: number; Longitude: number }[] }).points;
+  const all = ((await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Latitude: number; Longitude: number; Method: string }[] }).points;
   const stored4 = all.find((q) => q.Name === 'P4')!;
+  // known-base mode measures on the server too (issue 18): an occupation, not the browser's POST /api/points
+  expect(stored4.Method).toBe('rapid');
   expect(Math.abs(stored4.Latitude - p4.latitude)).toBeLessThan(1e-8);
   expect(Math.abs(stored4.Longitude - p4.longitude)).toBeLessThan(1e-8);
 
@@ -240,6 +252,16 @@ test("a base that broadcasts no 1005/1006: Known mode corrects by the base's NME
     { code: rover, name: 'Rover Quiet', type: 'rover' },
   ]);
   const projectId = await project(page.request, userId, 'Quiet', base, [rover]);
+  // Save measures on the server in known-base mode too (issue 18, decision 028): one epoch (rapid), the pole's height 0
+  // so the stored coordinate is the antenna's, and float allowed, whatever fix the simulated rover reports
+  const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
+    data: {
+      DefaultMethod: 'rapid',
+      Antenna: { Height: 0, HeightType: 'vertical', Reference: 'ARP', Model: '' },
+      Tolerances: { rapid: { allowFloat: true, maxPdop: null, maxCorrectionAge: null } },
+    },
+  });
+  expect(settings.status()).toBe(200);
   const secretOf = (code: string) => secretsOf(secrets, code)[1]!.split('=')[1]!;
   const put = await page.request.put(`/api/projects/baselocation/${projectId}`, { data: { baseLatitude: KNOWN.latitude, baseLongitude: KNOWN.longitude, baseMode: 'known' } });
   expect(put.ok()).toBe(true);
@@ -261,11 +283,13 @@ test("a base that broadcasts no 1005/1006: Known mode corrects by the base's NME
   await dialog.getByLabel('Point name').fill('Q1');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Latitude: number; Longitude: number; Warnings: string[] }[] };
+  await expect(page.getByText('Point recorded successfully.').last()).toBeVisible();
+  const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Latitude: number; Longitude: number; Warnings: string[]; Method: string }[] };
   expect(points).toHaveLength(1);
+  expect(points[0]!.Method).toBe('rapid');
   expect(Math.abs(points[0]!.Latitude - want.latitude)).toBeLessThan(1e-9);
   expect(Math.abs(points[0]!.Longitude - want.longitude)).toBeLessThan(1e-9);
-  // sent as BaseCorrection 'base-nmea': the server flags the point
+  // measured against the base's NMEA position: the server flags the point
   expect(points[0]!.Warnings).toContain('base-from-nmea');
   // and the taken-points list flags it
   await page.goto(`/projects/takenpoints/${projectId}`);

@@ -93,6 +93,16 @@ test('known-base mode draws the rover where its point will land and says what wi
   // the simulator's base stands at 6.615, 79.968074; the known position is 0.0001 deg (about 11 m) north of it
   const put = await page.request.put(`/api/projects/baselocation/${projectId}`, { data: { baseLatitude: 6.6151, baseLongitude: 79.968074, baseMode: 'known' } });
   expect(put.ok()).toBe(true);
+  // Save measures on the server in known-base mode too (issue 18, decision 028): one epoch (rapid), the pole's height 0
+  // so the stored coordinate is the antenna's, and float allowed, whatever fix the simulated rover reports
+  const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
+    data: {
+      DefaultMethod: 'rapid',
+      Antenna: { Height: 0, HeightType: 'vertical', Reference: 'ARP', Model: '' },
+      Tolerances: { rapid: { allowFloat: true, maxPdop: null, maxCorrectionAge: null } },
+    },
+  });
+  expect(settings.status()).toBe(200);
   product.simulate(['--base', base, '--rate', '2', ...secretsOf(secrets, base)]);
   // the rover stands still about 22 m north and 11 m east of the live base, so what is stored can be checked exactly
   const raw = { latitude: 6.6152, longitude: 79.968174 };
@@ -137,8 +147,10 @@ test('known-base mode draws the rover where its point will land and says what wi
   await dialog.getByLabel('Point name').press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Point recorded successfully.').last()).toBeVisible();
-  const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Latitude: number; Longitude: number }[] };
+  const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Latitude: number; Longitude: number; Method: string }[] };
   expect(points).toHaveLength(1);
+  // measured on the server (an occupation), not the browser's POST /api/points
+  expect(points[0]!.Method).toBe('rapid');
   expect(Math.abs(points[0]!.Latitude - expected.latitude)).toBeLessThan(0.000001);
   expect(Math.abs(points[0]!.Longitude - expected.longitude)).toBeLessThan(0.000001);
 });
