@@ -162,8 +162,11 @@ const latestSeq = () => {
   for (const r of readings) if (r.deviceCode === rover.code) best = Math.max(best, Math.round(((r.latitude - latOf(0)) * 60) / 0.0001));
   return best;
 };
-await until('the field unit\'s readings', () => latestSeq() >= 3);
+// gateway2 stays paused only until the unit is connected: an api process whose own MQTT link went to gateway2 hears
+// nothing while it is frozen, and the browser's socket may be on that api process
+await until('the field unit connecting while gateway2 is paused', () => deviceConnects > 0);
 await run('docker', ['unpause', await containerOf('gateway2')]);
+await until('the field unit\'s readings', () => latestSeq() >= 3);
 
 // 2. kill the gateway the field unit is connected to (gateway1): it reconnects through the proxy to gateway2 and
 //    keeps its session (Redis); readings go on.
