@@ -17,4 +17,7 @@ mapfile -t apps < <(app_services)
 $COMPOSE stop "${apps[@]}"
 $COMPOSE exec -T postgres sh -c 'pg_restore --clean --if-exists --no-owner --single-transaction --exit-on-error -U "$POSTGRES_USER" -d "$POSTGRES_DB"' <"$file"
 $COMPOSE up -d --no-build "${apps[@]}"
+# nginx resolves its upstreams once, at start: a process that came back on another address (a new postgres container
+# may take a stopped one's) would answer 502 until the proxy looks again
+$COMPOSE restart proxy >/dev/null
 echo "restore: $file restored; started ${apps[*]}"
