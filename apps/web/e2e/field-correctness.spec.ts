@@ -111,17 +111,22 @@ test('known-base mode draws the rover where its point will land and says what wi
 
   await page.goto(`/projects/pointsurvey/${projectId}`);
   await expect(page.getByTestId('rovers-reporting')).toHaveText('1 of 1 rover reporting', { timeout: 30_000 });
-  const drawn = page.locator('.leaflet-marker-icon[title="Rover Known"]');
+  await expect(page.locator('.leaflet-marker-icon[title="Rover Known"]')).toBeVisible();
   const rawMarker = page.locator('.leaflet-marker-icon.smi-rover-raw');
   await expect(rawMarker).toBeVisible();
-  // about 11 m apart at zoom 20 (~0.15 m a pixel): the corrected rover is well north of the receiver's own position
-  const centreOf = async (l: typeof drawn) => {
-    const b = (await l.boundingBox())!;
-    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  };
-  const [d, r] = [await centreOf(drawn), await centreOf(rawMarker)];
-  expect(r.y - d.y).toBeGreaterThan(30);
-  expect(Math.abs(r.x - d.x)).toBeLessThan(10);
+  // about 11 m apart at zoom 20 (~0.15 m a pixel): the corrected rover is well north of the receiver's own position.
+  // Both boxes are read in one frame, and again until they hold: the map pans (animated) to follow the rovers, so
+  // two separate reads can straddle a pan step
+  const offset = () =>
+    page.evaluate(() => {
+      const centre = (selector: string) => {
+        const b = document.querySelector(selector)!.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      };
+      const [d, r] = [centre('.leaflet-marker-icon[title="Rover Known"]'), centre('.leaflet-marker-icon.smi-rover-raw')];
+      return { dy: r.y - d.y, dx: Math.abs(r.x - d.x) };
+    });
+  await expect.poll(async () => { const o = await offset(); return o.dy > 30 && o.dx < 10; }, { timeout: 10_000 }).toBe(true);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
     await shot(page, 'map-known');
