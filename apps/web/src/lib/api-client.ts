@@ -27,6 +27,8 @@ export interface CallOptions<R extends z.ZodType> {
   /** The caller shows the failure itself (inline box, redirect): no toast. */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (sent as the page is left or reloaded). */
+  keepalive?: boolean;
 }
 
 const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
@@ -46,6 +48,7 @@ export async function call<R extends z.ZodType = z.ZodType<unknown>>(route: Rout
       headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
+      keepalive: opts.keepalive,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

@@ -4,7 +4,9 @@ import { call } from '../../../lib/api-client';
 
 export { settingsKey, settingsQuery, useUserSettings as useSettings } from '../../../lib/user-settings';
 
-export const putSettings = (patch: SettingsPatch) => call(u.putSettings, { body: patch, reply: settingsReply, quiet: true }).then((r) => r.Data);
+/** keepalive: sent as the page is left (a reload inside the quiet period must not lose the change). */
+export const putSettings = (patch: SettingsPatch, { keepalive = false } = {}) =>
+  call(u.putSettings, { body: patch, reply: settingsReply, quiet: true, keepalive }).then((r) => r.Data);
 
 export const resetSettings = () => call(u.resetSettings, { reply: settingsReply, quiet: true }).then((r) => r.Data);
 

@@ -14,7 +14,7 @@ afterEach(() => {
   document.documentElement.classList.remove('dark');
 });
 
-function Screen({ save }: { save: (p: SettingsPatch) => Promise<UserSettings> }) {
+function Screen({ save }: { save: (p: SettingsPatch, opts?: { keepalive?: boolean }) => Promise<UserSettings> }) {
   const editor = useSettingsEditor({ save });
   if (!editor.settings) return <p>Loading settings…</p>;
   return (
@@ -25,7 +25,7 @@ function Screen({ save }: { save: (p: SettingsPatch) => Promise<UserSettings> })
   );
 }
 
-function setup(save: (p: SettingsPatch) => Promise<UserSettings>) {
+function setup(save: (p: SettingsPatch, opts?: { keepalive?: boolean }) => Promise<UserSettings>) {
   const client = new QueryClient();
   client.setQueryData(settingsKey, DEFAULT_SETTINGS);
   return renderApp(<Screen save={save} />, { client });
@@ -47,6 +47,22 @@ describe('editing settings', () => {
     expect(save).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     expect(saved).toEqual([{ system: { distanceUnit: 'CM' } }]);
+  });
+
+  it('a reload inside the quiet period sends the pending change at once, as a request that outlives the page', async () => {
+    const save = vi.fn(async (p: SettingsPatch, _opts?: { keepalive?: boolean }) => mergeSettings(DEFAULT_SETTINGS, p));
+    setup(save);
+    fireEvent.click(screen.getByRole('radio', { name: 'FEET' }));
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(save).not.toHaveBeenCalled();
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith({ system: { distanceUnit: 'FEET' } }, { keepalive: true });
+    // nothing is sent twice when the quiet period would have ended
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it('Dark adds dark mode to the page at once and Light removes it', async () => {

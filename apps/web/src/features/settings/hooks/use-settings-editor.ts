@@ -9,7 +9,7 @@ import { applyTheme } from '../theme';
 type Group = keyof UserSettings;
 
 interface Deps {
-  save?: (patch: SettingsPatch) => Promise<UserSettings>;
+  save?: (patch: SettingsPatch, opts?: { keepalive?: boolean }) => Promise<UserSettings>;
   reset?: () => Promise<UserSettings>;
   quietMs?: number;
 }
@@ -27,8 +27,8 @@ export function useSettingsEditor({ save = putSettings, reset = resetSettings, q
   const settings = local ?? query.data ?? null;
 
   const send = useCallback(
-    (patch: SettingsPatch) => {
-      save(patch)
+    (patch: SettingsPatch, keepalive = false) => {
+      save(patch, { keepalive })
         .then((data) => client.setQueryData(settingsKey, data))
         .catch(() => {
           toast.error('Failed to save setting');
@@ -41,9 +41,22 @@ export function useSettingsEditor({ save = putSettings, reset = resetSettings, q
   );
 
   const debounced = useRef<DebouncedPatch | null>(null);
-  debounced.current ??= new DebouncedPatch((p) => send(p), quietMs);
-  // leaving the screen sends what is still waiting instead of dropping it
-  useEffect(() => () => debounced.current?.flush(), []);
+  const leaving = useRef(false);
+  debounced.current ??= new DebouncedPatch((p) => send(p, leaving.current), quietMs);
+  // leaving the screen sends what is still waiting instead of dropping it; so does leaving the page (a reload, a
+  // closed tab: no unmount runs then), as a request that outlives the page
+  useEffect(() => {
+    const onPageHide = () => {
+      leaving.current = true;
+      debounced.current?.flush();
+      leaving.current = false;
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      debounced.current?.flush();
+    };
+  }, []);
 
   const change = <G extends Group, K extends keyof UserSettings[G]>(group: G, key: K, value: UserSettings[G][K]) => {
     if (!settings) return;
