@@ -17,11 +17,18 @@ export interface FeedStatus {
 
 /** Readings arriving within this window reach React together. */
 const FLUSH_MS = 100;
+/**
+ * After the spec's 5 reconnect attempts fail, a visible page tries again this often (each try is another 5
+ * attempts): a phone in the field loses its network for minutes, and nobody should have to switch tabs to get the
+ * live feed back.
+ */
+export const RETRY_AFTER_GIVING_UP_MS = 15_000;
 
 /**
  * The one owner of the realtime connection: websocket only, 5 reconnect attempts 1 s apart, 10 s timeout.
  * Screens ask for device codes with `watch`; the owner (re)subscribes them on every connect, batches readings per
- * device, reconnects when the browser comes back online or visible, and after a drop asks for a REST re-fetch
+ * device, reconnects when the browser comes back online or visible (and every RETRY_AFTER_GIVING_UP_MS while visible
+ * once the attempts are used up), and after a drop asks for a REST re-fetch
  * (readings sent while it was away are not replayed). On (re)subscribe the server sends each device's latest reading.
  */
 export class LiveFeed {
@@ -31,6 +38,7 @@ export class LiveFeed {
   private statusListeners = new Set<() => void>();
   private watched = new Map<string, number>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private dropped = false;
   private resync: () => void = () => {};
   private occupationListeners = new Set<(o: OccupationView) => void>();
@@ -90,6 +98,7 @@ export class LiveFeed {
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
+    this.stopRetrying();
     this.watched.clear();
     this.store.clear();
     this.dropped = false;
@@ -105,6 +114,7 @@ export class LiveFeed {
     const socket = this.makeSocket();
     this.socket = socket;
     socket.on('connect', () => {
+      this.stopRetrying();
       this.setStatus({ connected: true, text: FEED_TEXT.connected });
       for (const code of this.watched.keys()) socket.emit(SOCKET_EVENTS.subscribe, code);
       if (this.dropped) {
@@ -124,6 +134,8 @@ export class LiveFeed {
       socket.on(event, (payload: unknown) => this.receive(payload));
     }
     socket.on(OCCUPATION_EVENT, this.receiveOccupation);
+    // the manager's attempts are used up: try again later (wake also tries when the page comes back)
+    socket.io.on('reconnect_failed', () => this.retryLater());
     if (typeof window !== 'undefined') {
       window.addEventListener('online', this.wake);
       document.addEventListener('visibilitychange', this.wake);
@@ -136,6 +148,21 @@ export class LiveFeed {
   private wake = () => {
     if (document.visibilityState === 'visible' && this.socket && !this.socket.connected && !this.socket.active) this.socket.connect();
   };
+
+  private retryLater(): void {
+    this.stopRetrying();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      // a hidden page waits for visibilitychange (wake) instead of spending a phone's battery
+      if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return;
+      if (this.socket && !this.socket.connected && !this.socket.active) this.socket.connect();
+    }, RETRY_AFTER_GIVING_UP_MS);
+  }
+
+  private stopRetrying(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
 
   private receive(payload: unknown): void {
     const parsed = liveReading.safeParse(payload);
