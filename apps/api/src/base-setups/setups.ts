@@ -25,7 +25,7 @@ export async function setupInForce(q: Queryable, project: ProjectWithBase, userI
  * mode with typed coordinates the spec's rule (shifted by known - live base NMEA), else the rover as it reported
  * itself (relative to the base's broadcast position).
  */
-export function inferredCorrection(project: ProjectWithBase): BaseCorrection {
+export function inferredCorrection(project: Pick<ProjectWithBase, 'base_mode' | 'base_latitude' | 'base_longitude'>): BaseCorrection {
   return project.base_mode === 'known' && project.base_latitude !== null && project.base_longitude !== null ? 'base-nmea' : 'none';
 }
 
@@ -38,6 +38,16 @@ export function inferredCorrection(project: ProjectWithBase): BaseCorrection {
  *   vector is point - setup and the point stays; 'base-nmea' (the spec's rule, the default there) flags it.
  * Without a base, or a 'none' point with nothing broadcast, the point is left as it was sent.
  */
+/**
+ * Whether attachToSetup can change a point of this project (read with the point's insert): without a base, or a
+ * 'none' point against a base that has broadcast nothing, the point stays as it was sent, and the record call skips
+ * the second transaction.
+ */
+export function attaches(project: Omit<ProjectWithBase, 'id'> & { broadcasts: boolean }, said?: BaseCorrection): boolean {
+  if (!project.base_station_id) return false;
+  return (said ?? inferredCorrection(project)) !== 'none' || project.broadcasts;
+}
+
 export async function attachToSetup(db: Db, ownerId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<void> {
   await db.tx(async (q) => {
     const project = await projectsRepository.owned(q, ownerId, projectId, true);

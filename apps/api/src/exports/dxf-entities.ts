@@ -19,7 +19,13 @@ export interface TagWriter {
 const require = createRequire(import.meta.url);
 const PointEntity = require('dxf-writer/src/Point.js') as new (x: number, y: number) => Entity & { x: number; y: number };
 const DatabaseObject = require('dxf-writer/src/DatabaseObject.js') as { prototype: { tags(manager: TagWriter): void } };
-const TextEntity = require('dxf-writer/src/Text.js') as new (x: number, y: number, height: number, rotation: number, value: string) => Entity;
+const TextEntity = require('dxf-writer/src/Text.js') as new (x: number, y: number, height: number, rotation: number, value: string) => Entity & {
+  x: number;
+  y: number;
+  height: number;
+  rotation: number;
+  value: string;
+};
 const TagsManager = require('dxf-writer/src/TagsManager.js') as new () => TagWriter;
 
 /**
@@ -42,6 +48,32 @@ class Point3D extends PointEntity {
   }
 }
 
+/**
+ * dxf-writer's TEXT (left, baseline: the only alignment written here) at an elevation: the library writes its
+ * insertion point with z = 0, so in a 3D view a label floated at 0 far below its point. The library's tags otherwise.
+ */
+class Text3D extends TextEntity {
+  constructor(
+    x: number,
+    y: number,
+    private readonly z: number,
+    height: number,
+    value: string,
+  ) {
+    super(x, y, height, 0, value);
+  }
+  override tags(manager: TagWriter & { push(code: number, value: string | number): void }): void {
+    manager.push(0, 'TEXT');
+    DatabaseObject.prototype.tags.call(this, manager);
+    manager.push(8, this.layer.name);
+    manager.point(this.x, this.y, this.z);
+    manager.push(40, this.height);
+    manager.push(1, this.value);
+    manager.push(50, this.rotation);
+    manager.push(100, 'AcDbText');
+  }
+}
+
 /** Writes entities of one drawing: handles from the drawing's own counter, owned by its model space. */
 export class EntityWriter {
   private manager = new TagsManager();
@@ -56,8 +88,9 @@ export class EntityWriter {
     this.add(new Point3D(x, y, z), layer);
   }
 
-  text(x: number, y: number, height: number, value: string, layer: string): void {
-    this.add(new TextEntity(x, y, height, 0, value), layer);
+  /** A left-aligned TEXT on its baseline at (x, y, z). */
+  text(x: number, y: number, z: number, height: number, value: string, layer: string): void {
+    this.add(new Text3D(x, y, z, height, value), layer);
   }
 
   /** The tags written since the last flush, each line ending in a newline. */

@@ -99,8 +99,8 @@ function extentOf({ stats }: ExportContext, place: Placer) {
 }
 
 /**
- * DXF in the project's grid units (or UTM metres without a CRS; placerOf): a POINT and a TEXT label per point, on the layer of
- * its section, and a smaller TEXT under it with the fix type and ± when the point has a fix type. The header, tables and objects come from a dxf-writer Drawing; the entities are written page by page.
+ * DXF in the project's grid units (or UTM metres without a CRS; placerOf): a POINT and a TEXT label per point (both at
+ * the point's elevation), on the layer of its section, and a smaller TEXT under it with the fix type and ± when the point has a fix type. The header, tables and objects come from a dxf-writer Drawing; the entities are written page by page.
  */
 export async function writeDxf(ctx: ExportContext) {
   const { sink, repo, project } = ctx;
@@ -138,12 +138,12 @@ export async function writeDxf(ctx: ExportContext) {
         const { x: easting, y: northing } = at;
         const layer = layers.get(p.section) ?? '0';
         entities.point(easting, northing, at.z, layer);
-        entities.text(easting + offset, northing + offset, extent.textHeight, dxfText(p.name), layer);
+        entities.text(easting + offset, northing + offset, at.z, extent.textHeight, dxfText(p.name), layer);
         const quality = qualityLabel(p);
-        if (quality) entities.text(easting + offset, northing - offset - extent.textHeight * 0.7, extent.textHeight * 0.7, quality, layer);
+        if (quality) entities.text(easting + offset, northing - offset - extent.textHeight * 0.7, at.z, extent.textHeight * 0.7, quality, layer);
         // a point the server measured: its method, epochs, sigmas, PDOP and fix share on a third line (issue 18)
         if (measured(p.precision)) {
-          entities.text(easting + offset, northing - offset - extent.textHeight * 1.6, extent.textHeight * 0.7, dxfText(precisionLine(p.precision)), layer);
+          entities.text(easting + offset, northing - offset - extent.textHeight * 1.6, at.z, extent.textHeight * 0.7, dxfText(precisionLine(p.precision)), layer);
         }
       }
       await sink.write(entities.flush());

@@ -88,6 +88,18 @@ describe('heights in the deliverables (issue 16)', () => {
     expect(texts).toEqual(['BM-1', 'Single ±4.200 m', 'BM-2', 'RTK fixed ±0.009 m', 'Kerb', 'RTK float ±0.380 m', 'No height']);
   });
 
+  it('puts every DXF label at its point\'s elevation (in a 3D view a label at 0 floated far below its point)', async () => {
+    const res = await download(surveyor.agent, 'dxf', projectId);
+    const features = await ogrFeatures(res.body);
+    const z = (wkt: string) => Number(/^POINT Z \([-\d.e+]+ [-\d.e+]+ ([-\d.e+]+)\)$/.exec(wkt)?.[1]);
+    const names = features.filter((f) => f.subClasses.includes('AcDbText') && f.text !== null && f.text in ELEVATION);
+    expect(names.map((f) => f.text)).toEqual(POINTS.map((p) => p.name));
+    for (const f of names) expect(z(f.wkt), f.wkt).toBeCloseTo(ELEVATION[f.text!]!, 6);
+    // the quality line under a name is at the same elevation
+    const quality = features.find((f) => f.text === 'RTK float ±0.380 m')!;
+    expect(z(quality.wkt)).toBeCloseTo(ELEVATION.Kerb!, 6);
+  });
+
   it('prints the elevation and the receiver\'s ± beside the grade and fix type in the PDF table', async () => {
     const res = await download(surveyor.agent, 'pdf', projectId);
     const { text } = await readPdf(res.body);

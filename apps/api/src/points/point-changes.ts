@@ -20,9 +20,9 @@ export async function recordPoint(db: Db, ownerId: string, body: RecordPointBody
   const point = { ...body, Timestamp: body.Timestamp ?? new Date().toISOString() };
   const { project, row } = await pointsRepository.record(db, ownerId, point);
   if (!project) throw new AppError(404, 'Project not found');
-  if (row) return { created: true, data: toPointView(row) };
+  if (row) return { created: true, data: toPointView(row), project };
   const first = await pointsRepository.byClientId(db, body.ProjectId, body.ClientId!);
-  return { created: false, data: toPointView(first!) };
+  return { created: false, data: toPointView(first!), project };
 }
 
 export async function deletePoint(db: Db, ownerId: string, projectId: string, pointId: string) {

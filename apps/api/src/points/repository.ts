@@ -62,6 +62,16 @@ export const POINT_COLUMNS = `id, project_id, client_id, name, type, latitude, l
   vector_dx, vector_dy, vector_dz`;
 const COLUMNS = POINT_COLUMNS;
 
+/** What a recorded point's project says about its base (issue 19: whether the point becomes a vector of a setup). */
+export interface RecordedIn {
+  base_station_id: string | null;
+  base_mode: string;
+  base_latitude: number | null;
+  base_longitude: number | null;
+  /** the base has broadcast its position (1005/1006) */
+  broadcasts: boolean;
+}
+
 /** Points are reached through their project; callers check the project is the user's first. */
 export const pointsRepository = {
   /**
@@ -70,9 +80,12 @@ export const pointsRepository = {
    * `project` false: not the owner's project. `row` undefined: the project already has a point with this ClientId
    * (the retry of a lost reply), nothing was changed.
    */
-  async record(q: Queryable, ownerId: string, p: RecordPointBody & { Timestamp: string }): Promise<{ project: boolean; row?: PointRow }> {
-    const [result] = await q.query<PointRow & { project_found: boolean }>(
-      `WITH project AS (SELECT id FROM projects WHERE id = $1 AND owner_id = $17::uuid FOR UPDATE),
+  async record(q: Queryable, ownerId: string, p: RecordPointBody & { Timestamp: string }): Promise<{ project?: RecordedIn; row?: PointRow }> {
+    const [result] = await q.query<PointRow & { project_found: boolean } & { [K in keyof RecordedIn as `project_${K}`]: RecordedIn[K] }>(
+      `WITH project AS (
+         SELECT p.id, p.base_station_id, p.base_mode, p.base_latitude, p.base_longitude, s.arp_x IS NOT NULL AS broadcasts
+         FROM projects p LEFT JOIN base_rtcm_state s ON s.device_id = p.base_station_id
+         WHERE p.id = $1 AND p.owner_id = $17::uuid FOR UPDATE OF p),
        inserted AS (
          INSERT INTO points (project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section,
            fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, warnings)
@@ -86,7 +99,10 @@ export const pointsRepository = {
            -- a section the project does not have yet is added: a point taken in the field is never refused for its section
            sections = CASE WHEN inserted.section = ANY(sections) THEN sections ELSE array_append(sections, inserted.section) END
          FROM inserted WHERE projects.id = inserted.project_id)
-       SELECT EXISTS (SELECT 1 FROM project) AS project_found, inserted.* FROM (SELECT 1) AS one LEFT JOIN inserted ON true`,
+       SELECT EXISTS (SELECT 1 FROM project) AS project_found, project.base_station_id AS project_base_station_id,
+         project.base_mode AS project_base_mode, project.base_latitude AS project_base_latitude,
+         project.base_longitude AS project_base_longitude, project.broadcasts AS project_broadcasts, inserted.*
+       FROM (SELECT 1) AS one LEFT JOIN project ON true LEFT JOIN inserted ON true`,
       [
         p.ProjectId,
         p.ClientId ?? null,
@@ -109,8 +125,17 @@ export const pointsRepository = {
         p.GeoidSeparation ?? null,
       ],
     );
-    const { project_found, ...row } = result!;
-    return { project: project_found, row: row.id ? row : undefined };
+    const {
+      project_found,
+      project_base_station_id: base_station_id,
+      project_base_mode: base_mode,
+      project_base_latitude: base_latitude,
+      project_base_longitude: base_longitude,
+      project_broadcasts: broadcasts,
+      ...row
+    } = result!;
+    if (!project_found) return {};
+    return { project: { base_station_id, base_mode, base_latitude, base_longitude, broadcasts }, row: row.id ? row : undefined };
   },
 
   async byId(q: Queryable, pointId: string): Promise<PointRow | undefined> {

@@ -6,7 +6,7 @@ import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
 import { deletePoint, recordPoint, renamePoint } from './point-changes.js';
 import { createListCache } from './list-cache.js';
-import { attachToSetup } from '../base-setups/setups.js';
+import { attachToSetup, attaches } from '../base-setups/setups.js';
 import { pointsRepository, toPointView } from './repository.js';
 
 export function pointRoutes(deps: AppDeps): Router {
@@ -30,9 +30,9 @@ export function pointRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.recordPoint, load, async ({ user, body, res }) => {
-    const { created, data } = await recordPoint(db, user.id, body);
+    const { created, data, project } = await recordPoint(db, user.id, body);
     res.status(created ? 201 : 200);
-    if (!created) return { success: true, message: 'Point recorded successfully.', data };
+    if (!created || !attaches(project, body.BaseCorrection)) return { success: true, message: 'Point recorded successfully.', data };
     // issue 19: a point taken against a base that broadcasts its position is stored as a vector from it
     await attachToSetup(db, user.id, data._id, body.ProjectId, body.BaseCorrection);
     const row = await pointsRepository.byId(db, data._id);
