@@ -3,13 +3,11 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/page-header';
 import { CenteredSpinner, Spinner } from '../../components/spinner';
-import { deletePoint, recordPoint, usePoints, useRefreshPoints } from '../../features/points/api/points';
+import { deletePoint, usePoints, useRefreshPoints } from '../../features/points/api/points';
 import { addSection, useStoreSections } from '../../features/projects/api/project-changes';
 import { useProject } from '../../features/projects/api/projects';
-import type { RecordDraft } from '../../features/survey/components/record-point-dialog';
 import { SurveyMap } from '../../features/survey/components/survey-map';
-import { recordBody } from '../../features/survey/record-body';
-import { ApiError, errorMessage, serverMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { DEFAULT_MEASUREMENT, useMeasurementSettings } from '../../lib/measurement-settings';
 import { useDisplaySettings } from '../../lib/user-settings';
@@ -23,22 +21,6 @@ export function PointSurveyPage() {
   const measurement = useMeasurementSettings(projectId).data ?? DEFAULT_MEASUREMENT;
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
-
-  const onRecord = async (draft: RecordDraft) => {
-    const body = recordBody(projectId, draft, crypto.randomUUID());
-    if (!body) {
-      toast.error('No sensor data available to record a point.');
-      throw new Error('no sensor data');
-    }
-    try {
-      await recordPoint(body);
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.status > 0 ? (serverMessage(err) ?? 'Failed to record point.') : 'Error recording point.');
-      throw err;
-    }
-    toast.success('Point recorded successfully.');
-    await refresh(projectId);
-  };
 
   const onDiscard = async (pointId: string) => {
     try {
@@ -89,7 +71,6 @@ export function PointSurveyPage() {
             points={points.data ?? []}
             settings={settings}
             measurement={measurement}
-            onRecord={onRecord}
             onMeasured={() => refresh(projectId)}
             onDiscard={onDiscard}
             onAddSection={onAddSection}

@@ -87,6 +87,33 @@ describe('a rover gone silent', () => {
   });
 });
 
+describe("the heights of the sample the dialog shows (moved from record-body.test.ts, issue 16 item 5)", () => {
+  /** The sample of a rover whose newest GGA says these heights. */
+  const sampleFor = (fields: Parameters<typeof testReading>[1]) => {
+    const project = projectFixture();
+    const rover = roverView(device('R1'), [testReading('R1', { timestamp: at(0), ...fields })], clock(500));
+    return recordSample(rover, baseView(project, base(0), clock(500)), project);
+  };
+
+  it("carries the GGA's altitude, its geoid separation and the ellipsoidal height h = H + N", () => {
+    expect(sampleFor({ altitude: 826.56, geoidSeparation: 44.866 })).toMatchObject({ altitude: 826.56, geoidSeparation: 44.866, ellipsoidalHeight: 871.426, fixType: 'rtk-fixed' });
+  });
+
+  it('takes a negative geoid separation (most of the world outside the tropics) as it is', () => {
+    expect(sampleFor({ altitude: 12.345, geoidSeparation: -17 })).toMatchObject({ altitude: 12.345, geoidSeparation: -17, ellipsoidalHeight: -4.655 });
+  });
+
+  it('invents no height: without a geoid separation only the altitude, without an altitude none', () => {
+    expect(sampleFor({ altitude: 12.3 })).toMatchObject({ altitude: 12.3, geoidSeparation: null, ellipsoidalHeight: null });
+    expect(sampleFor({ altitude: 'N/A', geoidSeparation: 30.1 })).toMatchObject({ altitude: null, geoidSeparation: 30.1, ellipsoidalHeight: null });
+  });
+
+  it('has no position to record without a rover', () => {
+    const project = projectFixture();
+    expect(recordSample(undefined, baseView(project, base(0), clock(500)), project).position).toBeNull();
+  });
+});
+
 describe('known-base mode on the map', () => {
   it('draws the rover where its point would be recorded, keeping the raw position for a second marker', () => {
     const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pointEndpoints as e, pointsReply, recordPointReply, type PointView, type RecordPointBody } from '@smi/contracts';
-import type { recordPointBody } from '@smi/contracts';
+import { pointEndpoints as e, pointsReply, type PointView } from '@smi/contracts';
 import { z } from 'zod';
 import { call } from '../../../lib/api-client';
 
@@ -18,12 +17,6 @@ export const pointsQuery = (projectId: string) =>
   });
 
 export const usePoints = (projectId: string) => useQuery(pointsQuery(projectId));
-
-/** The body as the form builds it: the server fills in defaults (Type 'recorded', section 'default'). */
-export type RecordInput = z.input<typeof recordPointBody>;
-
-export const recordPoint = (body: RecordInput) =>
-  call(e.recordPoint, { body: body as RecordPointBody, reply: recordPointReply, quiet: true }).then((r) => r.data);
 
 export const deletePoint = (projectId: string, pointId: string) =>
   call(e.deletePoint, { params: { projectId, pointId }, reply: z.object({ message: z.string().optional() }), quiet: true });

@@ -131,13 +131,6 @@ describe('Save in the Record a Point dialog (issue 18)', () => {
     expect(onSave).not.toHaveBeenCalled();
     expect(await screen.findByText('Antenna height must be a number of metres from 0 to 100.')).toBeInTheDocument();
   }, 30_000);
-
-  it('without measurement settings (known-base mode) asks for no method or antenna and hands over the spec draft', async () => {
-    const { onSave } = open({ measurement: null });
-    expect(screen.queryByLabelText('Method')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave.mock.calls[0]![0]).not.toHaveProperty('method');
-  }, 30_000);
 });
 
 describe('the occupation progress in the dialog', () => {

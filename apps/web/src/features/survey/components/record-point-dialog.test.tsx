@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_MEASUREMENT } from '../../../lib/measurement-settings';
 import { renderApp } from '../../../test/render-app';
 import type { RecordSample, RoverView } from '../survey-model';
 import { NO_DEVICES, RecordPointDialog, type RecordDraft } from './record-point-dialog';
@@ -55,6 +56,7 @@ function open(props: Partial<Parameters<typeof RecordPointDialog>[0]> = {}) {
       unit="CM"
       onAddSection={onAddSection}
       onSave={onSave}
+      measurement={DEFAULT_MEASUREMENT}
       {...props}
     />,
   );
@@ -133,7 +135,12 @@ describe('Record a Point', () => {
 
   it('shows the coordinate it will store: lat/lon, UTM easting/northing and height', () => {
     // cs2cs +proj=longlat +datum=WGS84 +to +proj=utm +zone=44: 79.968074 6.615 -> 385925.8096 731307.1399
-    open({ sampleFor: () => sample({ position: { latitude: 6.615, longitude: 79.968074 }, altitude: 12.3456 }) });
+    // the height shown is the mark's (the receiver's less the antenna: record-occupation.test.tsx checks the reduction);
+    // with a 0 m antenna it is the receiver's own
+    open({
+      sampleFor: () => sample({ position: { latitude: 6.615, longitude: 79.968074 }, altitude: 12.3456 }),
+      measurement: { ...DEFAULT_MEASUREMENT, Antenna: { ...DEFAULT_MEASUREMENT.Antenna, Height: 0 } },
+    });
     expect(screen.getByTestId('stored-latlon')).toHaveTextContent('6.615000, 79.968074');
     expect(screen.getByTestId('stored-utm')).toHaveTextContent('E 385925.810 m, N 731307.140 m');
     expect(screen.getByText('UTM 44N')).toBeInTheDocument();

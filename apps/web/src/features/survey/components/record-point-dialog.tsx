@@ -19,9 +19,9 @@ export interface RecordDraft {
   section: string;
   rover: RoverView;
   sample: RecordSample;
-  /** how the server measures it (issue 18); absent: the spec's POST /api/points from the live sample */
-  method?: OccupationMethod;
-  antenna?: AntennaSetupInput;
+  /** how the server measures it (issue 18, decision 028: every Save starts an occupation) */
+  method: OccupationMethod;
+  antenna: AntennaSetupInput;
 }
 
 export const METHOD_WORDS: Record<OccupationMethod, string> = {
@@ -52,8 +52,8 @@ interface Props {
   onAddSection: (name: string) => Promise<boolean>;
   /** Records the point; resolves when it is stored (the caller says so and closes), rejects when it is not. */
   onSave: (draft: RecordDraft) => Promise<void>;
-  /** The project's measurement settings when the server measures the point (issue 18): method and antenna are asked. */
-  measurement?: MeasurementSettings | null;
+  /** The project's measurement settings (issue 18): the server measures the point, its method and antenna are asked. */
+  measurement: MeasurementSettings;
   /** The occupation measuring the point now (or failed and not yet dismissed): the dialog shows its progress. */
   occupation?: OccupationView | null;
   onAccept?: () => Promise<unknown>;
@@ -148,8 +148,8 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
   const [saving, setSaving] = useState(false);
-  const [method, setMethod] = useState<OccupationMethod>(() => measurement?.DefaultMethod ?? 'topo');
-  const [antenna, setAntenna] = useState<AntennaSetupInput>(() => measurement?.Antenna ?? { Height: 1.8, HeightType: 'vertical', Reference: 'ARP', Model: '' });
+  const [method, setMethod] = useState<OccupationMethod>(() => measurement.DefaultMethod);
+  const [antenna, setAntenna] = useState<AntennaSetupInput>(() => measurement.Antenna);
   const [editAntenna, setEditAntenna] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
   const rover = rovers.find((r) => r.code === code);
@@ -162,11 +162,11 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
     if (!rover || saving) return;
     // the fix can go stale between the last render and this press
     if (!ready) return void toast.error(NO_SENSOR_DATA);
-    const problem = measurement ? antennaProblem(antenna) : null;
+    const problem = antennaProblem(antenna);
     if (problem) return void toast.error(problem);
     setSaving(true);
     try {
-      await onSave(measurement ? { name, section, rover, sample, method, antenna } : { name, section, rover, sample });
+      await onSave({ name, section, rover, sample, method, antenna });
     } catch {
       // the caller has said what went wrong; the dialog stays for another try
     } finally {
@@ -199,14 +199,12 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
             <StoredCoordinate
               position={sample.position!}
               // measured on the server, the point is the mark: the antenna comes off its height (issue 18)
-              altitude={measurement && sample.altitude !== null && Number.isFinite(antenna.Height) ? markHeight(sample.altitude, antenna) : sample.altitude}
+              altitude={sample.altitude !== null && Number.isFinite(antenna.Height) ? markHeight(sample.altitude, antenna) : sample.altitude}
               zoneFrom={zoneFrom ?? null}
               unit={unit}
               correction={sample.correction}
               projectId={projectId}
-              ellipsoidalHeight={
-                measurement && sample.ellipsoidalHeight !== null && Number.isFinite(antenna.Height) ? markHeight(sample.ellipsoidalHeight, antenna) : sample.ellipsoidalHeight
-              }
+              ellipsoidalHeight={sample.ellipsoidalHeight !== null && Number.isFinite(antenna.Height) ? markHeight(sample.ellipsoidalHeight, antenna) : sample.ellipsoidalHeight}
             />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">
@@ -242,38 +240,34 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
               ))}
             </select>
           </label>
-          {measurement && (
-            <>
-              <label>
-                <span className="label">Method</span>
-                <select className="input" value={method} onChange={(e) => setMethod(e.target.value as OccupationMethod)}>
-                  {OCCUPATION_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {METHOD_WORDS[m]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <div>
-                <div className="flex items-center justify-between gap-2">
-                  <span className="text-sm text-slate-700">
-                    <span className="font-medium text-slate-600">Antenna </span>
-                    <span className="font-semibold text-slate-900" data-testid="record-antenna">
-                      {Number.isFinite(antenna.Height) ? antennaSummary(antenna) : 'height missing'}
-                    </span>
-                  </span>
-                  <button type="button" className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline" onClick={() => setEditAntenna((v) => !v)} aria-expanded={editAntenna}>
-                    {editAntenna ? 'Done' : 'Change'}
-                  </button>
-                </div>
-                {editAntenna && (
-                  <div className="mt-2">
-                    <AntennaFields idPrefix="record-antenna" value={antenna} onChange={setAntenna} />
-                  </div>
-                )}
+          <label>
+            <span className="label">Method</span>
+            <select className="input" value={method} onChange={(e) => setMethod(e.target.value as OccupationMethod)}>
+              {OCCUPATION_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {METHOD_WORDS[m]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div>
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-sm text-slate-700">
+                <span className="font-medium text-slate-600">Antenna </span>
+                <span className="font-semibold text-slate-900" data-testid="record-antenna">
+                  {Number.isFinite(antenna.Height) ? antennaSummary(antenna) : 'height missing'}
+                </span>
+              </span>
+              <button type="button" className="text-sm font-semibold text-blue-700 underline-offset-2 hover:underline" onClick={() => setEditAntenna((v) => !v)} aria-expanded={editAntenna}>
+                {editAntenna ? 'Done' : 'Change'}
+              </button>
+            </div>
+            {editAntenna && (
+              <div className="mt-2">
+                <AntennaFields idPrefix="record-antenna" value={antenna} onChange={setAntenna} />
               </div>
-            </>
-          )}
+            )}
+          </div>
         </form>
       )}
     </Modal>

@@ -6,7 +6,6 @@ import { DEFAULT_MEASUREMENT } from '../../../lib/measurement-settings';
 import { renderApp } from '../../../test/render-app';
 import { projectFixture } from '../../projects/test-project';
 import type { RecordSample, RoverView } from '../survey-model';
-import type { RecordDraft } from './record-point-dialog';
 import { SurveyControls } from './survey-controls';
 
 const rover: RoverView = {
@@ -46,7 +45,6 @@ const withData: RecordSample = { ...noData, notReady: null, position: { latitude
 const KNOWN_BASE: Partial<ProjectView> = { BaseMode: 'known', BaseLatitude: 6.6, BaseLongitude: 79.9 };
 
 function controls(sample: RecordSample, points: { _id: string; Name: string; Created_On: string }[] = [], project: Partial<ProjectView> = KNOWN_BASE) {
-  const onRecord = vi.fn(async (_d: RecordDraft) => {});
   const onDiscard = vi.fn(async () => {});
   const props = {
     project: projectFixture({ Sections: ['default', 'kerb'], ...project }),
@@ -55,15 +53,17 @@ function controls(sample: RecordSample, points: { _id: string; Name: string; Cre
     points,
     rovers: [rover],
     unit: 'CM' as const,
-    onRecord,
     onDiscard,
     onAddSection: vi.fn(async () => true),
     onFilter: vi.fn(),
   };
   const view = renderApp(<SurveyControls {...props} sampleFor={() => sample} />);
   const rerender = (next: RecordSample) => view.rerender(<SurveyControls {...props} sampleFor={() => next} />);
-  return { onRecord, onDiscard, rerender, onMeasured: props.onMeasured, unmount: view.unmount };
+  return { onDiscard, rerender, onMeasured: props.onMeasured, unmount: view.unmount };
 }
+
+/** What the page sent to POST /api/points: nothing, ever (decision 028: every point is measured on the server). */
+const pointPosts = () => (vi.mocked(fetch).mock.calls as [string, RequestInit | undefined][]).filter(([u, i]) => i?.method === 'POST' && /\/api\/points(\?|$)/.test(u));
 
 const recordButton = () => screen.getByRole('button', { name: 'Record a point' });
 const touchDown = () => fireEvent.pointerDown(recordButton(), { pointerType: 'touch' });
@@ -100,7 +100,7 @@ describe('the record button', () => {
   });
 
   it('holding 600 ms on a touch screen records at once with the defaults, without the dialog', async () => {
-    const { onRecord } = controls(withData, [{ _id: 'a', Name: 'P1', Created_On: '2025-01-01' }]);
+    controls(withData, [{ _id: 'a', Name: 'P1', Created_On: '2025-01-01' }]);
     touchDown();
     await act(async () => vi.advanceTimersByTime(599));
     expect(posted).toEqual([]);
@@ -110,24 +110,24 @@ describe('the record button', () => {
     await act(async () => {});
     // known-base mode: a rapid occupation on the server, never the browser's POST /api/points
     expect(posted).toEqual([expect.objectContaining({ Method: 'rapid', Name: 'P2', Section: 'default', DeviceId: 'r1' })]);
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(pointPosts()).toEqual([]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a touch released before 600 ms is a tap', async () => {
-    const { onRecord } = controls(withData);
+    controls(withData);
     touchDown();
     await act(async () => vi.advanceTimersByTime(300));
     fireEvent.pointerUp(recordButton());
     fireEvent.click(recordButton());
     await act(async () => vi.advanceTimersByTime(1000));
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(pointPosts()).toEqual([]);
     expect(posted).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Record a Point' })).toBeInTheDocument();
   });
 
   it('while holding-to-save waits for data the button spins and is disabled; data within 1.5 s is recorded', async () => {
-    const { onRecord, rerender } = controls(noData);
+    const { rerender } = controls(noData);
     touchDown();
     await act(async () => vi.advanceTimersByTime(600));
     expect(recordButton()).toBeDisabled();
@@ -135,17 +135,17 @@ describe('the record button', () => {
     rerender(withData);
     await act(async () => {});
     expect(posted).toHaveLength(1);
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(pointPosts()).toEqual([]);
     await act(async () => vi.advanceTimersByTime(1000));
     expect(recordButton()).toBeEnabled();
   });
 
   it("without sensor data for 1.5 s it reports 'No sensor data - point not recorded' and stops", async () => {
-    const { onRecord } = controls(noData);
+    controls(noData);
     touchDown();
     await act(async () => vi.advanceTimersByTime(600));
     await act(async () => vi.advanceTimersByTime(1500));
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(pointPosts()).toEqual([]);
     expect(posted).toEqual([]);
     expect(recordButton()).toBeEnabled();
     vi.useRealTimers();
@@ -222,22 +222,22 @@ describe('recording through a server occupation (issue 18)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("Save starts the project's default method for the chosen rover with a ClientId, and shows its progress", async () => {
-    const { onRecord } = controls(withData, [], {});
+    controls(withData, [], {});
     fireEvent.click(recordButton());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('occupation-progress')).toBeInTheDocument();
     expect(bodies).toEqual([expect.objectContaining({ DeviceId: 'r1', Method: 'topo', Name: 'P1', Section: 'default', Antenna: expect.objectContaining({ Height: 1.8 }) })]);
     expect(bodies[0]!.ClientId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(pointPosts()).toEqual([]);
   });
 
   it('in known-base mode Save starts an occupation too (the server applies the known base), never POST /api/points', async () => {
-    const { onRecord } = controls(withData, [], KNOWN_BASE);
+    controls(withData, [], KNOWN_BASE);
     fireEvent.click(recordButton());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('occupation-progress')).toBeInTheDocument();
     expect(bodies).toEqual([expect.objectContaining({ DeviceId: 'r1', Method: 'topo', Name: 'P1' })]);
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(pointPosts()).toEqual([]);
   });
 
   it('a Save retried after the network failed sends the same ClientId (one occupation on the server)', async () => {
@@ -316,13 +316,13 @@ describe('holding the record button with the server measuring', () => {
         return Response.json({ success: false, message: 'This rover is already measuring a point' }, { status: 409 });
       }),
     );
-    const { onRecord } = controls(withData, [{ _id: 'a', Name: 'P1', Created_On: '2025-01-01' }], {});
+    controls(withData, [{ _id: 'a', Name: 'P1', Created_On: '2025-01-01' }], {});
     touchDown();
     await act(async () => vi.advanceTimersByTime(600));
     fireEvent.pointerUp(recordButton());
     await act(async () => {});
     expect(posted).toEqual([expect.objectContaining({ Method: 'rapid', Name: 'P2', DeviceId: 'r1' })]);
-    expect(onRecord).not.toHaveBeenCalled();
+    expect(pointPosts()).toEqual([]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

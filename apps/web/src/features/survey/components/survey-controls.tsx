@@ -21,8 +21,6 @@ interface Props {
   /** The project's measurement settings: Save starts its default method on the server, the hold a rapid one. */
   measurement: MeasurementSettings;
   unit: DistanceUnit;
-  /** The spec's POST /api/points from the live sample (only when the dialog gives no method). */
-  onRecord: (draft: RecordDraft) => Promise<void>;
   /** A point the server measured was stored: the list is read again. */
   onMeasured: () => Promise<unknown>;
   onDiscard: (pointId: string) => Promise<void>;
@@ -32,7 +30,7 @@ interface Props {
 }
 
 /** The round buttons and the two dialogs they open (Record a Point, Confirm Action), plus press-and-hold saving. */
-export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onRecord, onMeasured, onDiscard, onAddSection, onFilter, onRecentre }: Props) {
+export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onMeasured, onDiscard, onAddSection, onFilter, onRecentre }: Props) {
   // a reload during a measurement opens the dialog on its progress (or its outcome)
   const [recordOpen, setRecordOpen] = useState(() => readPending(project._id)?.id != null);
   const [discarding, setDiscarding] = useState<{ _id: string; Name: string } | null>(null);
@@ -45,14 +43,8 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
   // (decision 023: known + vector from the broadcast position, else the spec's known - live base rule; decision 028)
 
   const record = async (draft: RecordDraft) => {
-    if (!draft.method) {
-      await onRecord(draft);
-      setLastSection(draft.section);
-      setRecordOpen(false);
-      return;
-    }
     try {
-      await measure.start({ deviceId: draft.rover.id, method: draft.method, name: draft.name, section: draft.section, antenna: draft.antenna ?? measurement.Antenna });
+      await measure.start({ deviceId: draft.rover.id, method: draft.method, name: draft.name, section: draft.section, antenna: draft.antenna });
     } catch (err) {
       toast.error(err instanceof ApiError && err.status > 0 ? (serverMessage(err) ?? 'Failed to record point.') : 'Error recording point.');
       throw err;

@@ -22,7 +22,6 @@ import { CorrectionsClients } from '../../../components/corrections-clients';
 import { useBaseRtcm } from '../../../lib/base-rtcm';
 import { useBaseSetups } from '../../../lib/base-setups';
 import { SurveyControls } from './survey-controls';
-import type { RecordDraft } from './record-point-dialog';
 
 export interface SurveyMapProps {
   project: ProjectView;
@@ -30,7 +29,6 @@ export interface SurveyMapProps {
   settings: UserSettings;
   /** The project's measurement settings: the default method, the antenna, the loss-of-fix alert (issue 18). */
   measurement: MeasurementSettings;
-  onRecord: (draft: RecordDraft) => Promise<void>;
   onMeasured: () => Promise<unknown>;
   onDiscard: (pointId: string) => Promise<void>;
   onAddSection: (name: string) => Promise<boolean>;
@@ -38,7 +36,7 @@ export interface SurveyMapProps {
 }
 
 /** The survey map: live rovers and base over the tiles, the recorded points, and the recording controls. */
-export function SurveyMap({ project, points, settings, measurement, onRecord, onMeasured, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
+export function SurveyMap({ project, points, settings, measurement, onMeasured, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
   const base = project.BaseStationDevice;
   const rtcm = useBaseRtcm(base?._id).data;
   // the known base's height is the setup's (the server's rule); the list is read again when a correction saves
@@ -126,7 +124,6 @@ export function SurveyMap({ project, points, settings, measurement, onRecord, on
           sampleFor={(r) => recordSample(r, baseNow, project)}
           measurement={measurement}
           unit={settings.system.distanceUnit}
-          onRecord={onRecord}
           onMeasured={onMeasured}
           onDiscard={onDiscard}
           onAddSection={onAddSection}
