@@ -5,6 +5,7 @@ import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
 import { removeCalibration, saveCalibration, useCalibration, useProjectCrs, useProjectPoints, useRefreshGrid } from '../api/crs';
 import { parsePairsCsv, type PairRow } from './calibration-pairs';
+import { FormFooter } from '../../../components/form-footer';
 
 const UNIT_SYMBOL: Record<string, string> = { metre: 'm', 'US survey foot': 'ftUS', 'international foot': 'ft' };
 
@@ -221,16 +222,7 @@ function PairsEditor({ projectId, unit, onSolved }: { projectId: string; unit: s
             Fix the scale to 1
           </label>
         </div>
-        {error && (
-          <p role="alert" className="error-box">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Solving…' : 'Solve calibration'}
-          </button>
-        </div>
+        <FormFooter error={error} busy={busy} label="Solve calibration" busyLabel="Solving…" />
       </form>
     </details>
   );

@@ -5,6 +5,7 @@ import { Panel } from '../../../components/panel';
 import { CenteredSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { saveProjectCrs, useCrsSearch, useProjectCrs, useRefreshGrid } from '../api/crs';
+import { FormFooter } from '../../../components/form-footer';
 
 /** EPSG's unit names as a surveyor reads them ("foot" is the international foot). */
 export const unitName = (c: Pick<CrsSummary, 'unit' | 'kind'>) => (c.kind === 'geographic' ? 'degree' : c.unit === 'foot' ? 'international foot' : c.unit);
@@ -177,16 +178,7 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
           <input className="input" inputMode="numeric" value={verticalCode} onChange={(e) => setVerticalCode(e.target.value)} placeholder="5773 (EGM96 height)" />
         </label>
       )}
-      {error && (
-        <p role="alert" className="error-box">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save coordinate system'}
-        </button>
-      </div>
+      <FormFooter error={error} busy={busy} label="Save coordinate system" busyLabel="Saving…" />
     </form>
   );
 }
