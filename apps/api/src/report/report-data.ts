@@ -1,4 +1,5 @@
 import type { Db } from '@smi/db';
+import type { BaseSetupRow } from '../base-setups/repository.js';
 
 export interface ReportPoint {
   id: string;
@@ -23,29 +24,17 @@ export interface ReportPoint {
   seq: string;
 }
 
-export interface ReportSetup {
-  id: string;
-  version: number;
-  current: boolean;
+/** A setup as the report prints it: the stored row's figures, who made it, and what its base's RTCM said. */
+export type ReportSetup = Pick<
+  BaseSetupRow,
+  'id' | 'version' | 'current' | 'latitude' | 'longitude' | 'height' | 'x' | 'y' | 'z' | 'antenna_height' | 'datum' | 'sigma_h' | 'sigma_v' | 'started_at' | 'ended_at' | 'created_at'
+> & {
   source: string;
-  latitude: number;
-  longitude: number;
-  height: number;
-  x: number;
-  y: number;
-  z: number;
-  antenna_height: number | null;
-  datum: string;
-  sigma_h: number | null;
-  sigma_v: number | null;
-  started_at: Date;
-  ended_at: Date | null;
-  created_at: Date;
   created_by_name: string | null;
   antenna: string | null;
   receiver: string | null;
   message_types: Record<string, { count: number; firstAt: number; lastAt: number }> | null;
-}
+};
 
 export interface ReportHistory {
   point_id: string;
