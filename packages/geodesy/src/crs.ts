@@ -1,6 +1,6 @@
 import proj4 from 'proj4';
 import { findCrs, type CrsEntry } from './catalogue.js';
-import { OutsideGridError, registerNtv2, type GridStore } from './grids.js';
+import { loadDatumGrid, OutsideGridError, registerDatumGrid, type GridStore } from './grids.js';
 import { isLinearUnit, type LinearUnit } from './units.js';
 
 /** How a CRS's datum is reached from WGS 84 (the datum the corrections come in is declared per project). */
@@ -51,8 +51,18 @@ function unitOf(crs: CrsEntry): LinearUnit | 'degree' {
 }
 
 /**
- * A transformation WGS 84 -> an EPSG CRS of the catalogue. Where EPSG defines the datum by an NTv2 grid, the grid is
- * read from the grids folder; a missing grid throws MissingGridError (never NaN, never a silent 7-parameter shift).
+ * Reads what crsTransform needs that cannot be read synchronously: the GeoTIFF form of the CRS's datum-shift grid
+ * (de_adv_BETA2007.tif for BETA2007.gsb) when the grids folder has only that. Nothing to do for other CRSs.
+ */
+export async function loadCrsGrids(code: number, options: CrsOptions): Promise<void> {
+  const grid = findCrs(code)?.grid;
+  if (grid && !options.helmertFallback) await loadDatumGrid(options.grids, grid);
+}
+
+/**
+ * A transformation WGS 84 -> an EPSG CRS of the catalogue. Where EPSG defines the datum by a shift grid, the grid is
+ * read from the grids folder, as NTv2 (.gsb) or as PROJ-data's GeoTIFF (.tif, read first by loadCrsGrids); a missing
+ * grid throws MissingGridError (never NaN, never a silent 7-parameter shift).
  */
 export function crsTransform(code: number, options: CrsOptions): CrsTransform {
   const crs = findCrs(code);
@@ -61,7 +71,7 @@ export function crsTransform(code: number, options: CrsOptions): CrsTransform {
   let proj = crs.proj4;
   let datumShift: DatumShift | null;
   if (crs.grid && !options.helmertFallback) {
-    const key = registerNtv2(options.grids, crs.grid);
+    const key = registerDatumGrid(options.grids, crs.grid);
     proj = `${proj.replace(TOWGS84, '')} +nadgrids=@${key}`;
     datumShift = 'grid';
   } else {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GridStore } from './grids.js';
 import { geoidModel, loadGeoidModel, undulation } from './geoid.js';
-import { crsTransform } from './crs.js';
+import { crsTransform, loadCrsGrids } from './crs.js';
 import { copyFileSync } from 'node:fs';
 
 /**
@@ -79,11 +79,12 @@ describe('GeoTIFF geoid grids equal PROJ vgridshift on the same file (0.1 mm)', 
       const grid = await loadGeoidModel('egm96_15.gtx', new GridStore(aliased));
       expect(grid.name).toBe('us_nga_egm96_15.tif');
       expect(Math.abs(undulation(grid, 48.137, 11.575) - cct('europe.tif', [[48.137, 11.575]])[0]!)).toBeLessThan(1e-4);
-      // a datum-shift GeoTIFF is not read: the error names the NTv2 file to put there instead
+      // a GeoTIFF under a datum grid's name is read as a datum grid (datum-tiff-cs2cs.test.ts): GDAL's plain copy of an
+      // NTv2 file says neither TYPE=HORIZONTAL_OFFSET nor which band is which (and keeps longitudes positive west)
       copyFileSync(join(dir, 'ntf_shift.tif'), join(aliased, 'de_adv_BETA2007.tif'));
-      expect(() => crsTransform(31467, { grids: new GridStore(aliased) })).toThrow(
-        'The grid BETA2007.gsb is required but is not in the grids folder (' + aliased + '): copy it there from PROJ-data (https://cdn.proj.org). de_adv_BETA2007.tif is there, its GeoTIFF form, but datum-shift grids are read as NTv2 only: put BETA2007.gsb (NTv2) in the folder',
-      );
+      const grids = new GridStore(aliased);
+      await expect(loadCrsGrids(31467, { grids })).rejects.toThrow('de_adv_BETA2007.tif is not a PROJ horizontal offset (datum shift) grid');
+      expect(() => crsTransform(31467, { grids })).toThrow('de_adv_BETA2007.tif (the GeoTIFF form of BETA2007.gsb) has not been loaded yet');
     } finally {
       rmSync(aliased, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import proj4 from 'proj4';
+import { DatumGridError, ntv2Buffer, readGeoTiffShift } from './shift-grid.js';
 
 /** A grid a transformation needs is not in the grids folder: the message names the file and the folder. */
 export class MissingGridError extends Error {
@@ -27,7 +28,8 @@ export class OutsideGridError extends Error {
 }
 
 /**
- * The grids folder (GRIDS_DIR): the operator drops PROJ-data files there (NTv2 .gsb, geoid .gtx). File names are
+ * The grids folder (GRIDS_DIR): the operator drops PROJ-data files there (datum shifts as NTv2 .gsb or GeoTIFF .tif,
+ * geoids as .gtx or GeoTIFF .tif). File names are
  * matched without regard to case (PROJ-data spells CHENyx06_ETRS.gsb, Debian ships CHENYX06_etrs.gsb).
  */
 export class GridStore {
@@ -85,22 +87,50 @@ export function gridAlias(name: string): string | null {
 
 const registered = new Map<string, string>();
 
+const gridId = (path: string) => `${path}:${statSync(path).size}`;
+const newKey = (name: string) => `smi${registered.size}_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+
 /**
- * Registers an NTv2 grid of the store with proj4 and answers the key to use in `+nadgrids=@key`. The key carries the
- * file's path and size, so the same name in two folders (tests) or a replaced file never mixes.
+ * Reads the GeoTIFF form of a datum-shift grid (PROJ-data's de_adv_BETA2007.tif for BETA2007.gsb) when the folder has
+ * it and not the NTv2 file, and registers it with proj4 (as NTv2, see shift-grid.ts). GeoTIFF decoding is
+ * asynchronous: call this (or loadCrsGrids) before a transformation that needs the grid. Does nothing when the NTv2
+ * file is there (it is read synchronously) or neither is (registerDatumGrid then names both). A .tif that is not a
+ * horizontal offset grid throws DatumGridError.
  */
-export function registerNtv2(store: GridStore, name: string): string {
+export async function loadDatumGrid(store: GridStore, name: string): Promise<void> {
+  if (store.find(name)) return;
   const tif = gridAlias(name);
-  if (!store.find(name) && tif && store.find(tif)) {
-    // decision 024: datum shifts are read from NTv2 only (the GeoTIFF form could not be checked against PROJ here)
-    throw new MissingGridError(name, store.dir, `${tif} is there, its GeoTIFF form, but datum-shift grids are read as NTv2 only: put ${name} (NTv2) in the folder`);
+  const path = tif ? store.find(tif) : null;
+  if (!path) return;
+  const id = gridId(path);
+  if (registered.has(id)) return;
+  const subgrids = await readGeoTiffShift(basename(path), readFileSync(path));
+  const key = newKey(name);
+  proj4.nadgrid(key, ntv2Buffer(subgrids));
+  registered.set(id, key);
+}
+
+/**
+ * Registers a datum-shift grid of the store with proj4 and answers the key to use in `+nadgrids=@key`: the NTv2 file
+ * when it is there, else its GeoTIFF form once loadDatumGrid has read it. The key carries the file's path and size,
+ * so the same name in two folders (tests) or a replaced file never mixes. MissingGridError names both files when
+ * neither is there.
+ */
+export function registerDatumGrid(store: GridStore, name: string): string {
+  const tif = gridAlias(name);
+  const gsb = store.find(name);
+  if (!gsb) {
+    const path = tif ? store.find(tif) : null;
+    if (!path) throw new MissingGridError(name, store.dir, tif ? `PROJ-data ships it as ${tif} (GeoTIFF): either file is read` : undefined);
+    const key = registered.get(gridId(path));
+    if (!key) throw new DatumGridError(`${basename(path)} (the GeoTIFF form of ${name}) has not been loaded yet: load it with loadDatumGrid or loadCrsGrids first`);
+    return key;
   }
-  const path = store.require(name);
-  const id = `${path}:${statSync(path).size}`;
+  const id = gridId(gsb);
   let key = registered.get(id);
   if (!key) {
-    key = `smi${registered.size}_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
-    const bytes = readFileSync(path);
+    key = newKey(name);
+    const bytes = readFileSync(gsb);
     proj4.nadgrid(key, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     registered.set(id, key);
   }

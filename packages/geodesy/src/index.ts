@@ -6,6 +6,7 @@ export * from './vector.js';
 export * from './units.js';
 export * from './catalogue.js';
 export * from './grids.js';
+export * from './shift-grid.js';
 export * from './crs.js';
 export * from './geoid.js';
 export * from './calibration.js';
