@@ -13,6 +13,8 @@ import {
   OutsideGridError,
   CrsError,
   GeoidGridError,
+  DatumGridError,
+  loadCrsGrids,
   loadGeoidModel,
   UNIT_LABEL,
   undulation,
@@ -68,7 +70,7 @@ export interface PositionSource {
 
 /** Maps the geodesy errors to a 400 whose message names what is missing. */
 export function geodesyError(e: unknown): never {
-  if (e instanceof MissingGridError || e instanceof CrsError || e instanceof OutsideGridError || e instanceof GeoidGridError) throw new AppError(400, e.message);
+  if (e instanceof MissingGridError || e instanceof CrsError || e instanceof OutsideGridError || e instanceof GeoidGridError || e instanceof DatumGridError) throw new AppError(400, e.message);
   throw e;
 }
 
@@ -118,11 +120,14 @@ export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null
   };
 }
 
-/** Reads what buildGeodesy needs that cannot be read synchronously: a GeoTIFF geoid (decoded once per file). */
+/**
+ * Reads what buildGeodesy needs that cannot be read synchronously: a GeoTIFF datum-shift grid (PROJ-data's
+ * de_adv_BETA2007.tif when the folder has no BETA2007.gsb) and a GeoTIFF geoid (each decoded once per file).
+ */
 export async function loadGrids(settings: ProjectCrsRow, grids: GridStore): Promise<void> {
-  if (settings.vertical !== 'geoid' || !settings.geoid_model) return;
   try {
-    await loadGeoidModel(settings.geoid_model, grids);
+    await loadCrsGrids(settings.crs_code, { grids, helmertFallback: settings.helmert_fallback });
+    if (settings.vertical === 'geoid' && settings.geoid_model) await loadGeoidModel(settings.geoid_model, grids);
   } catch (e) {
     geodesyError(e);
   }
