@@ -227,6 +227,36 @@ describe('a GeoTIFF grid with subgrids: the most nested grid holding the point i
   }, 60_000);
 });
 
+describe('subgrids PROJ files elsewhere: a grid partly outside the first top-level grid is not its child', () => {
+  it('A (cols 0-35), B (cols 20-61, +2%), C (inside B, not inside A, +4%): PROJ takes A where A holds the point, as cs2cs', async () => {
+    const d = mkdtempSync(join(root, 'tree-'));
+    const file = join(d, 'de_adv_BETA2007.tif');
+    const co = ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=3', '-co', 'INTERLEAVE=BAND'];
+    const append = [...co, '-co', 'APPEND_SUBDATASET=YES'];
+    makeTiff({ gsb: 'BETA2007.gsb', out: file, srs: 'EPSG:4314', window: [0, 0, 36, 84], co }); // 5.5-11.33 E
+    makeTiff({ gsb: 'BETA2007.gsb', out: file, srs: 'EPSG:4314', scale: 1.02, window: [20, 0, 42, 84], co: append }); // 8.83-15.67 E
+    makeTiff({ gsb: 'BETA2007.gsb', out: file, srs: 'EPSG:4314', scale: 1.04, window: [25, 30, 16, 21], co: append }); // 9.67-12.17 E, 50.3-52.3 N
+    const grids = new GridStore(d);
+    await loadCrsGrids(31467, { grids });
+    const t = crsTransform(31467, { grids });
+    const single = crsTransform(31467, { grids: new GridStore(PROJ) });
+    // in A, B and C; in B and C only; in B only (twice)
+    const pts = [[10.1, 51.3], [11.8, 51.3], [13.8, 51.3], [11.8, 53.5], ...lattice(6, 15.5, 47.2, 55.1, 6, 5)];
+    const ref = cs2cs(['+proj=longlat', '+datum=WGS84', '+to', ...`${t.crs.proj4.replace(/\s*\+towgs84=\S+/, '')} +nadgrids=${file}`.split(' ')], pts);
+    const off = pts.map(([lon, lat], i) => {
+      const [x, y] = t.forward(lon!, lat!);
+      expect(Math.abs(x - ref[i]![0]!)).toBeLessThan(0.001);
+      expect(Math.abs(y - ref[i]![1]!)).toBeLessThan(0.001);
+      const [sx, sy] = single.forward(lon!, lat!);
+      return Math.hypot(x - sx, y - sy);
+    });
+    expect(off[0]).toBeLessThan(1e-4); // A, though C (inside B) holds the point too
+    expect(off[1]).toBeGreaterThan(1.5 * off[2]!); // C: twice B's 2%
+    expect(off[2]).toBeGreaterThan(1);
+    expect(Math.abs(off[3]! - off[2]!)).toBeLessThan(0.5 * off[2]!);
+  }, 60_000);
+});
+
 describe('a GeoTIFF under the grid name that is not a horizontal offset grid is a clear error, never NaN', () => {
   const folder = (file: string, make: (path: string) => void) => {
     const d = mkdtempSync(join(root, 'bad-'));

@@ -154,10 +154,10 @@ export async function readGeoTiffShift(name: string, bytes: Buffer): Promise<Shi
   return subgrids;
 }
 
+/** b's extent inside a's (PROJ's ExtentAndRes::contains, with a margin for the decimal degrees of a tie point). */
 const contains = (a: ShiftSubgrid, b: ShiftSubgrid) => {
-  const eps = Math.min(a.dlon, a.dlat, b.dlon, b.dlat) / 1000;
+  const eps = 1e-9;
   return (
-    a !== b &&
     b.west >= a.west - eps &&
     b.south >= a.south - eps &&
     b.west + (b.cols - 1) * b.dlon <= a.west + (a.cols - 1) * a.dlon + eps &&
@@ -165,14 +165,41 @@ const contains = (a: ShiftSubgrid, b: ShiftSubgrid) => {
   );
 };
 
+interface Node {
+  grid: ShiftSubgrid;
+  children: Node[];
+}
+
+/**
+ * The subgrids in the order proj4 must try them to pick the grid PROJ picks. PROJ (grids.cpp, GTiffHGridShiftSet)
+ * files each IFD under the first top-level grid whose extent contains it, and there under the first child that
+ * contains it, recursively (else it is a new top-level grid / child); for a point it takes the first top-level grid
+ * holding it, then the first child holding it, recursively. proj4 takes the first subgrid holding the point, so the
+ * tree is written depth first with every grid after its children: the first grid holding a point is PROJ's.
+ */
+export function projOrder(subgrids: ShiftSubgrid[]): ShiftSubgrid[] {
+  const top: Node[] = [];
+  const insert = (list: Node[], node: Node) => {
+    const parent = list.find((n) => contains(n.grid, node.grid));
+    if (parent) insert(parent.children, node);
+    else list.push(node);
+  };
+  for (const grid of subgrids) insert(top, { grid, children: [] });
+  const out: ShiftSubgrid[] = [];
+  const walk = (n: Node) => {
+    n.children.forEach(walk);
+    out.push(n.grid);
+  };
+  top.forEach(walk);
+  return out;
+}
+
 /**
  * The subgrids as an NTv2 file (little-endian, arc-seconds, longitudes positive west, as the format has them), for
- * proj4's `nadgrid`. proj4 shifts with the first subgrid that holds the point; PROJ with the most deeply nested one
- * (a child lies inside its parent), so the subgrids are written most nested first.
+ * proj4's `nadgrid`, in projOrder.
  */
 export function ntv2Buffer(subgrids: ShiftSubgrid[]): ArrayBuffer {
-  const depth = new Map(subgrids.map((g) => [g, subgrids.filter((o) => contains(o, g)).length]));
-  const ordered = subgrids.map((g, i) => ({ g, i })).sort((a, b) => depth.get(b.g)! - depth.get(a.g)! || a.i - b.i).map((x) => x.g);
+  const ordered = projOrder(subgrids);
   const size = 176 + ordered.reduce((n, g) => n + 176 + 16 * g.rows * g.cols, 0) + 16;
   const buf = new ArrayBuffer(size);
   const view = new DataView(buf);
