@@ -33,9 +33,9 @@ export async function startFleet(cfg: FleetConfig) {
   };
 }
 
-/** Devices split into connections of `perConnection` codes, all logging in as one user (the service credential). */
-export function sharedConnections(codes: string[], perConnection: number, username: string, password?: string) {
+/** Devices split into connections of `perConnection` codes, all logging in as one user (the service credential), at `hz` when given. */
+export function sharedConnections(codes: string[], perConnection: number, username: string, password?: string, hz?: number) {
   const out: FleetConfig['connections'] = [];
-  for (let i = 0; i < codes.length; i += perConnection) out.push({ username, password, codes: codes.slice(i, i + perConnection) });
+  for (let i = 0; i < codes.length; i += perConnection) out.push({ username, password, codes: codes.slice(i, i + perConnection), hz });
   return out;
 }

@@ -10,12 +10,14 @@ import { stampedGga } from './nmea-stamp.js';
 
 export interface FleetConfig {
   url: string;
-  connections: { username: string; password?: string; codes: string[] }[];
+  /** `hz` on a connection: its devices' rate, else the fleet's (one process can carry fleets of two rates) */
+  connections: { username: string; password?: string; codes: string[]; hz?: number }[];
   hz: number;
   seconds: number;
   qos?: 0 | 1;
 }
-export type FleetReport = { type: 'done'; sent: number; errors: number; seconds: number };
+/** sentBy: readings sent on each connection, in the order of cfg.connections */
+export type FleetReport = { type: 'done'; sent: number; sentBy: number[]; errors: number; seconds: number };
 
 const send = (m: unknown) => process.send!(m);
 
@@ -36,8 +38,8 @@ async function connectAll(cfg: FleetConfig): Promise<MqttClient[]> {
 }
 
 function publishFor(cfg: FleetConfig, clients: MqttClient[]): Promise<FleetReport> {
-  const period = 1000 / cfg.hz;
-  const devices = cfg.connections.flatMap((c, i) => c.codes.map((code) => ({ code, client: clients[i]! })));
+  const devices = cfg.connections.flatMap((c, i) => c.codes.map((code) => ({ code, client: clients[i]!, connection: i, period: 1000 / (c.hz ?? cfg.hz) })));
+  const sentBy = cfg.connections.map(() => 0);
   let sent = 0;
   let errors = 0;
   const timers: NodeJS.Timeout[] = [];
@@ -48,6 +50,7 @@ function publishFor(cfg: FleetConfig, clients: MqttClient[]): Promise<FleetRepor
     const topic = `devices/${d.code}/nmea`;
     const tick = () => {
       sent++;
+      sentBy[d.connection]!++;
       d.client.publish(topic, stampedGga(lat, lon), { qos: cfg.qos ?? 0 }, (err) => {
         if (err) errors++;
       });
@@ -55,14 +58,14 @@ function publishFor(cfg: FleetConfig, clients: MqttClient[]): Promise<FleetRepor
     timers.push(
       setTimeout(() => {
         tick();
-        timers.push(setInterval(tick, period));
-      }, (i / devices.length) * period),
+        timers.push(setInterval(tick, d.period));
+      }, (i / devices.length) * d.period),
     );
   });
   return new Promise((ok) =>
     setTimeout(() => {
       for (const t of timers) clearTimeout(t);
-      ok({ type: 'done', sent, errors, seconds: (performance.now() - started) / 1000 });
+      ok({ type: 'done', sent, sentBy, errors, seconds: (performance.now() - started) / 1000 });
     }, cfg.seconds * 1000),
   );
 }

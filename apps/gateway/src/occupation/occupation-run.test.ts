@@ -177,6 +177,66 @@ describe('splits, float, missing GSA and continuous by distance', () => {
     expect(near.seen).toHaveLength(3 + 3 + 4);
   });
 
+  it('progress reports the sigma of the segment being measured after every epoch, as a two-pass computation over its epochs gives', () => {
+    // a long control occupation (no end), a float spell, then a re-fix 0.2 m north: a split, the second segment counted afresh
+    const run = new OccupationRun({ method: 'topo', tolerances: { ...DEFAULT_TOLERANCES.topo, minEpochs: 10_000 }, maxPauseS: 60, splitGapS: 10, antenna: ANTENNA });
+    const assembler = new EpochAssembler();
+    let segment: Epoch[] = [];
+    let origin: Epoch | undefined;
+    let split = false;
+    let checked = 0;
+    let sampleRuled = 0;
+    for (const p of replay({ startMs: START, gstScale: 1 / 2500, spreadScale: 1 / 20, log: 'ublox-zed-f9p-nmea', rate: 1, count: 60, edit: (k) => (k >= 20 && k <= 22 ? { quality: 5 } : k >= 23 ? { northShift: 0.2 } : undefined) })) {
+      assembler.nmea(p.text, p.time + 300, (e) => {
+        const { reason } = run.add(e);
+        if (reason) return;
+        // the epoch that split the occupation is the first of the new segment
+        if (!split && run.progress().warnings.includes('split')) {
+          split = true;
+          segment = [];
+        }
+        segment.push(e);
+        const progress = run.progress();
+        if (segment.length < 2) {
+          expect(progress.sigmaH).toBeNull();
+          return;
+        }
+        // metres east/north/up of the first good epoch of the whole occupation, by a local tangent plane (cm spreads)
+        const o = (origin ??= e);
+        // WGS84 radii of curvature at the origin: prime vertical for east, meridian for north
+        const rad = Math.PI / 180;
+        const [a, e2] = [6378137, 0.00669437999014];
+        const w = 1 - e2 * Math.sin(o.latitude! * rad) ** 2;
+        const [primeVertical, meridian] = [a / Math.sqrt(w), (a * (1 - e2)) / w ** 1.5];
+        const enu = segment.map((x) => [
+          (x.longitude! - o.longitude!) * rad * primeVertical * Math.cos(o.latitude! * rad),
+          (x.latitude! - o.latitude!) * rad * meridian,
+          x.altitude! + (x.geoidSeparation ?? 0),
+        ]);
+        const twoPass = (k: number) => {
+          const m = enu.reduce((a, v) => a + v[k]!, 0) / enu.length;
+          return Math.sqrt(enu.reduce((a, v) => a + (v[k]! - m) ** 2, 0) / (enu.length - 1));
+        };
+        const gst = (f: (x: Epoch) => number | null) => {
+          const v = segment.map(f).filter((x): x is number => x !== null);
+          return v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0;
+        };
+        if (twoPass(0) > gst((x) => x.sigmaE) && twoPass(2) > gst((x) => x.sigmaV)) sampleRuled++;
+        const e_ = Math.max(twoPass(0), gst((x) => x.sigmaE));
+        const n_ = Math.max(twoPass(1), gst((x) => x.sigmaN));
+        const u_ = Math.max(twoPass(2), gst((x) => x.sigmaV));
+        // a tangent plane differs from the ellipsoid's ENU by far less than 0.01 mm over centimetres
+        expect(Math.abs(progress.sigmaH! - Math.hypot(e_, n_))).toBeLessThan(1e-5);
+        expect(Math.abs(progress.sigmaV! - u_)).toBeLessThan(1e-5);
+        checked++;
+      });
+    }
+    expect(run.progress().warnings).toEqual(['split']);
+    // both segments were checked, epoch by epoch, and the sample's sigma (not the receiver's) ruled in many checks
+    expect(checked).toBeGreaterThan(40);
+    expect(sampleRuled).toBeGreaterThan(10);
+  });
+
   it('float allowed: float epochs count and every point so recorded says float-allowed (and float when it is)', () => {
     const run = new OccupationRun({ method: 'continuous', tolerances: { ...DEFAULT_TOLERANCES.continuous, allowFloat: true, intervalS: 1 }, maxPauseS: 60, splitGapS: 10, antenna: ANTENNA });
     const steps = feed(run, { log: 'ublox-zed-f9p-nmea', rate: 1, count: 6, edit: (k) => (k % 2 ? { quality: 5 } : undefined) });
