@@ -28,6 +28,8 @@ export interface Step {
   /** CPU of the measured process while the step ran, in % of one core */
   cpu: number;
   rssMb: number;
+  /** the second try of a rate that missed once */
+  retry?: boolean;
 }
 
 /**
@@ -59,11 +61,22 @@ export async function step(opts: { rate: number; expected: number; pid: number; 
   return { rate, achieved, p99, sent: report.sent, sentBy: report.sentBy, received: sink.received, ok, cpu: cpuPercent, rssMb: peakRssMb };
 }
 
-/** Steps up the rate until one is not sustained; answers every step measured. */
+/**
+ * Steps up the rate until one is not sustained; answers every step measured. A step that misses is measured once
+ * more before the ramp ends (the same rule for the product and the bare baseline): on a shared 2-core host one
+ * pause of ~60 ms anywhere on the machine (another process, a major GC) makes a 6 s step's p99, and a ramp that
+ * ended there measured the host, not the rate (ingest went 39,625 -> 20,000/s between two runs of the same code).
+ * Both tries are reported.
+ */
 export async function ramp(rates: number[], measure: (rate: number) => Promise<Step>): Promise<Step[]> {
   const steps: Step[] = [];
   for (const rate of rates) {
-    const s = await measure(rate);
+    let s = await measure(rate);
+    if (!s.ok) {
+      steps.push(s);
+      process.stderr.write(`  ${rate}/s missed: measured once more\n`);
+      s = { ...(await measure(rate)), retry: true };
+    }
     steps.push(s);
     if (!s.ok) break;
   }
@@ -73,4 +86,4 @@ export async function ramp(rates: number[], measure: (rate: number) => Promise<S
 export const best = (steps: Step[]) => steps.filter((s) => s.ok).reduce((m, s) => Math.max(m, s.achieved), 0);
 
 export const describe = (steps: Step[]) =>
-  steps.map((s) => `${s.rate}/s: p99 ${s.p99.toFixed(1)} ms, ${s.sent - s.received} lost, CPU ${s.cpu.toFixed(0)} %${s.ok ? '' : ' x'}`).join('; ');
+  steps.map((s) => `${s.rate}/s${s.retry ? ' (again)' : ''}: p99 ${s.p99.toFixed(1)} ms, ${s.sent - s.received} lost, CPU ${s.cpu.toFixed(0)} %${s.ok ? '' : ' x'}`).join('; ');
