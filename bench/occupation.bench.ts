@@ -20,6 +20,12 @@ const RATES = process.env.BENCH_OCC_RATES ? process.env.BENCH_OCC_RATES.split(',
 // the rate at which the live feed's p99 is compared without and with the occupations
 const FIXED_RATE = Number(process.env.BENCH_OCC_FIXED_RATE ?? 5_000);
 const JWT_SECRET = 'bench-occupation-secret-0123456789-0123456789';
+const FIXED_TRIES = 3;
+
+/** The step whose p99 is the median of the steps' (its CPU and the rest with it). */
+function medianStep(steps: Step[]): Step {
+  return [...steps].sort((a, b) => a.p99 - b.p99)[steps.length >> 1]!;
+}
 
 /** One step (lib/ramp.ts): the ingest fleet at `rate` (rate/HZ devices) and the 200 rovers at 10 Hz. */
 async function step(rate: number, pid: number, brokerUrl: string, loadCodes: string[], roverCodes: string[], auth: Auth, out: Out): Promise<Step & { roverSent: number }> {
@@ -63,7 +69,11 @@ export async function run(): Promise<BenchResult> {
 
     // once first, discarded: every device's first message (directory reads, Online notifications) is not what is measured
     await step(FIXED_RATE, pid, url, loadCodes, roverCodes, service, out);
-    without = await step(FIXED_RATE, pid, url, loadCodes, roverCodes, service, out);
+    // the fixed-rate p99 is compared as the median of three steps each way: one 6 s step's p99 moved 2-3x between
+    // runs of the same code on this shared host
+    const withoutSteps: Step[] = [];
+    for (let i = 0; i < FIXED_TRIES; i++) withoutSteps.push(await step(FIXED_RATE, pid, url, loadCodes, roverCodes, service, out));
+    without = { ...medianStep(withoutSteps), roverSent: 0 };
     rss0 = rssMb(pid);
     // control occupations that cannot finish by themselves: they run through every step below
     const tolerances = { minEpochs: 100_000, minSeconds: 86_400, sigmaH: null, sigmaV: null, maxPdop: null, minSatellites: null };
@@ -78,6 +88,10 @@ export async function run(): Promise<BenchResult> {
     await sleep(1500);
     const progress = await pool(ids, 8, async (id) => ((await call(product.url, 'GET', `/api/occupations/${id}`, s.cookie)).occupation as OccupationView).Progress);
     counted = progress.reduce((n, p) => n + p.epochsUsed + p.epochsRejected, 0);
+    const withSteps: Step[] = [withOcc];
+    for (let i = 1; i < FIXED_TRIES; i++) withSteps.push(await step(FIXED_RATE, pid, url, loadCodes, roverCodes, service, out));
+    withOcc = { ...medianStep(withSteps), roverSent: withOcc.roverSent };
+    notes.push(`fixed-rate p99s without occupations ${withoutSteps.map((x) => x.p99.toFixed(1)).join(', ')} ms; with ${withSteps.map((x) => x.p99.toFixed(1)).join(', ')} ms (medians compared)`);
     steps = await ramp(RATES, (rate) => step(rate, pid, url, loadCodes, roverCodes, service, out));
     rss1 = rssMb(pid);
     const still = await pool(ids, 8, async (id) => ((await call(product.url, 'GET', `/api/occupations/${id}`, s.cookie)).occupation as OccupationView).Status);
@@ -117,10 +131,10 @@ export async function run(): Promise<BenchResult> {
         ratioTarget: { value: 0.4, kind: 'min' },
       },
       {
-        name: `live feed p99 at ${FIXED_RATE}/s with the occupations running`,
+        name: `live feed p99 at ${FIXED_RATE}/s with the occupations running (median of ${FIXED_TRIES} steps)`,
         value: withOcc!.p99,
         unit: 'ms',
-        baseline: { name: 'the same step without occupations', value: without!.p99 },
+        baseline: { name: 'the same steps without occupations', value: without!.p99 },
         target: { value: P99_LIMIT_MS, kind: 'max' },
         ratioTarget: { value: 1.5, kind: 'max' },
       },

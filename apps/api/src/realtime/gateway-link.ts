@@ -73,8 +73,11 @@ export function gatewayLink(o: {
       return;
     }
     if (topic.startsWith('smi/internal/occupations/')) {
-      const r = occupationReport.safeParse(data);
-      if (r.success) o.onOccupation?.(r.data);
+      // a gateway sends its reports in batches (an array); one report alone is taken too
+      for (const item of Array.isArray(data) ? data : [data]) {
+        const r = occupationReport.safeParse(item);
+        if (r.success) o.onOccupation?.(r.data);
+      }
       return;
     }
     if (topic.startsWith('smi/internal/corrections-clients/')) {

@@ -9,13 +9,15 @@ import {
 } from '@smi/contracts';
 import type { DeviceDirectory } from '../devices/directory.js';
 import type { DeviceRecord } from '../devices/repository.js';
+import type { FixUpdate } from '../nmea/fix-update.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { DeviceLive } from './device-live.js';
 
 /** What ingest hands a device's epochs to when the device has an occupation running (see occupation/engine.ts). */
 export interface EpochTap {
   has(code: string): boolean;
-  nmea(code: string, text: string, receivedAt: number): void;
+  /** An NMEA payload of the device, decoded once by ingest: each decoded sentence, then its end. */
+  payload(code: string, receivedAt: number): { sentence(sentence: string, update: FixUpdate): void; end(): void } | undefined;
   reading(code: string, r: DevicePublishedReading, receivedAt: number): void;
 }
 
@@ -84,8 +86,9 @@ export function ingest(o: {
     switch (kind) {
       case 'nmea': {
         const text = payload.toString('latin1');
-        if (o.occupations?.has(device.code)) o.occupations.nmea(device.code, text, receivedAt);
-        const parsed = parseNmeaPayload(text);
+        const tap = o.occupations?.has(device.code) ? o.occupations.payload(device.code, receivedAt) : undefined;
+        const parsed = parseNmeaPayload(text, tap?.sentence);
+        tap?.end();
         if (parsed.used > 0) {
           state.applyFix(parsed.update, receivedAt);
           used = true;

@@ -45,8 +45,12 @@ function sentencesOf(text: string, each: (sentence: string) => void): void {
   take(text.length);
 }
 
-/** Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GNS, GST and GSA. */
-export function parseNmeaPayload(text: string): ParsedNmea {
+/**
+ * Splits a payload of one or more sentences (newline separated, or back to back) and decodes GGA, RMC, GNS, GST and
+ * GSA. `each` sees every decoded sentence as it is decoded, before it is merged (a survey occupation reads the same
+ * decoding instead of decoding the payload again); it must not keep the update (a later sentence may change it).
+ */
+export function parseNmeaPayload(text: string, each?: (sentence: string, update: FixUpdate) => void): ParsedNmea {
   const result: ParsedNmea = { update: {}, used: 0, rejected: 0, ignored: 0 };
   let merged = false;
   sentencesOf(text, (sentence) => {
@@ -54,6 +58,7 @@ export function parseNmeaPayload(text: string): ParsedNmea {
     if (update === 'rejected') result.rejected++;
     else if (update === 'ignored') result.ignored++;
     else {
+      each?.(sentence, update);
       // the first sentence's update is a new object, taken as it is (an absent field reads undefined either way)
       if (!merged) result.update = update;
       else {

@@ -2,6 +2,7 @@ import { EMPTY_PROGRESS, type DevicePublishedReading, type OccupationCommand, ty
 import type { Db } from '@smi/db';
 import type { BaseReference } from '../base-setups/in-force.js';
 import type { Log } from '../log.js';
+import type { FixUpdate } from '../nmea/fix-update.js';
 import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
 import { OccupationRun } from './occupation-run.js';
 import { occupationsRepository as repo, occupationViewOf, type EpochRow, type OccupationRow } from './repository.js';
@@ -257,9 +258,15 @@ export function occupationEngine(o: OccupationEngineOptions) {
   return {
     /** Ingest's question for every message: does this device have an occupation here? */
     has: (code: string): boolean => byDevice.has(code),
-    nmea(code: string, text: string, receivedAt: number): void {
+    payload(code: string, receivedAt: number) {
       const a = byDevice.get(code);
-      if (a) a.assembler.nmea(text, receivedAt, (e) => take(a, e));
+      if (!a) return undefined;
+      const emit = (e: Epoch) => take(a, e);
+      a.assembler.begin();
+      return {
+        sentence: (sentence: string, update: FixUpdate) => a.assembler.sentence(sentence, update, receivedAt, emit),
+        end: () => a.assembler.end(emit),
+      };
     },
     reading(code: string, r: DevicePublishedReading, receivedAt: number): void {
       const a = byDevice.get(code);

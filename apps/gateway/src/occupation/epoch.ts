@@ -41,38 +41,57 @@ export class EpochAssembler {
   private gsaSeen = false;
   private dateMs: number | undefined;
 
+  private openedHere = false;
+  private sentences = 0;
+
+  /** A payload's sentences, decoded here. */
   nmea(text: string, receivedAt: number, emit: (e: Epoch) => void): void {
-    let openedHere = false;
-    let sentences = 0;
+    this.begin();
     for (const raw of text.split(/\r?\n|(?=\$)/)) {
       const sentence = raw.trim();
       if (!sentence) continue;
       const u = decodeSentence(sentence);
       if (u === 'rejected' || u === 'ignored') continue;
-      sentences++;
-      const id = sentence.slice(3, 6);
-      if (id === 'RMC') {
-        if (u.dateMs !== undefined) this.dateMs = u.dateMs;
-      } else if (id === 'GGA') {
-        const time = fixTime(receivedAt, u.timeOfDayMs, undefined);
-        if (this.pending && this.pending.time !== time) this.flush(emit);
-        this.pending = this.fromGga(u, receivedAt);
-        this.gsaSeen = false;
-        openedHere = true;
-      } else if (id === 'GSA' && this.pending) {
-        if (u.pdop !== undefined) this.pending.pdop = u.pdop;
-        if (u.vdop !== undefined) this.pending.vdop = u.vdop;
-        this.gsaSeen = true;
-      } else if (id === 'GST' && this.pending) {
-        const sameTime = u.gstTimeOfDayMs === undefined || u.gstTimeOfDayMs === this.pending.time % 86_400_000;
-        if (sameTime) {
-          this.pending.sigmaN = orNull(u.sigmaNorth);
-          this.pending.sigmaE = orNull(u.sigmaEast);
-          this.pending.sigmaV = orNull(u.verticalAccuracy);
-        }
+      this.sentence(sentence, u, receivedAt, emit);
+    }
+    this.end(emit);
+  }
+
+  /** A payload begins; its decoded sentences follow (sentence), then end. Ingest decodes once for both. */
+  begin(): void {
+    this.openedHere = false;
+    this.sentences = 0;
+  }
+
+  /** One decoded sentence of the payload (read at once: the update is not kept). */
+  sentence(sentence: string, u: FixUpdate, receivedAt: number, emit: (e: Epoch) => void): void {
+    this.sentences++;
+    const id = sentence.slice(3, 6);
+    if (id === 'RMC') {
+      if (u.dateMs !== undefined) this.dateMs = u.dateMs;
+    } else if (id === 'GGA') {
+      const time = fixTime(receivedAt, u.timeOfDayMs, undefined);
+      if (this.pending && this.pending.time !== time) this.flush(emit);
+      this.pending = this.fromGga(u, receivedAt);
+      this.gsaSeen = false;
+      this.openedHere = true;
+    } else if (id === 'GSA' && this.pending) {
+      if (u.pdop !== undefined) this.pending.pdop = u.pdop;
+      if (u.vdop !== undefined) this.pending.vdop = u.vdop;
+      this.gsaSeen = true;
+    } else if (id === 'GST' && this.pending) {
+      const sameTime = u.gstTimeOfDayMs === undefined || u.gstTimeOfDayMs === this.pending.time % 86_400_000;
+      if (sameTime) {
+        this.pending.sigmaN = orNull(u.sigmaNorth);
+        this.pending.sigmaE = orNull(u.sigmaEast);
+        this.pending.sigmaV = orNull(u.verticalAccuracy);
       }
     }
-    if (openedHere && sentences > 1) this.flush(emit);
+  }
+
+  /** The payload ended: a whole epoch in one message (its GGA with other sentences) closes here. */
+  end(emit: (e: Epoch) => void): void {
+    if (this.openedHere && this.sentences > 1) this.flush(emit);
   }
 
   /** The epoch waiting for its closing sentence, given now (the occupation is being stopped). */
