@@ -23,6 +23,8 @@ export function latencySink() {
       return samples.length;
     },
     p: (q: number) => percentile(samples, q),
+    /** the latencies measured (for a percentile over several steps) */
+    samples: () => samples,
   };
 }
 export type LatencySink = ReturnType<typeof latencySink>;

@@ -30,6 +30,8 @@ export interface Step {
   rssMb: number;
   /** the second try of a rate that missed once */
   retry?: boolean;
+  /** every latency measured in the step (ms) */
+  samples: number[];
 }
 
 /**
@@ -58,7 +60,7 @@ export async function step(opts: { rate: number; expected: number; pid: number; 
   const achieved = report.sent / report.seconds;
   const p99 = sink.p(99);
   const ok = p99 < P99_LIMIT_MS && sink.received === report.sent && achieved >= expected * 0.9;
-  return { rate, achieved, p99, sent: report.sent, sentBy: report.sentBy, received: sink.received, ok, cpu: cpuPercent, rssMb: peakRssMb };
+  return { rate, achieved, p99, sent: report.sent, sentBy: report.sentBy, received: sink.received, ok, cpu: cpuPercent, rssMb: peakRssMb, samples: sink.samples() };
 }
 
 /**

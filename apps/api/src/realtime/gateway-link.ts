@@ -33,6 +33,8 @@ export function gatewayLink(o: {
   onReading?: (r: LiveReading) => void;
   /** progress of survey occupations, from every gateway (issue 18) */
   onOccupation?: (r: OccupationReport) => void;
+  /** Whether a report for this owner has anywhere to go here (else it is not validated: a tick reports every occupation). */
+  wantsOccupation?: (ownerId: string) => boolean;
 }) {
   const client = mqtt.connect(o.url, {
     username: o.username,
@@ -75,6 +77,8 @@ export function gatewayLink(o: {
     if (topic.startsWith('smi/internal/occupations/')) {
       // a gateway sends its reports in batches (an array); one report alone is taken too
       for (const item of Array.isArray(data) ? data : [data]) {
+        const owner = (item as { ownerId?: unknown } | null)?.ownerId;
+        if (typeof owner === 'string' && o.wantsOccupation && !o.wantsOccupation(owner)) continue;
         const r = occupationReport.safeParse(item);
         if (r.success) o.onOccupation?.(r.data);
       }

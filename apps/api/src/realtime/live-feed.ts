@@ -56,6 +56,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     onReading: o.localGateway ? undefined : deliver,
     // every api process hears every gateway's reports: each emits to its own sockets of the owner
     onOccupation: (r) => io.local.to(userRoom(r.ownerId)).emit(OCCUPATION_EVENT, r.occupation),
+    // nobody of the owner's on this process: the report is not even validated
+    wantsOccupation: (ownerId) => io.of('/').adapter.rooms.has(userRoom(ownerId)),
   });
   await o.localGateway?.subscribeReadings((readings, own) => {
     for (const r of readings) {
