@@ -25,7 +25,7 @@ describe('the occupation engine writes raw epochs in batches', () => {
   });
   afterAll(() => db?.close());
 
-  it('twenty rovers at 10 Hz: one INSERT of raw epochs a tick for all of them, not one per occupation or per epoch', async () => {
+  it('twenty rovers at 10 Hz: one INSERT of raw epochs per slot of the tick (4 slots) for all of them, not one per occupation or per epoch', async () => {
     const statements: string[] = [];
     // the real database, every statement the engine sends counted on the way
     const counting = new Proxy(db, {
@@ -49,8 +49,9 @@ describe('the occupation engine writes raw epochs in batches', () => {
     await expect.poll(async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM point_epochs'))[0]!.n).toBe(ROVERS * EPOCHS);
     const inserts = statements.filter((s) => /INSERT INTO point_epochs/.test(s));
     const progress = statements.filter((s) => /UPDATE occupations/.test(s));
-    expect(inserts).toHaveLength(1);
-    // progress and heartbeats: the batched UPDATE only (one a tick), never one per occupation
+    // a second of epochs of twenty rovers, written in the four slots of a tick (five occupations each)
+    expect(inserts).toHaveLength(4);
+    // progress and heartbeats: the batched UPDATE only (one a slot), never one per occupation
     expect(progress.length).toBeGreaterThanOrEqual(1);
     expect(progress.every((sql) => /FROM unnest/.test(sql))).toBe(true);
     // every epoch in its row, numbered per occupation
