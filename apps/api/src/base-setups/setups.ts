@@ -3,6 +3,7 @@ import type { Db, Queryable } from '@smi/db';
 import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef, sub, vectorPoint, type Vec3 } from '@smi/geodesy';
 import { baseReferenceOf, setupInForce as openSetupInForce } from '@smi/gateway';
 import { AppError } from '../http/errors.js';
+import type { RecordedIn } from '../points/repository.js';
 import { projectsRepository } from '../projects/repository.js';
 import { heightOf, supersede, targetAt } from './recompute.js';
 import { baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from './repository.js';
@@ -30,6 +31,16 @@ export function inferredCorrection(project: Pick<ProjectWithBase, 'base_mode' | 
 }
 
 /**
+ * Whether attachToSetup can change a point of this project (read with the point's insert): without a base, or a
+ * 'none' point against a base that has broadcast nothing, the point stays as it was sent, and the record call skips
+ * the second transaction.
+ */
+export function attaches(project: RecordedIn, said?: BaseCorrection): boolean {
+  if (!project.base_station_id) return false;
+  return (said ?? inferredCorrection(project)) !== 'none' || project.broadcasts;
+}
+
+/**
  * A point the browser recorded becomes a vector of the base setup in force, so a later correction of the base
  * moves it too:
  * - 'none' (Auto Fix): the rover's RTK position, relative to the broadcast position: vector = point - broadcast;
@@ -38,16 +49,6 @@ export function inferredCorrection(project: Pick<ProjectWithBase, 'base_mode' | 
  *   vector is point - setup and the point stays; 'base-nmea' (the spec's rule, the default there) flags it.
  * Without a base, or a 'none' point with nothing broadcast, the point is left as it was sent.
  */
-/**
- * Whether attachToSetup can change a point of this project (read with the point's insert): without a base, or a
- * 'none' point against a base that has broadcast nothing, the point stays as it was sent, and the record call skips
- * the second transaction.
- */
-export function attaches(project: Omit<ProjectWithBase, 'id'> & { broadcasts: boolean }, said?: BaseCorrection): boolean {
-  if (!project.base_station_id) return false;
-  return (said ?? inferredCorrection(project)) !== 'none' || project.broadcasts;
-}
-
 export async function attachToSetup(db: Db, ownerId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<void> {
   await db.tx(async (q) => {
     const project = await projectsRepository.owned(q, ownerId, projectId, true);

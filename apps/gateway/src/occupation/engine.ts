@@ -52,7 +52,7 @@ const HEARTBEAT_MS = 2000;
 /**
  * The 500 ms tick is cut in this many slots, each writing (and reporting) its share of the occupations: 200 rovers
  * written at one instant made one burst of work on the event loop every 500 ms, which lengthened the live feed's
- * p99 (issue 18 bench); four smaller ones keep the statements few (8 a second, whatever the number of occupations).
+ * p99 (issue 18 bench); four smaller ones keep the statements few (16 a second, whatever the number of occupations).
  */
 const SLOTS = 4;
 
@@ -198,8 +198,9 @@ export function occupationEngine(o: OccupationEngineOptions) {
 
   /**
    * A slot's writes for its share of the occupations this gateway runs, in two statements (raw epochs, progress and
-   * heartbeat): 200 rovers at 10 Hz are 16 statements a second (2 a slot, 4 slots a 500 ms tick), not 4,000. Each occupation's next step (a store, a fail) waits for
-   * the rows handed over here, so a point's set-aside marks always find their epochs.
+   * heartbeat): 200 rovers at 10 Hz are 16 statements a second (2 a slot, 4 slots a 500 ms tick), not 4,000. Each
+   * occupation's next step (a store, a fail) waits for the rows handed over here, so a point's set-aside marks always
+   * find their epochs.
    */
   function flushAll(list: Active[]): void {
     if (!list.length) return;

@@ -2,7 +2,7 @@ import type { DevicePublishedReading, LiveReading } from '@smi/contracts';
 import { NA } from '@smi/contracts';
 import { fixTime } from '../nmea/fix-time.js';
 import type { FixUpdate } from '../nmea/fix-update.js';
-import { decodeSentence } from '../nmea/parse.js';
+import { parseNmeaPayload } from '../nmea/parse.js';
 
 /** One receiver epoch as an occupation uses it: what GGA, GSA and GST (or a JSON reading) said of one instant. */
 export interface Epoch {
@@ -38,22 +38,15 @@ const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
  */
 export class EpochAssembler {
   private pending: Epoch | null = null;
-  private gsaSeen = false;
   private dateMs: number | undefined;
 
   private openedHere = false;
   private sentences = 0;
 
-  /** A payload's sentences, decoded here. */
+  /** A payload's sentences, split and decoded as ingest does (parseNmeaPayload). */
   nmea(text: string, receivedAt: number, emit: (e: Epoch) => void): void {
     this.begin();
-    for (const raw of text.split(/\r?\n|(?=\$)/)) {
-      const sentence = raw.trim();
-      if (!sentence) continue;
-      const u = decodeSentence(sentence);
-      if (u === 'rejected' || u === 'ignored') continue;
-      this.sentence(sentence, u, receivedAt, emit);
-    }
+    parseNmeaPayload(text, (sentence, u) => this.sentence(sentence, u, receivedAt, emit));
     this.end(emit);
   }
 
@@ -73,12 +66,10 @@ export class EpochAssembler {
       const time = fixTime(receivedAt, u.timeOfDayMs, undefined);
       if (this.pending && this.pending.time !== time) this.flush(emit);
       this.pending = this.fromGga(u, receivedAt);
-      this.gsaSeen = false;
       this.openedHere = true;
     } else if (id === 'GSA' && this.pending) {
       if (u.pdop !== undefined) this.pending.pdop = u.pdop;
       if (u.vdop !== undefined) this.pending.vdop = u.vdop;
-      this.gsaSeen = true;
     } else if (id === 'GST' && this.pending) {
       const sameTime = u.gstTimeOfDayMs === undefined || u.gstTimeOfDayMs === this.pending.time % 86_400_000;
       if (sameTime) {
