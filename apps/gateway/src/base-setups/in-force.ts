@@ -47,6 +47,20 @@ export async function baseReferenceOf(q: Queryable, deviceId: string): Promise<B
   };
 }
 
+function knownMode(project: ProjectBase): project is ProjectBase & { base_latitude: number; base_longitude: number } {
+  return project.base_mode === 'known' && project.base_latitude !== null && project.base_longitude !== null;
+}
+
+/**
+ * Whether setupInForce has something to open a setup from: Known Position with typed coordinates and anything
+ * known of the base (nothing yet: no height to give the setup, and nothing measured against it either), else a
+ * broadcast position.
+ */
+export function canOpenSetup(project: ProjectBase, ref: BaseReference): boolean {
+  if (!project.base_station_id) return false;
+  return knownMode(project) ? ref.broadcast !== null || ref.live !== null : ref.broadcast !== null;
+}
+
 /**
  * The project's base setup in force, opened when there is none and there is something to open it from:
  * - Known Position with typed coordinates: a 'known' setup there (the panel has no height: the broadcast
@@ -57,11 +71,9 @@ export async function baseReferenceOf(q: Queryable, deviceId: string): Promise<B
 export async function setupInForce(q: Queryable, project: ProjectBase, ref: BaseReference, userId: string | null): Promise<BaseSetupRow | undefined> {
   const current = await baseSetupsRepository.currentOf(q, project.id, true);
   if (current) return current;
-  if (!project.base_station_id) return undefined;
+  if (!project.base_station_id || !canOpenSetup(project, ref)) return undefined;
   const base = { projectId: project.id, baseDeviceId: project.base_station_id, createdBy: userId };
-  if (project.base_mode === 'known' && project.base_latitude !== null && project.base_longitude !== null) {
-    // nothing known of the base yet: no height to give the setup, and nothing measured against it either
-    if (!ref.broadcast && !ref.live) return undefined;
+  if (knownMode(project)) {
     const height = ref.broadcast ? ecefToGeodetic(...ref.broadcast).height : (ref.live?.height ?? 0);
     const [x, y, z] = geodeticToEcef(project.base_latitude, project.base_longitude, height);
     return baseSetupsRepository.insert(q, {
@@ -76,14 +88,15 @@ export async function setupInForce(q: Queryable, project: ProjectBase, ref: Base
       antennaHeight: ref.broadcast ? (ref.broadcastAntennaHeight ?? null) : null,
     });
   }
-  if (!ref.broadcast) return undefined;
-  const g = ecefToGeodetic(...ref.broadcast);
+  const arp = ref.broadcast;
+  if (!arp) return undefined;
+  const g = ecefToGeodetic(...arp);
   return baseSetupsRepository.insert(q, {
     ...base,
     source: 'rtcm',
-    x: ref.broadcast[0],
-    y: ref.broadcast[1],
-    z: ref.broadcast[2],
+    x: arp[0],
+    y: arp[1],
+    z: arp[2],
     latitude: g.latitude,
     longitude: g.longitude,
     height: g.height,

@@ -79,4 +79,29 @@ describe('occupation epochs against a base ingested elsewhere', () => {
     const [r] = await db.query('SELECT latitude, vector_dx, base_setup_id FROM point_epochs WHERE occupation_id = $1', [o!.id]);
     expect(r).toEqual({ latitude: -45.87, vector_dx: null, base_setup_id: null });
   });
+
+  it('a base that has not reported yet: epochs are written with no vector and no setup, and no transaction locks the project', async () => {
+    const owner = await createUser(db);
+    const base = await createDevice(db, owner, 'base');
+    const rover = await createDevice(db, owner, 'rover');
+    const [p] = await db.query<{ id: string }>(`INSERT INTO projects (owner_id, name, base_station_id, status) VALUES ($1, 'P', $2, 'Active') RETURNING id`, [owner, base.id]);
+    const [o] = await db.query<{ id: string }>(
+      `INSERT INTO occupations (project_id, owner_id, device_id, device_code, method, antenna, tolerances) VALUES ($1, $2, $3, $4, 'topo', '{}', '{}') RETURNING id`,
+      [p!.id, owner, rover.id, rover.code],
+    );
+    let transactions = 0;
+    const counting = { ...db, query: db.query.bind(db), tx: <T>(fn: Parameters<Db['tx']>[0]) => (transactions++, db.tx(fn) as Promise<T>) } as Db;
+    await occupationsRepository.writeEpochs(counting, o!.id, [{ seq: 0, epoch: epoch(0), reason: null }]);
+    expect(transactions).toBe(0);
+    const [r] = await db.query('SELECT vector_dx, vector_origin, base_setup_id FROM point_epochs WHERE occupation_id = $1', [o!.id]);
+    expect(r).toEqual({ vector_dx: null, vector_origin: null, base_setup_id: null });
+    // once it has broadcast its position, the next batch opens the setup (in a transaction holding the project)
+    const arp = geodeticToEcef(-45.8705, 170.5004, 18.2);
+    await db.query('INSERT INTO base_rtcm_state (device_id, arp_x, arp_y, arp_z, arp_message_type) VALUES ($1, $2, $3, $4, 1005)', [base.id, ...arp]);
+    await occupationsRepository.writeEpochs(counting, o!.id, [{ seq: 1, epoch: epoch(1), reason: null }]);
+    expect(transactions).toBe(1);
+    const [r1] = await db.query<{ vector_origin: string; base_setup_id: string | null }>('SELECT vector_origin, base_setup_id FROM point_epochs WHERE occupation_id = $1 AND seq = 1', [o!.id]);
+    expect(r1!.vector_origin).toBe('broadcast');
+    expect(r1!.base_setup_id).not.toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@smi/db';
 import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef } from '@smi/geodesy';
-import { baseReferenceOf, measureAgainstBase, setupInForce, type BaseReference, type ProjectBase, type VectorOrigin } from '../base-setups/in-force.js';
+import { baseReferenceOf, canOpenSetup, measureAgainstBase, setupInForce, type BaseReference, type ProjectBase, type VectorOrigin } from '../base-setups/in-force.js';
 import type { BaseSetupRow } from '../base-setups/repository.js';
 import { baseSetupsRepository } from '../base-setups/repository.js';
 import type { Measurement } from './occupation-run.js';
@@ -29,7 +29,8 @@ export async function baseOfOccupation(db: Db, occupationId: string, memory: Bas
   if (!project) return { ref: NO_BASE };
   const ref = await referenceOf(db, project, memory);
   const current = await baseSetupsRepository.currentOf(db, project.id);
-  if (current || !project.base_station_id) return { ref, setup: current };
+  // nothing to open one from (a base that has not reported yet): no transaction, no lock on the project, each slot
+  if (current || !canOpenSetup(project, ref)) return { ref, setup: current };
   return db.tx(async (q) => {
     const [locked] = await q.query<ProjectBase>(`${PROJECT_OF_OCCUPATION} FOR UPDATE OF p`, [occupationId]);
     return { ref, setup: locked ? await setupInForce(q, locked, ref, null) : undefined };

@@ -16,6 +16,8 @@ export interface OccupationEngineOptions {
   /** raw epochs are written when this many wait, or at the next flush tick */
   batchRows?: number;
   flushEveryMs?: number;
+  /** how often progress and heartbeat are written (SAVE_EVERY_MS) */
+  saveEveryMs?: number;
   /** heartbeats older than this mean the gateway that ran it is gone */
   staleAfterS?: number;
   /** issue 19: a base as this gateway knows it now (undefined when it does not ingest it): its broadcast ARP, live fix */
@@ -33,9 +35,13 @@ interface Active {
   claiming: Epoch[] | null;
   /** when its last epoch arrived here (wall clock) */
   lastEpochAt: number;
-  /** when its progress and heartbeat were last written (wall clock) */
+  /** when its progress and heartbeat were last written (wall clock), and the status then */
   savedAt: number;
+  savedStatus: 'running' | 'paused' | null;
+  /** it has news for its owner (an epoch since the last report) or its heartbeat is due */
   dirty: boolean;
+  /** reported but not yet written (the database row is older than the owner's view) */
+  unsaved: boolean;
   busy: Promise<unknown>;
   ended: boolean;
   /** which of the tick's slots writes it (spread: see SLOTS) */
@@ -47,8 +53,13 @@ interface Active {
  * entry: ingest asks `has(code)` for every message (a Map lookup for the devices with none), and hands the raw
  * payload of the others over before the live feed's rate cap, so every epoch is counted.
  */
-// how often a running occupation's heartbeat is written when nothing else is (resume() calls 10 s stale)
-const HEARTBEAT_MS = 2000;
+/**
+ * How often a running occupation's progress and heartbeat are written to the database (resume() calls 10 s stale).
+ * Its owner's sockets hear the progress every tick (500 ms); the database row, read by GET /api/occupations/{id} and
+ * by a gateway that starts, is at most this old, or at once when it pauses or resumes. Written every tick, the 400
+ * progress UPDATEs a second of 200 rovers were a quarter of the database thread's work (issue 18 bench, decision 021).
+ */
+const SAVE_EVERY_MS = 2000;
 /**
  * The 500 ms tick is cut in this many slots, each writing (and reporting) its share of the occupations: 200 rovers
  * written at one instant made one burst of work on the event loop every 500 ms, which lengthened the live feed's
@@ -60,6 +71,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
   const byDevice = new Map<string, Active>();
   const byId = new Map<string, Active>();
   const batchRows = o.batchRows ?? 200;
+  const saveEveryMs = o.saveEveryMs ?? SAVE_EVERY_MS;
 
   function antennaOf(row: OccupationRow) {
     const a = row.antenna as OccupationRow['antenna'] & { ReferenceOffset?: number };
@@ -79,7 +91,9 @@ export function occupationEngine(o: OccupationEngineOptions) {
       claiming: null,
       lastEpochAt: 0,
       savedAt: 0,
+      savedStatus: null,
       dirty: false,
+      unsaved: false,
       busy: Promise.resolve(),
       ended: false,
       slot: nextSlot++ % SLOTS,
@@ -106,11 +120,19 @@ export function occupationEngine(o: OccupationEngineOptions) {
     return a.busy;
   }
 
-  async function flushEpochs(a: Active): Promise<void> {
+  async function writePending(a: Active): Promise<void> {
     const rows = a.pending.splice(0);
     if (rows.length) await repo.writeEpochs(o.db, a.row.id, rows);
-    if (a.dirty && !a.ended) {
+  }
+
+  /** Its epochs and progress now (before a store, a fail, an accept, a close). */
+  async function flushEpochs(a: Active): Promise<void> {
+    await writePending(a);
+    if ((a.dirty || a.unsaved) && !a.ended) {
       a.dirty = false;
+      a.unsaved = false;
+      a.savedAt = Date.now();
+      a.savedStatus = a.run.status;
       if (await repo.saveProgress(o.db, a.row.id, o.gatewayId, a.run.status, a.run.progress())) publish(a);
       // ended elsewhere (cancelled, failed by a hand-over or a sweep): not ours to run any more
       else untrack(a);
@@ -192,36 +214,44 @@ export function occupationEngine(o: OccupationEngineOptions) {
         if (pointId) publish(a, { PointId: pointId });
       });
     } else if (a.pending.length >= batchRows) {
-      void serial(a, () => flushEpochs(a));
+      // a burst (buffered epochs after a reconnect): its rows now, its progress at the tick
+      void serial(a, () => writePending(a));
     }
   }
 
   /**
-   * A slot's writes for its share of the occupations this gateway runs, in two statements (raw epochs, progress and
-   * heartbeat): 200 rovers at 10 Hz are 16 statements a second (2 a slot, 4 slots a 500 ms tick), not 4,000. Each
-   * occupation's next step (a store, a fail) waits for the rows handed over here, so a point's set-aside marks always
-   * find their epochs.
+   * A slot's writes for its share of the occupations this gateway runs, in at most two statements (raw epochs; progress
+   * and heartbeat of those due, see SAVE_EVERY_MS): 200 rovers at 10 Hz are at most 16 statements a second (4 slots a
+   * 500 ms tick), not 4,000. Every occupation with news is reported once the statements are done. Each occupation's next
+   * step (a store, a fail) waits for the rows handed over here, so a point's set-aside marks always find their epochs.
    */
   function flushAll(list: Active[]): void {
     if (!list.length) return;
+    const now = Date.now();
     const epochs: { occupationId: string; projectId: string; row: EpochRow }[] = [];
-    const progress: { a: Active; status: 'running' | 'paused'; progress: OccupationProgress }[] = [];
+    const news: { a: Active; status: 'running' | 'paused'; progress: OccupationProgress; saved: boolean }[] = [];
     for (const a of list) {
       for (const row of a.pending.splice(0)) epochs.push({ occupationId: a.row.id, projectId: a.row.project_id, row });
-      if (a.dirty) {
-        a.dirty = false;
-        a.savedAt = Date.now();
-        progress.push({ a, status: a.run.status, progress: a.run.progress() });
+      if (!a.dirty) continue;
+      a.dirty = false;
+      const status = a.run.status;
+      const saved = status !== a.savedStatus || now - a.savedAt >= saveEveryMs;
+      if (saved) {
+        a.savedAt = now;
+        a.savedStatus = status;
       }
+      a.unsaved = !saved;
+      news.push({ a, status, progress: a.run.progress(), saved });
     }
     const write = (async () => {
       await repo.writeEpochBatch(o.db, epochs);
-      const kept = await repo.saveProgressBatch(o.db, o.gatewayId, progress.map((p) => ({ id: p.a.row.id, status: p.status, progress: p.progress })));
-      for (const p of progress) {
-        if (p.a.ended) continue;
+      const due = news.filter((n) => n.saved);
+      const kept = await repo.saveProgressBatch(o.db, o.gatewayId, due.map((n) => ({ id: n.a.row.id, status: n.status, progress: n.progress })));
+      for (const n of news) {
+        if (n.a.ended) continue;
         // ended elsewhere (cancelled, failed by a hand-over or a sweep): not ours to run any more
-        if (kept.has(p.a.row.id)) publish(p.a);
-        else untrack(p.a);
+        if (n.saved && !kept.has(n.a.row.id)) untrack(n.a);
+        else publish(n.a, { Status: n.status, Progress: n.progress });
       }
     })();
     write.catch((err) => o.log.warn({ err, occupations: list.length }, 'occupation epochs not written'));
@@ -234,7 +264,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
     const slot = ticks % SLOTS;
     // a rover silent for a while still has its gateway: the heartbeat goes on (a gateway starting meanwhile fails only
     // what has had none for 10 s)
-    for (const a of byId.values()) if (a.mine && now - a.savedAt > HEARTBEAT_MS) a.dirty = true;
+    for (const a of byId.values()) if (a.mine && now - a.savedAt >= saveEveryMs) a.dirty = true;
     flushAll([...byId.values()].filter((a) => a.slot === slot && a.mine && !a.ended && (a.pending.length || a.dirty)));
     for (const a of byId.values()) {
       if (!a.mine) continue;

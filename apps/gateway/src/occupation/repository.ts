@@ -113,11 +113,21 @@ export const occupationsRepository = {
     const col = <T>(f: (r: EpochRow) => T) => rows.map(f);
     const axis = (k: number) => vectors.map((v) => v?.vector?.[k] ?? null);
     await db.query(
-      `INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
+      // each occupation and setup locked once, as their foreign keys did per row (migration 062): the rows of an
+      // occupation deleted meanwhile are left out, a setup deleted meanwhile is left null
+      `WITH live AS (SELECT id FROM occupations WHERE id = ANY($1::uuid[]) FOR KEY SHARE),
+            setups AS (SELECT id FROM base_setups WHERE id = ANY($21::uuid[]) FOR KEY SHARE)
+       INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
          sigma_h, sigma_v, correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
-       SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
+       SELECT u.occupation_id, u.seq, u.at, u.latitude, u.longitude, u.ellipsoidal_height, u.altitude, u.fix_type, u.satellites, u.hdop, u.pdop,
+         u.sigma_h, u.sigma_v, u.correction_age, u.accepted, u.reason, u.vector_dx, u.vector_dy, u.vector_dz, u.vector_origin,
+         (SELECT s.id FROM setups s WHERE s.id = u.base_setup_id)
+       FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
          $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[], $17::float8[], $18::float8[],
          $19::float8[], $20::text[], $21::uuid[])
+         AS u(occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop, sigma_h, sigma_v,
+              correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
+       WHERE u.occupation_id IN (SELECT id FROM live)
        ON CONFLICT DO NOTHING`,
       [
         batch.map((b) => b.occupationId),
