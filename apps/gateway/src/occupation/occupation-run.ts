@@ -2,6 +2,7 @@ import type { EpochRejectReason, FixType, OccupationMethod, OccupationProgress, 
 import { averagePositions, ecefDeltaToEnu, geodeticToEcef, markToPhaseCentre, mean, outlierIndices, sampleSigma, type AntennaSetup, type Vec3 } from '@smi/geodesy';
 import type { Epoch } from './epoch.js';
 import { gateOf } from './gates.js';
+import { Segment, type Good } from './segment.js';
 
 export interface RunDefinition {
   method: OccupationMethod;
@@ -11,12 +12,6 @@ export interface RunDefinition {
   antenna: AntennaSetup;
 }
 
-/** A good epoch, with its offset (metres east/north/up) from the occupation's first good position. */
-interface Good {
-  seq: number;
-  epoch: Epoch;
-  enu: [number, number, number];
-}
 
 /** What the point is made of: the mark's position and the evidence decision 016 stores with it. */
 export interface Measurement {
@@ -117,7 +112,7 @@ export class OccupationRun {
   private received = 0;
   private fixedReceived = 0;
   private readonly reasons: Record<string, number> = {};
-  private segments: Good[][] = [[]];
+  private segments: Segment[] = [new Segment()];
   /** the statistics of the last segment (the one epochs go to) */
   private current = new RunningSigma();
   private occupiedMs = 0;
@@ -175,7 +170,7 @@ export class OccupationRun {
     let segment = this.segments[this.segments.length - 1]!;
     if (this.lastGood && segment.length && (e.time - this.lastGood.epoch.time > this.def.splitGapS * 1000 || (!this.lastWasGood && this.farFrom(segment, good)))) {
       this.warnings.add('split');
-      this.segments.push((segment = []));
+      this.segments.push((segment = new Segment()));
       this.current = new RunningSigma();
       this.occupiedMs = 0;
     } else if (this.lastWasGood && this.lastGood) {
@@ -190,12 +185,12 @@ export class OccupationRun {
 
   /** The point from the longest consistent segment; undefined without a good epoch. */
   result(stoppedEarly: boolean): Measurement | undefined {
-    let best: Good[] = [];
+    let best = this.segments[0]!;
     for (const s of this.segments) if (s.length >= best.length) best = s;
     if (!best.length) return undefined;
     const setAside = new Map<number, EpochRejectReason>();
-    for (const s of this.segments) if (s !== best) for (const g of s) setAside.set(g.seq, 'split');
-    const m = this.measure(best, setAside);
+    for (const s of this.segments) if (s !== best) for (let i = 0; i < s.length; i++) setAside.set(s.seq(i), 'split');
+    const m = this.measure(best.toArray(), setAside);
     if (stoppedEarly) m.warnings.push('stopped-early');
     return m;
   }
@@ -232,24 +227,25 @@ export class OccupationRun {
     const m = this.measure([good], new Map());
     // the next point's epochs start afresh: a continuous occupation keeps no history in memory
     this.goodBefore += this.segments[0]!.length;
-    this.segments = [[]];
+    this.segments = [new Segment()];
     this.current = new RunningSigma();
     this.rejectedBefore = this.received - this.goodEpochs;
     return { kind: 'store-continuous', measurement: m };
   }
 
-  private isComplete(segment: Good[]): boolean {
+  private isComplete(segment: Segment): boolean {
     const t = this.def.tolerances;
     if (segment.length < Math.max(1, t.minEpochs) || this.occupiedMs < t.minSeconds * 1000) return false;
     if (segment.length < 2 || (t.sigmaH === null && t.sigmaV === null)) return true;
     // the precision the point will have: of the epochs the outlier test keeps
-    const outliers = outlierIndices(segment.map((g) => g.enu));
-    const s = outliers.size ? this.reportedSigma(segment.filter((_, i) => !outliers.has(i))) : this.current.sigma();
+    const goods = segment.toArray();
+    const outliers = outlierIndices(goods.map((g) => g.enu));
+    const s = outliers.size ? this.reportedSigma(goods.filter((_, i) => !outliers.has(i))) : this.current.sigma();
     return (t.sigmaH === null || Math.hypot(s.e, s.n) <= t.sigmaH) && (t.sigmaV === null || s.u <= t.sigmaV);
   }
 
   /** Whether a re-fix is more than 3 sigma from the running mean of the segment being measured (the current one). */
-  private farFrom(segment: Good[], g: Good): boolean {
+  private farFrom(segment: Segment, g: Good): boolean {
     if (segment.length < 2) return false;
     const s = this.current.sigma();
     const m = this.current.mean();
