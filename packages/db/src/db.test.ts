@@ -29,6 +29,17 @@ describe('the database layer', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('takes a Float64Array as a float8[] or int[] with NaN as NULL, in and out of a transaction', async () => {
+    const values = new Float64Array([1.5, NaN, -2.25, 1e-9, 0]);
+    const [r] = await db.query<{ a: (number | null)[]; i: (number | null)[] }>('SELECT $1::float8[] AS a, $2::int[] AS i', [values, new Float64Array([7, NaN, 12])]);
+    expect(r).toEqual({ a: [1.5, null, -2.25, 1e-9, 0], i: [7, null, 12] });
+    const rows = await db.tx((q) => q.query<{ v: number | null }>('SELECT v FROM unnest($1::float8[]) AS v', [values]));
+    expect(rows.map((x) => x.v)).toEqual([1.5, null, -2.25, 1e-9, 0]);
+    // other parameters as they were: bytes stay bytes
+    const [b] = await db.query<{ n: number }>('SELECT length($1::bytea) AS n', [new Uint8Array([1, 2, 3])]);
+    expect(b!.n).toBe(3);
+  });
+
   it('commits a transaction that resolves', async () => {
     const id = await db.tx(async (q) => {
       const [row] = await q.query<{ id: string }>(

@@ -1,10 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { floatArrayParams } from './float-params.mjs';
 import { openPgliteThread } from './pglite-thread.js';
 import { createDataDirApart, pgliteOptions } from './pglite-memory.js';
 import { settingStatements } from './settings.js';
 
-/** What a repository needs: run SQL, get plain rows. */
+/**
+ * What a repository needs: run SQL, get plain rows. A Float64Array parameter is a float8[] (or int[] by a cast) in
+ * which NaN stands for NULL: thousands of numbers go to the embedded database's thread as one copied buffer, where
+ * a JavaScript array is cloned element by element on the event loop (float-params.mjs).
+ */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
@@ -93,7 +98,7 @@ async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOp
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
       try {
-        return (await pool.query(sql, params)).rows as T[];
+        return (await pool.query(sql, floatArrayParams(params))).rows as T[];
       } catch (err) {
         return wrap(err);
       }
@@ -105,7 +110,7 @@ async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOp
         await client.query('BEGIN');
         const result = await fn({
           async query<R>(sql: string, params: unknown[] = []) {
-            return (await client.query(sql, params)).rows as R[];
+            return (await client.query(sql, floatArrayParams(params))).rows as R[];
           },
         });
         await client.query('COMMIT');

@@ -111,7 +111,9 @@ export const occupationsRepository = {
       return apc ? measureAgainstBase(apc, r.base?.broadcast ? r.base : base.ref, base.setup) : null;
     });
     const col = <T>(f: (r: EpochRow) => T) => rows.map(f);
-    const axis = (k: number) => vectors.map((v) => v?.vector?.[k] ?? null);
+    // numbers in Float64Arrays (NaN: null): one buffer each to the database's thread, not an array cloned by element
+    const num = (f: (r: EpochRow) => number | null) => Float64Array.from(rows, (r) => f(r) ?? NaN);
+    const axis = (k: number) => Float64Array.from(vectors, (v) => v?.vector?.[k] ?? NaN);
     await db.query(
       // each occupation and setup locked once, as their foreign keys did per row (migration 062): the rows of an
       // occupation deleted meanwhile are left out, a setup deleted meanwhile is left null
@@ -119,31 +121,31 @@ export const occupationsRepository = {
             setups AS (SELECT id FROM base_setups WHERE id = ANY($21::uuid[]) FOR KEY SHARE)
        INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
          sigma_h, sigma_v, correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
-       SELECT u.occupation_id, u.seq, u.at, u.latitude, u.longitude, u.ellipsoidal_height, u.altitude, u.fix_type, u.satellites, u.hdop, u.pdop,
+       SELECT u.occupation_id, u.seq, to_timestamp(u.at_ms / 1000), u.latitude, u.longitude, u.ellipsoidal_height, u.altitude, u.fix_type, u.satellites, u.hdop, u.pdop,
          u.sigma_h, u.sigma_v, u.correction_age, u.accepted, u.reason, u.vector_dx, u.vector_dy, u.vector_dz, u.vector_origin,
          (SELECT s.id FROM setups s WHERE s.id = u.base_setup_id)
-       FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
+       FROM unnest($1::uuid[], $2::int[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
          $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[], $17::float8[], $18::float8[],
          $19::float8[], $20::text[], $21::uuid[])
-         AS u(occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop, sigma_h, sigma_v,
+         AS u(occupation_id, seq, at_ms, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop, sigma_h, sigma_v,
               correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
        WHERE u.occupation_id IN (SELECT id FROM live)
        ON CONFLICT DO NOTHING`,
       [
         batch.map((b) => b.occupationId),
-        col((r) => r.seq),
-        col((r) => new Date(r.epoch.time).toISOString()),
-        col((r) => r.epoch.latitude),
-        col((r) => r.epoch.longitude),
-        col((r) => (r.epoch.altitude !== null && r.epoch.geoidSeparation !== null ? r.epoch.altitude + r.epoch.geoidSeparation : null)),
-        col((r) => r.epoch.altitude),
+        num((r) => r.seq),
+        num((r) => r.epoch.time),
+        num((r) => r.epoch.latitude),
+        num((r) => r.epoch.longitude),
+        num((r) => (r.epoch.altitude !== null && r.epoch.geoidSeparation !== null ? r.epoch.altitude + r.epoch.geoidSeparation : null)),
+        num((r) => r.epoch.altitude),
         col((r) => r.epoch.fix),
-        col((r) => r.epoch.satellites),
-        col((r) => r.epoch.hdop),
-        col((r) => r.epoch.pdop),
-        col((r) => (r.epoch.sigmaN !== null && r.epoch.sigmaE !== null ? Math.hypot(r.epoch.sigmaN, r.epoch.sigmaE) : null)),
-        col((r) => r.epoch.sigmaV),
-        col((r) => r.epoch.correctionAge),
+        num((r) => r.epoch.satellites),
+        num((r) => r.epoch.hdop),
+        num((r) => r.epoch.pdop),
+        num((r) => (r.epoch.sigmaN !== null && r.epoch.sigmaE !== null ? Math.hypot(r.epoch.sigmaN, r.epoch.sigmaE) : null)),
+        num((r) => r.epoch.sigmaV),
+        num((r) => r.epoch.correctionAge),
         col((r) => r.reason === null),
         col((r) => r.reason),
         axis(0),

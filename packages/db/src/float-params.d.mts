@@ -1,0 +1,1 @@
+export function floatArrayParams<T extends unknown[] | undefined>(params: T): T;
