@@ -103,17 +103,60 @@ export const occupationsRepository = {
     for (const b of batch) latest.set(keyOf(b), b);
     const bases = new Map<string, Awaited<ReturnType<typeof baseOfOccupation>>>();
     for (const [key, b] of latest) bases.set(key, await baseOfOccupation(db, b.occupationId, b.row.base));
-    const rows = batch.map((b) => b.row);
-    const vectors = batch.map((b) => {
-      const r = b.row;
+    // one pass over the rows into the statement's columns; numbers in Float64Arrays (NaN: null), each one buffer to
+    // the database's thread instead of an array cloned by element on the event loop
+    const n = batch.length;
+    const column = () => new Float64Array(n);
+    const seq = column();
+    const at = column();
+    const lat = column();
+    const lon = column();
+    const eh = column();
+    const alt = column();
+    const sats = column();
+    const hdop = column();
+    const pdop = column();
+    const sh = column();
+    const sv = column();
+    const age = column();
+    const dx = column();
+    const dy = column();
+    const dz = column();
+    const occupations: string[] = new Array<string>(n);
+    const fixes: (string | null)[] = new Array<string | null>(n);
+    const accepted: boolean[] = new Array<boolean>(n);
+    const reasons: (string | null)[] = new Array<string | null>(n);
+    const origins: (string | null)[] = new Array<string | null>(n);
+    const setups: (string | null)[] = new Array<string | null>(n);
+    const nan = (v: number | null) => (v === null ? NaN : v);
+    for (let i = 0; i < n; i++) {
+      const b = batch[i]!;
+      const { epoch: e, reason } = b.row;
       const base = bases.get(keyOf(b))!;
-      const apc = epochAntenna(r.epoch);
-      return apc ? measureAgainstBase(apc, r.base?.broadcast ? r.base : base.ref, base.setup) : null;
-    });
-    const col = <T>(f: (r: EpochRow) => T) => rows.map(f);
-    // numbers in Float64Arrays (NaN: null): one buffer each to the database's thread, not an array cloned by element
-    const num = (f: (r: EpochRow) => number | null) => Float64Array.from(rows, (r) => f(r) ?? NaN);
-    const axis = (k: number) => Float64Array.from(vectors, (v) => v?.vector?.[k] ?? NaN);
+      const apc = epochAntenna(e);
+      const v = apc ? measureAgainstBase(apc, b.row.base?.broadcast ? b.row.base : base.ref, base.setup) : null;
+      occupations[i] = b.occupationId;
+      seq[i] = b.row.seq;
+      at[i] = e.time;
+      lat[i] = nan(e.latitude);
+      lon[i] = nan(e.longitude);
+      eh[i] = e.altitude !== null && e.geoidSeparation !== null ? e.altitude + e.geoidSeparation : NaN;
+      alt[i] = nan(e.altitude);
+      fixes[i] = e.fix;
+      sats[i] = nan(e.satellites);
+      hdop[i] = nan(e.hdop);
+      pdop[i] = nan(e.pdop);
+      sh[i] = e.sigmaN !== null && e.sigmaE !== null ? Math.hypot(e.sigmaN, e.sigmaE) : NaN;
+      sv[i] = nan(e.sigmaV);
+      age[i] = nan(e.correctionAge);
+      accepted[i] = reason === null;
+      reasons[i] = reason;
+      dx[i] = v?.vector ? v.vector[0] : NaN;
+      dy[i] = v?.vector ? v.vector[1] : NaN;
+      dz[i] = v?.vector ? v.vector[2] : NaN;
+      origins[i] = v?.origin ?? null;
+      setups[i] = base.setup?.id ?? null;
+    }
     await db.query(
       // each occupation and setup locked once, as their foreign keys did per row (migration 062): the rows of an
       // occupation deleted meanwhile are left out, a setup deleted meanwhile is left null
@@ -131,29 +174,7 @@ export const occupationsRepository = {
               correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
        WHERE u.occupation_id IN (SELECT id FROM live)
        ON CONFLICT DO NOTHING`,
-      [
-        batch.map((b) => b.occupationId),
-        num((r) => r.seq),
-        num((r) => r.epoch.time),
-        num((r) => r.epoch.latitude),
-        num((r) => r.epoch.longitude),
-        num((r) => (r.epoch.altitude !== null && r.epoch.geoidSeparation !== null ? r.epoch.altitude + r.epoch.geoidSeparation : null)),
-        num((r) => r.epoch.altitude),
-        col((r) => r.epoch.fix),
-        num((r) => r.epoch.satellites),
-        num((r) => r.epoch.hdop),
-        num((r) => r.epoch.pdop),
-        num((r) => (r.epoch.sigmaN !== null && r.epoch.sigmaE !== null ? Math.hypot(r.epoch.sigmaN, r.epoch.sigmaE) : null)),
-        num((r) => r.epoch.sigmaV),
-        num((r) => r.epoch.correctionAge),
-        col((r) => r.reason === null),
-        col((r) => r.reason),
-        axis(0),
-        axis(1),
-        axis(2),
-        vectors.map((v) => v?.origin ?? null),
-        batch.map((b) => bases.get(keyOf(b))!.setup?.id ?? null),
-      ],
+      [occupations, seq, at, lat, lon, eh, alt, fixes, sats, hdop, pdop, sh, sv, age, accepted, reasons, dx, dy, dz, origins, setups],
     );
   },
 
