@@ -56,7 +56,7 @@ function knownMode(project: ProjectBase): project is ProjectBase & { base_latitu
  * known of the base (nothing yet: no height to give the setup, and nothing measured against it either), else a
  * broadcast position.
  */
-export function canOpenSetup(project: ProjectBase, ref: BaseReference): boolean {
+export function canOpenSetup(project: ProjectBase, ref: BaseReference): project is ProjectBase & { base_station_id: string } {
   if (!project.base_station_id) return false;
   return knownMode(project) ? ref.broadcast !== null || ref.live !== null : ref.broadcast !== null;
 }
@@ -71,7 +71,7 @@ export function canOpenSetup(project: ProjectBase, ref: BaseReference): boolean 
 export async function setupInForce(q: Queryable, project: ProjectBase, ref: BaseReference, userId: string | null): Promise<BaseSetupRow | undefined> {
   const current = await baseSetupsRepository.currentOf(q, project.id, true);
   if (current) return current;
-  if (!project.base_station_id || !canOpenSetup(project, ref)) return undefined;
+  if (!canOpenSetup(project, ref)) return undefined;
   const base = { projectId: project.id, baseDeviceId: project.base_station_id, createdBy: userId };
   if (knownMode(project)) {
     const height = ref.broadcast ? ecefToGeodetic(...ref.broadcast).height : (ref.live?.height ?? 0);

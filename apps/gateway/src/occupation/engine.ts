@@ -133,7 +133,8 @@ export function occupationEngine(o: OccupationEngineOptions) {
       a.unsaved = false;
       a.savedAt = Date.now();
       a.savedStatus = a.run.status;
-      if (await repo.saveProgress(o.db, a.row.id, o.gatewayId, a.run.status, a.run.progress())) publish(a);
+      const kept = await repo.saveProgressBatch(o.db, o.gatewayId, [{ id: a.row.id, status: a.run.status, progress: a.run.progress() }]);
+      if (kept.has(a.row.id)) publish(a);
       // ended elsewhere (cancelled, failed by a hand-over or a sweep): not ours to run any more
       else untrack(a);
     }

@@ -179,18 +179,10 @@ export const occupationsRepository = {
   },
 
   /**
-   * Status and progress as the run has them, and a heartbeat: this gateway still runs it. Only while active and
-   * claimed by this gateway; false when it is not (ended, or failed by a hand-over): the run stops here.
+   * Status and progress as the runs have them, and a heartbeat (this gateway still runs them), for any number of
+   * occupations in one statement. Only while active and claimed by this gateway: answers the ids that still are (one
+   * missing ended, or was failed by a hand-over: its run stops here).
    */
-  async saveProgress(q: Queryable, id: string, gatewayId: string, status: OccupationStatus, progress: OccupationProgress): Promise<boolean> {
-    const rows = await q.query(
-      `UPDATE occupations SET status = $3, progress = $4, heartbeat_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id = $2 RETURNING id`,
-      [id, gatewayId, status, JSON.stringify(progress)],
-    );
-    return rows.length > 0;
-  },
-
-  /** saveProgress for many occupations in one statement; answers the ids still active and this gateway's. */
   async saveProgressBatch(q: Queryable, gatewayId: string, list: { id: string; status: OccupationStatus; progress: OccupationProgress }[]): Promise<Set<string>> {
     if (!list.length) return new Set();
     const rows = await q.query<{ id: string }>(

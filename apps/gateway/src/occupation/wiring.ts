@@ -27,8 +27,8 @@ export function reportBatcher(send: (reports: OccupationReport[]) => void): (r: 
 
 /**
  * The gateway's occupations: the engine, its progress published on this gateway's internal topic in batches (the
- * api forwards each report to its owner's sockets), the api's commands taken from the control topic. What a dead gateway left running is
- * failed before this one takes devices.
+ * api forwards each report to its owner's sockets), the api's commands taken from the control topic. What a dead
+ * gateway left running is failed before this one takes devices.
  */
 export async function startOccupations(o: {
   db: Db;
