@@ -29,12 +29,26 @@ describe('the database layer', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('takes a Float64Array as a float8[] or int[] with NaN as NULL, in and out of a transaction', async () => {
-    const values = new Float64Array([1.5, NaN, -2.25, 1e-9, 0]);
-    const [r] = await db.query<{ a: (number | null)[]; i: (number | null)[] }>('SELECT $1::float8[] AS a, $2::int[] AS i', [values, new Float64Array([7, NaN, 12])]);
-    expect(r).toEqual({ a: [1.5, null, -2.25, 1e-9, 0], i: [7, null, 12] });
+  it('takes a Float64Array as a float8[] with NaN as NULL (binary, every bit kept), in and out of a transaction', async () => {
+    // values whose shortest decimal form is 17 digits, the extremes, a negative zero, an infinity
+    const values = new Float64Array([1.5, NaN, -2.25, 1e-9, 0, 0.1 + 0.2, -33.86514385678901, Number.MAX_VALUE, Number.MIN_VALUE, -0, Infinity]);
+    const expected = Array.from(values, (v) => (Number.isNaN(v) ? null : v));
+    const [r] = await db.query<{ a: (number | null)[]; i: (number | null)[]; t: string }>(
+      'SELECT $1::float8[] AS a, $2::float8[]::int[] AS i, $1::float8[]::text AS t',
+      [values, new Float64Array([7, NaN, 12])],
+    );
+    expect(r!.a).toEqual(expected);
+    expect(Object.is(r!.a[9], -0)).toBe(true);
+    expect(r!.i).toEqual([7, null, 12]);
+    // PostgreSQL's own text of the array it received: the same numbers, shortest round-trip form
+    expect(r!.t).toBe('{1.5,NULL,-2.25,1e-09,0,0.30000000000000004,-33.86514385678901,1.7976931348623157e+308,5e-324,-0,Infinity}');
     const rows = await db.tx((q) => q.query<{ v: number | null }>('SELECT v FROM unnest($1::float8[]) AS v', [values]));
-    expect(rows.map((x) => x.v)).toEqual([1.5, null, -2.25, 1e-9, 0]);
+    expect(rows.map((x) => x.v)).toEqual(expected);
+    const [empty] = await db.query<{ n: number | null; a: number[] }>('SELECT cardinality($1::float8[]) AS n, $1::float8[] AS a', [new Float64Array(0)]);
+    expect(empty).toEqual({ n: 0, a: [] });
+    // a JavaScript array is still a float8[] in the text form
+    const [plain] = await db.query<{ a: (number | null)[] }>('SELECT $1::float8[] AS a', [[2.5, null]]);
+    expect(plain!.a).toEqual([2.5, null]);
     // other parameters as they were: bytes stay bytes
     const [b] = await db.query<{ n: number }>('SELECT length($1::bytea) AS n', [new Uint8Array([1, 2, 3])]);
     expect(b!.n).toBe(3);

@@ -6,9 +6,10 @@ import { createDataDirApart, pgliteOptions } from './pglite-memory.js';
 import { settingStatements } from './settings.js';
 
 /**
- * What a repository needs: run SQL, get plain rows. A Float64Array parameter is a float8[] (or int[] by a cast) in
- * which NaN stands for NULL: thousands of numbers go to the embedded database's thread as one copied buffer, where
- * a JavaScript array is cloned element by element on the event loop (float-params.mjs).
+ * What a repository needs: run SQL, get plain rows. A Float64Array parameter is a float8[] (`$1::float8[]`, cast
+ * in SQL where integers are meant) in which NaN stands for NULL: thousands of numbers go to the embedded database's
+ * thread as one copied buffer, where a JavaScript array is cloned element by element on the event loop, and to
+ * PostgreSQL in its binary form (float-params.mjs).
  */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;

@@ -103,8 +103,8 @@ export const occupationsRepository = {
     for (const b of batch) latest.set(keyOf(b), b);
     const bases = new Map<string, Awaited<ReturnType<typeof baseOfOccupation>>>();
     for (const [key, b] of latest) bases.set(key, await baseOfOccupation(db, b.occupationId, b.row.base));
-    // one pass over the rows into the statement's columns; numbers in Float64Arrays (NaN: null), each one buffer to
-    // the database's thread instead of an array cloned by element on the event loop
+    // one pass over the rows into the statement's columns; numbers in Float64Arrays (NaN: null; integers too, cast in
+    // SQL), each one buffer to the database's thread and bound there in binary (float-params.mjs)
     const n = batch.length;
     const column = () => new Float64Array(n);
     const seq = column();
@@ -164,10 +164,10 @@ export const occupationsRepository = {
             setups AS (SELECT id FROM base_setups WHERE id = ANY($21::uuid[]) FOR KEY SHARE)
        INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
          sigma_h, sigma_v, correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
-       SELECT u.occupation_id, u.seq, to_timestamp(u.at_ms / 1000), u.latitude, u.longitude, u.ellipsoidal_height, u.altitude, u.fix_type, u.satellites, u.hdop, u.pdop,
+       SELECT u.occupation_id, u.seq::int, to_timestamp(u.at_ms / 1000), u.latitude, u.longitude, u.ellipsoidal_height, u.altitude, u.fix_type, u.satellites::int, u.hdop, u.pdop,
          u.sigma_h, u.sigma_v, u.correction_age, u.accepted, u.reason, u.vector_dx, u.vector_dy, u.vector_dz, u.vector_origin,
          (SELECT s.id FROM setups s WHERE s.id = u.base_setup_id)
-       FROM unnest($1::uuid[], $2::int[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::int[],
+       FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::float8[],
          $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[], $17::float8[], $18::float8[],
          $19::float8[], $20::text[], $21::uuid[])
          AS u(occupation_id, seq, at_ms, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop, sigma_h, sigma_v,
