@@ -21,30 +21,35 @@ export interface ProjectBase {
   base_longitude: number | null;
 }
 
-/**
- * The base as the database knows it: the broadcast position the gateway that ingests the base wrote to
- * base_rtcm_state, and the base's last NMEA position from its device row (altitude only: no N there).
- */
-export async function baseReferenceOf(q: Queryable, deviceId: string): Promise<BaseReference> {
-  const [r] = await q.query<{
-    arp_x: number | null;
-    arp_y: number | null;
-    arp_z: number | null;
-    arp_antenna_height: number | null;
-    last_latitude: number | null;
-    last_longitude: number | null;
-    last_altitude: number | null;
-  }>(
-    `SELECT s.arp_x, s.arp_y, s.arp_z, s.arp_antenna_height, d.last_latitude, d.last_longitude, d.last_altitude
-     FROM devices d LEFT JOIN base_rtcm_state s ON s.device_id = d.id WHERE d.id = $1`,
-    [deviceId],
-  );
-  if (!r) return { broadcast: null, live: null };
+/** The columns a stored base reference is made of (base_rtcm_state and the base's device row). */
+export interface BaseReferenceColumns {
+  arp_x: number | null;
+  arp_y: number | null;
+  arp_z: number | null;
+  arp_antenna_height: number | null;
+  last_latitude: number | null;
+  last_longitude: number | null;
+  last_altitude: number | null;
+}
+
+/** The base's device row (d) and its broadcast position (s) as BaseReferenceColumns: joined by baseReferenceOf and the occupations' one read. */
+export const BASE_REFERENCE_COLUMNS = 's.arp_x, s.arp_y, s.arp_z, s.arp_antenna_height, d.last_latitude, d.last_longitude, d.last_altitude';
+
+export function baseReferenceOfColumns(r: BaseReferenceColumns): BaseReference {
   return {
     broadcast: r.arp_x !== null && r.arp_y !== null && r.arp_z !== null ? [r.arp_x, r.arp_y, r.arp_z] : null,
     broadcastAntennaHeight: r.arp_antenna_height,
     live: r.last_latitude !== null && r.last_longitude !== null ? { latitude: r.last_latitude, longitude: r.last_longitude, height: r.last_altitude } : null,
   };
+}
+
+/**
+ * The base as the database knows it: the broadcast position the gateway that ingests the base wrote to
+ * base_rtcm_state, and the base's last NMEA position from its device row (altitude only: no N there).
+ */
+export async function baseReferenceOf(q: Queryable, deviceId: string): Promise<BaseReference> {
+  const [r] = await q.query<BaseReferenceColumns>(`SELECT ${BASE_REFERENCE_COLUMNS} FROM devices d LEFT JOIN base_rtcm_state s ON s.device_id = d.id WHERE d.id = $1`, [deviceId]);
+  return r ? baseReferenceOfColumns(r) : { broadcast: null, live: null };
 }
 
 function knownMode(project: ProjectBase): project is ProjectBase & { base_latitude: number; base_longitude: number } {
@@ -121,7 +126,7 @@ export type VectorOrigin = 'broadcast' | 'base-nmea';
  * base: flagged), and the antenna under the setup in force (setup + vector). Without a setup the rover stays as
  * it reported itself.
  */
-export function measureAgainstBase(apc: Vec3, ref: BaseReference, setup: BaseSetupRow | undefined) {
+export function measureAgainstBase(apc: Vec3, ref: BaseReference, setup: Pick<BaseSetupRow, 'x' | 'y' | 'z' | 'height'> | undefined) {
   const p = vectorPoint({ roverAntenna: apc, broadcast: ref.broadcast, setup: setup ? [setup.x, setup.y, setup.z] : null, liveBase: nmeaOrigin(ref, setup) });
   const origin: VectorOrigin | null = p.vector ? (ref.broadcast ? 'broadcast' : 'base-nmea') : null;
   return { ...p, origin };

@@ -90,7 +90,12 @@ describe('occupation epochs against a base ingested elsewhere', () => {
       [p!.id, owner, rover.id, rover.code],
     );
     let transactions = 0;
-    const counting = { ...db, query: db.query.bind(db), tx: <T>(fn: Parameters<Db['tx']>[0]) => (transactions++, db.tx(fn) as Promise<T>) } as Db;
+    let statements = 0;
+    const counting = {
+      ...db,
+      query: (sql: string, params?: unknown[]) => (statements++, db.query(sql, params)),
+      tx: <T>(fn: Parameters<Db['tx']>[0]) => (transactions++, db.tx(fn) as Promise<T>),
+    } as Db;
     await occupationsRepository.writeEpochs(counting, o!.id, [{ seq: 0, epoch: epoch(0), reason: null }]);
     expect(transactions).toBe(0);
     const [r] = await db.query('SELECT vector_dx, vector_origin, base_setup_id FROM point_epochs WHERE occupation_id = $1', [o!.id]);
@@ -103,5 +108,13 @@ describe('occupation epochs against a base ingested elsewhere', () => {
     const [r1] = await db.query<{ vector_origin: string; base_setup_id: string | null }>('SELECT vector_origin, base_setup_id FROM point_epochs WHERE occupation_id = $1 AND seq = 1', [o!.id]);
     expect(r1!.vector_origin).toBe('broadcast');
     expect(r1!.base_setup_id).not.toBeNull();
+    // the setup open, a batch is two statements: the project, its base and its setup in one read, and the INSERT
+    statements = 0;
+    await occupationsRepository.writeEpochs(counting, o!.id, [{ seq: 2, epoch: epoch(2), reason: null }]);
+    expect({ statements, transactions }).toEqual({ statements: 2, transactions: 1 });
+    const [r2] = await db.query<{ vector_dx: number; base_setup_id: string }>('SELECT vector_dx, base_setup_id FROM point_epochs WHERE occupation_id = $1 AND seq = 2', [o!.id]);
+    const e2 = epoch(2);
+    expect(r2!.base_setup_id).toBe(r1!.base_setup_id);
+    expect(r2!.vector_dx).toBeCloseTo(geodeticToEcef(e2.latitude!, e2.longitude!, e2.altitude! + e2.geoidSeparation!)[0] - arp[0], 9);
   });
 });
