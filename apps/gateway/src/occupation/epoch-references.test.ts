@@ -96,4 +96,30 @@ describe('raw epochs keep their references without per-row foreign keys', () => 
       reason: 'not-fixed',
     });
   });
+
+  it('a batch of many occupations, fix types and reasons, nulls among them: each row gets its own', async () => {
+    const occupations = [await occupation(), await occupation(), await occupation()];
+    const fixes = ['rtk-fixed', 'rtk-float', null, 'dgps'] as const;
+    const reasons = [null, 'not-fixed', null, 'pdop', 'correction-age'] as const;
+    // 60 rows interleaved across the three occupations, so no value sits in one run of rows
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      occupationId: occupations[i % 3]!.id,
+      row: { seq: Math.floor(i / 3), epoch: { ...row(0).epoch, fix: fixes[i % 4]!, satellites: i % 7 === 0 ? null : 5 + (i % 20) }, reason: reasons[i % 5]! } as EpochRow,
+    }));
+    await repo.writeEpochBatch(db, rows);
+    const stored = await db.query<{ occupation_id: string; seq: number; fix_type: string | null; satellites: number | null; accepted: boolean; reason: string | null }>(
+      `SELECT occupation_id, seq, fix_type, satellites, accepted, reason FROM point_epochs WHERE occupation_id = ANY($1::uuid[])`,
+      [occupations.map((o) => o.id)],
+    );
+    const key = (x: { occupation_id: string; seq: number }) => `${x.occupation_id}/${x.seq}`;
+    const expected = rows.map((r) => ({
+      occupation_id: r.occupationId,
+      seq: r.row.seq,
+      fix_type: r.row.epoch.fix,
+      satellites: r.row.epoch.satellites,
+      accepted: r.row.reason === null,
+      reason: r.row.reason,
+    }));
+    expect(stored.sort((x, y) => key(x).localeCompare(key(y)))).toEqual(expected.sort((x, y) => key(x).localeCompare(key(y))));
+  });
 });

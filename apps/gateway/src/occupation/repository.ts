@@ -74,6 +74,29 @@ export interface EpochRow {
   base?: BaseReference;
 }
 
+/**
+ * A text column of a batch as a list of its distinct values and each row's 1-based position in it (NaN: null), for a
+ * statement to look up (`list[index::int]`): the raw-epoch rows repeat a handful of ids and words.
+ */
+function indexed<T>(rows: number) {
+  const values: T[] = [];
+  const at = new Map<T, number>();
+  const index = new Float64Array(rows);
+  return {
+    values,
+    index,
+    set(row: number, value: T | null): void {
+      if (value === null) {
+        index[row] = NaN;
+        return;
+      }
+      let k = at.get(value);
+      if (k === undefined) at.set(value, (k = values.push(value)));
+      index[row] = k;
+    },
+  };
+}
+
 export const occupationsRepository = {
   async byId(q: Queryable, id: string): Promise<OccupationRow | undefined> {
     const [row] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.id = $1`, [id]);
@@ -103,8 +126,11 @@ export const occupationsRepository = {
     for (const b of batch) latest.set(keyOf(b), b);
     const bases = new Map<string, Awaited<ReturnType<typeof baseOfOccupation>>>();
     for (const [key, b] of latest) bases.set(key, await baseOfOccupation(db, b.occupationId, b.row.base));
-    // one pass over the rows into the statement's columns; numbers in Float64Arrays (NaN: null; integers too, cast in
-    // SQL), each one buffer to the database's thread and bound there in binary (float-params.mjs)
+    // one pass over the rows into the statement's columns: numbers in Float64Arrays (NaN: null; integers too, cast in
+    // SQL), each one buffer to the database's thread and bound there in binary (float-params.mjs); the texts and ids,
+    // a handful of values repeated on every row, each once in a list that the rows index (a 250-row batch names about
+    // 50 occupations, one fix type, one setup): 1,250 strings a batch were cloned to the database's thread and parsed
+    // there, now about 60
     const n = batch.length;
     const column = () => new Float64Array(n);
     const seq = column();
@@ -122,12 +148,11 @@ export const occupationsRepository = {
     const dx = column();
     const dy = column();
     const dz = column();
-    const occupations: string[] = new Array<string>(n);
-    const fixes: (string | null)[] = new Array<string | null>(n);
-    const accepted: boolean[] = new Array<boolean>(n);
-    const reasons: (string | null)[] = new Array<string | null>(n);
-    const origins: (string | null)[] = new Array<string | null>(n);
-    const setups: (string | null)[] = new Array<string | null>(n);
+    const occupations = indexed<string>(n);
+    const fixes = indexed<string>(n);
+    const reasons = indexed<string>(n);
+    const origins = indexed<string>(n);
+    const setups = indexed<string>(n);
     const nan = (v: number | null) => (v === null ? NaN : v);
     for (let i = 0; i < n; i++) {
       const b = batch[i]!;
@@ -135,46 +160,72 @@ export const occupationsRepository = {
       const base = bases.get(keyOf(b))!;
       const apc = epochAntenna(e);
       const v = apc ? measureAgainstBase(apc, b.row.base?.broadcast ? b.row.base : base.ref, base.setup) : null;
-      occupations[i] = b.occupationId;
+      occupations.set(i, b.occupationId);
       seq[i] = b.row.seq;
       at[i] = e.time;
       lat[i] = nan(e.latitude);
       lon[i] = nan(e.longitude);
       eh[i] = e.altitude !== null && e.geoidSeparation !== null ? e.altitude + e.geoidSeparation : NaN;
       alt[i] = nan(e.altitude);
-      fixes[i] = e.fix;
+      fixes.set(i, e.fix);
       sats[i] = nan(e.satellites);
       hdop[i] = nan(e.hdop);
       pdop[i] = nan(e.pdop);
       sh[i] = e.sigmaN !== null && e.sigmaE !== null ? Math.hypot(e.sigmaN, e.sigmaE) : NaN;
       sv[i] = nan(e.sigmaV);
       age[i] = nan(e.correctionAge);
-      accepted[i] = reason === null;
-      reasons[i] = reason;
+      reasons.set(i, reason);
       dx[i] = v?.vector ? v.vector[0] : NaN;
       dy[i] = v?.vector ? v.vector[1] : NaN;
       dz[i] = v?.vector ? v.vector[2] : NaN;
-      origins[i] = v?.origin ?? null;
-      setups[i] = base.setup?.id ?? null;
+      origins.set(i, v?.origin ?? null);
+      setups.set(i, base.setup?.id ?? null);
     }
     await db.query(
       // each occupation and setup locked once, as their foreign keys did per row (migration 062): the rows of an
       // occupation deleted meanwhile are left out, a setup deleted meanwhile is left null
       `WITH live AS (SELECT id FROM occupations WHERE id = ANY($1::uuid[]) FOR KEY SHARE),
-            setups AS (SELECT id FROM base_setups WHERE id = ANY($21::uuid[]) FOR KEY SHARE)
+            setups AS (SELECT id FROM base_setups WHERE id = ANY($5::uuid[]) FOR KEY SHARE),
+            v AS (SELECT $1::uuid[] AS occupations, $2::text[] AS fixes, $3::text[] AS reasons, $4::text[] AS origins, $5::uuid[] AS setups)
        INSERT INTO point_epochs (occupation_id, seq, at, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop,
          sigma_h, sigma_v, correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
-       SELECT u.occupation_id, u.seq::int, to_timestamp(u.at_ms / 1000), u.latitude, u.longitude, u.ellipsoidal_height, u.altitude, u.fix_type, u.satellites::int, u.hdop, u.pdop,
-         u.sigma_h, u.sigma_v, u.correction_age, u.accepted, u.reason, u.vector_dx, u.vector_dy, u.vector_dz, u.vector_origin,
-         (SELECT s.id FROM setups s WHERE s.id = u.base_setup_id)
-       FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::text[], $9::float8[],
-         $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bool[], $16::text[], $17::float8[], $18::float8[],
-         $19::float8[], $20::text[], $21::uuid[])
-         AS u(occupation_id, seq, at_ms, latitude, longitude, ellipsoidal_height, altitude, fix_type, satellites, hdop, pdop, sigma_h, sigma_v,
-              correction_age, accepted, reason, vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id)
-       WHERE u.occupation_id IN (SELECT id FROM live)
+       SELECT v.occupations[u.o::int], u.seq::int, to_timestamp(u.at_ms / 1000), u.latitude, u.longitude, u.ellipsoidal_height, u.altitude,
+         v.fixes[u.f::int], u.satellites::int, u.hdop, u.pdop, u.sigma_h, u.sigma_v, u.correction_age, u.r IS NULL, v.reasons[u.r::int],
+         u.vector_dx, u.vector_dy, u.vector_dz, v.origins[u.g::int], (SELECT s.id FROM setups s WHERE s.id = v.setups[u.s::int])
+       FROM v, unnest($6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[],
+         $14::float8[], $15::float8[], $16::float8[], $17::float8[], $18::float8[], $19::float8[], $20::float8[], $21::float8[], $22::float8[],
+         $23::float8[], $24::float8[], $25::float8[])
+         AS u(o, seq, at_ms, latitude, longitude, ellipsoidal_height, altitude, f, satellites, hdop, pdop, sigma_h, sigma_v, correction_age,
+              r, vector_dx, vector_dy, vector_dz, g, s)
+       WHERE v.occupations[u.o::int] IN (SELECT id FROM live)
        ON CONFLICT DO NOTHING`,
-      [occupations, seq, at, lat, lon, eh, alt, fixes, sats, hdop, pdop, sh, sv, age, accepted, reasons, dx, dy, dz, origins, setups],
+      [
+        occupations.values,
+        fixes.values,
+        reasons.values,
+        origins.values,
+        setups.values,
+        occupations.index,
+        seq,
+        at,
+        lat,
+        lon,
+        eh,
+        alt,
+        fixes.index,
+        sats,
+        hdop,
+        pdop,
+        sh,
+        sv,
+        age,
+        reasons.index,
+        dx,
+        dy,
+        dz,
+        origins.index,
+        setups.index,
+      ],
     );
   },
 
