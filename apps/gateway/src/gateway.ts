@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Aedes, PublishPacket } from 'aedes';
-import { autoFixTopics, internalTopics, liveReadingsOfPayload, type GatewayStats, type LiveReading } from '@smi/contracts';
+import { autoFixTopics, internalTopics, liveReadingsOfPayload, occupationReportsOfPayload, occupationTopics, type GatewayStats, type LiveReading, type OccupationReport } from '@smi/contracts';
 import { startOccupations } from './occupation/wiring.js';
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
@@ -302,6 +302,17 @@ export async function startGateway(o: GatewayOptions) {
       localConsumers.push((readings) => handler(readings, true));
       await subscribeInternal(broker, internalTopics.allReadings, (payload, topic) => {
         if (topic !== ownReadingsTopic) handler(liveReadingsOfPayload(payload), false);
+      });
+    },
+    /**
+     * Every gateway's occupation reports, taken in-process: this gateway's as its engine makes them (not validated:
+     * this process built them), the others' (through Redis) decoded from their progress topics and validated, those
+     * of an owner `wanted` refuses left out first.
+     */
+    async subscribeOccupations(handler: (reports: readonly OccupationReport[]) => void, wanted?: (ownerId: string) => boolean) {
+      occupations.onReports(handler);
+      await subscribeInternal(broker, occupationTopics.allProgress, (payload, topic) => {
+        if (topic !== occupations.topic) handler(occupationReportsOfPayload(payload, wanted));
       });
     },
     async close() {

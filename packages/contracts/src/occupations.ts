@@ -224,6 +224,8 @@ export const epochView = z.object({
 });
 export type EpochView = z.infer<typeof epochView>;
 
+const utf8 = new TextDecoder();
+
 /** Internal (service) topics: the api's commands to the gateways, the gateways' progress reports. */
 export const occupationTopics = {
   /** payload OccupationCommand: every gateway hears it, the one the rover's epochs reach runs it */
@@ -236,6 +238,26 @@ export type OccupationCommand = z.infer<typeof occupationCommand>;
 /** A progress report: the occupation as the owner's sockets receive it, with the owner to address. */
 export const occupationReport = z.object({ ownerId: z.string(), occupation: occupationView });
 export type OccupationReport = z.infer<typeof occupationReport>;
+/**
+ * The reports of a gateway's message on its progress topic (an array of them, or one alone), validated; a report of
+ * an owner `wanted` refuses (nobody of theirs to tell here) is left out before its validation. Not JSON: none.
+ */
+export function occupationReportsOfPayload(payload: Uint8Array, wanted?: (ownerId: string) => boolean): OccupationReport[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(utf8.decode(payload));
+  } catch {
+    return [];
+  }
+  const out: OccupationReport[] = [];
+  for (const item of Array.isArray(data) ? data : [data]) {
+    const owner = (item as { ownerId?: unknown } | null)?.ownerId;
+    if (typeof owner === 'string' && wanted && !wanted(owner)) continue;
+    const r = occupationReport.safeParse(item);
+    if (r.success) out.push(r.data);
+  }
+  return out;
+}
 export const OCCUPATION_EVENT = 'occupation' as const;
 
 /** PUT /api/points/{projectId}/{pointId}/antenna: the antenna set-up corrected; the mark's heights are re-derived. */

@@ -4,7 +4,7 @@ import {
   gatewayStats,
   internalTopics,
   liveReadingsOfPayload,
-  occupationReport,
+  occupationReportsOfPayload,
   occupationTopics,
   type GatewayCorrectionsClients,
   type GatewayCounters,
@@ -68,20 +68,14 @@ export function gatewayLink(o: {
       for (const r of liveReadingsOfPayload(payload)) o.onReading?.(r);
       return;
     }
+    if (topic.startsWith('smi/internal/occupations/')) {
+      for (const r of occupationReportsOfPayload(payload, o.wantsOccupation)) o.onOccupation?.(r);
+      return;
+    }
     let data: unknown;
     try {
       data = JSON.parse(payload.toString('utf8'));
     } catch {
-      return;
-    }
-    if (topic.startsWith('smi/internal/occupations/')) {
-      // a gateway sends its reports in batches (an array); one report alone is taken too
-      for (const item of Array.isArray(data) ? data : [data]) {
-        const owner = (item as { ownerId?: unknown } | null)?.ownerId;
-        if (typeof owner === 'string' && o.wantsOccupation && !o.wantsOccupation(owner)) continue;
-        const r = occupationReport.safeParse(item);
-        if (r.success) o.onOccupation?.(r.data);
-      }
       return;
     }
     if (topic.startsWith('smi/internal/corrections-clients/')) {

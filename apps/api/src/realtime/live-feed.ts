@@ -1,5 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
-import { autoFixTopics, internalTopics, OCCUPATION_EVENT, occupationTopics, type AutoFixCommand, type GatewayCounters, type LiveReading, type OccupationCommand } from '@smi/contracts';
+import {
+  autoFixTopics,
+  internalTopics,
+  OCCUPATION_EVENT,
+  occupationTopics,
+  type AutoFixCommand,
+  type GatewayCounters,
+  type LiveReading,
+  type OccupationCommand,
+  type OccupationReport,
+} from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { gatewayLink } from './gateway-link.js';
 import { latestReadings } from './latest-readings.js';
@@ -24,6 +34,8 @@ export interface LiveFeedOptions {
    */
   localGateway?: {
     subscribeReadings(handler: (readings: readonly LiveReading[], own: boolean) => void): Promise<void>;
+    /** Its occupation reports and every other gateway's, in-process (those of an owner `wanted` refuses: left out). */
+    subscribeOccupations(handler: (reports: readonly OccupationReport[]) => void, wanted: (ownerId: string) => boolean): Promise<void>;
     latestReading(code: string): LiveReading | undefined;
   };
 }
@@ -49,15 +61,18 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     latest.remember(r);
     emit(r);
   };
+  // every api process hears every gateway's reports: each emits to its own sockets of the owner
+  const tellOwner = (r: OccupationReport) => io.local.to(userRoom(r.ownerId)).emit(OCCUPATION_EVENT, r.occupation);
+  // nobody of the owner's on this process: the report is not even validated
+  const wantsOccupation = (ownerId: string) => io.of('/').adapter.rooms.has(userRoom(ownerId));
   const link = gatewayLink({
     url: o.gatewayUrl,
     ...o.service,
     log,
     onReading: o.localGateway ? undefined : deliver,
-    // every api process hears every gateway's reports: each emits to its own sockets of the owner
-    onOccupation: (r) => io.local.to(userRoom(r.ownerId)).emit(OCCUPATION_EVENT, r.occupation),
-    // nobody of the owner's on this process: the report is not even validated
-    wantsOccupation: (ownerId) => io.of('/').adapter.rooms.has(userRoom(ownerId)),
+    // the embedded gateway hands them over in-process (below), as it does readings
+    onOccupation: o.localGateway ? undefined : tellOwner,
+    wantsOccupation,
   });
   await o.localGateway?.subscribeReadings((readings, own) => {
     for (const r of readings) {
@@ -67,6 +82,10 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       emit(r);
     }
   });
+
+  await o.localGateway?.subscribeOccupations((reports) => {
+    for (const r of reports) if (wantsOccupation(r.ownerId)) tellOwner(r);
+  }, wantsOccupation);
 
   io.on('connection', (socket) => {
     const user = userOf(socket);
