@@ -305,14 +305,16 @@ export async function startGateway(o: GatewayOptions) {
       });
     },
     /**
-     * Every gateway's occupation reports, taken in-process: this gateway's as its engine makes them (not validated:
-     * this process built them), the others' (through Redis) decoded from their progress topics and validated, those
-     * of an owner `wanted` refuses left out first.
+     * Every gateway's occupation reports, taken in-process, each of an owner `wanted` accepts: this gateway's as its
+     * engine makes them (not validated: this process built them), the others' (through Redis) decoded from their
+     * progress topics and validated.
      */
-    async subscribeOccupations(handler: (reports: readonly OccupationReport[]) => void, wanted?: (ownerId: string) => boolean) {
-      occupations.onReports(handler);
+    async subscribeOccupations(handler: (report: OccupationReport) => void, wanted: (ownerId: string) => boolean) {
+      occupations.onReports((reports) => {
+        for (const r of reports) if (wanted(r.ownerId)) handler(r);
+      });
       await subscribeInternal(broker, occupationTopics.allProgress, (payload, topic) => {
-        if (topic !== occupations.topic) handler(occupationReportsOfPayload(payload, wanted));
+        if (topic !== occupations.topic) for (const r of occupationReportsOfPayload(payload, wanted)) handler(r);
       });
     },
     async close() {

@@ -13,7 +13,7 @@ const FLOAT8_ARRAY = 1022;
  * @param {Float64Array} values
  * @returns {Buffer}
  */
-export function float8ArrayBinary(values) {
+function float8ArrayBinary(values) {
   const n = values.length;
   // no element: the empty array (no dimension), as PostgreSQL writes it
   if (!n) {
@@ -59,13 +59,16 @@ export function floatArrayParams(params) {
 }
 
 /**
- * PGlite's query options for parameters that floatArrayParams has made binary: its float8[] serializer (which writes
- * the text form of a JavaScript array) passes a byte buffer through, and PGlite binds a byte buffer in binary.
+ * PGlite's arguments for the parameters: as floatArrayParams makes them, and the query options that pass a byte
+ * buffer through its float8[] serializer (which writes the text form of a JavaScript array; PGlite binds a byte
+ * buffer in binary). No Float64Array: the parameters as they are, no options.
  * @param {{ serializers: Record<number, (v: unknown) => unknown> }} lite
- * @param {unknown[] | undefined} params the caller's parameters (before floatArrayParams)
+ * @param {unknown[] | undefined} params
+ * @returns {[unknown[] | undefined, { serializers: Record<number, (v: unknown) => unknown> } | undefined]}
  */
-export function floatArrayOptions(lite, params) {
-  if (!params?.some((p) => p instanceof Float64Array)) return undefined;
+export function pgliteFloatArrayArgs(lite, params) {
+  const converted = floatArrayParams(params);
+  if (converted === params) return [params, undefined];
   const text = lite.serializers[FLOAT8_ARRAY];
-  return { serializers: { [FLOAT8_ARRAY]: (v) => (ArrayBuffer.isView(v) ? v : text ? text(v) : String(v)) } };
+  return [converted, { serializers: { [FLOAT8_ARRAY]: (v) => (ArrayBuffer.isView(v) ? v : text ? text(v) : String(v)) } }];
 }

@@ -3,7 +3,7 @@
 // Plain JavaScript on purpose: a worker thread must load without the TypeScript loader of its parent.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { floatArrayOptions, floatArrayParams } from './float-params.mjs';
+import { pgliteFloatArrayArgs } from './float-params.mjs';
 
 const ROLLBACK = Symbol('rollback');
 /** @type {Map<number, { q: import('@electric-sql/pglite').Transaction, end: (how: { id: number, commit: boolean }) => void }>} */
@@ -58,13 +58,13 @@ async function handle(msg) {
     if (op === 'query') {
       const target = msg.tx ? open.get(msg.tx)?.q : lite;
       if (!target) throw new Error('the transaction has ended');
-      return reply(id, (await target.query(msg.sql, floatArrayParams(msg.params), floatArrayOptions(lite, msg.params))).rows);
+      return reply(id, (await target.query(msg.sql, ...pgliteFloatArrayArgs(lite, msg.params))).rows);
     }
     if (op === 'queryWith') {
       // the settings' SET LOCAL statements and the query in one transaction, all on this thread
       const rows = await lite.transaction(async (q) => {
         for (const statement of msg.settings) await q.query(statement);
-        return (await q.query(msg.sql, floatArrayParams(msg.params), floatArrayOptions(lite, msg.params))).rows;
+        return (await q.query(msg.sql, ...pgliteFloatArrayArgs(lite, msg.params))).rows;
       });
       return reply(id, rows);
     }

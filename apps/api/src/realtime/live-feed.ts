@@ -34,8 +34,8 @@ export interface LiveFeedOptions {
    */
   localGateway?: {
     subscribeReadings(handler: (readings: readonly LiveReading[], own: boolean) => void): Promise<void>;
-    /** Its occupation reports and every other gateway's, in-process (those of an owner `wanted` refuses: left out). */
-    subscribeOccupations(handler: (reports: readonly OccupationReport[]) => void, wanted: (ownerId: string) => boolean): Promise<void>;
+    /** Its occupation reports and every other gateway's, in-process, each of an owner `wanted` accepts. */
+    subscribeOccupations(handler: (report: OccupationReport) => void, wanted: (ownerId: string) => boolean): Promise<void>;
     latestReading(code: string): LiveReading | undefined;
   };
 }
@@ -83,9 +83,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     }
   });
 
-  await o.localGateway?.subscribeOccupations((reports) => {
-    for (const r of reports) if (wantsOccupation(r.ownerId)) tellOwner(r);
-  }, wantsOccupation);
+  await o.localGateway?.subscribeOccupations(tellOwner, wantsOccupation);
 
   io.on('connection', (socket) => {
     const user = userOf(socket);

@@ -77,6 +77,9 @@ export function toBaseSetupView(r: BaseSetupRow): BaseSetupView {
   };
 }
 
+/** The version in force of the open setup of the project `project` names (a parameter, or a column of a join). */
+export const currentSetupOf = (project: string) => `SELECT * FROM base_setups WHERE project_id = ${project} AND current AND ended_at IS NULL ORDER BY created_at DESC LIMIT 1`;
+
 export const baseSetupsRepository = {
   async insert(q: Queryable, s: NewSetup): Promise<BaseSetupRow> {
     const [row] = await q.query<BaseSetupRow>(
@@ -112,7 +115,7 @@ export const baseSetupsRepository = {
   /** The version in force of the project's open setup (not ended), if any. */
   async currentOf(q: Queryable, projectId: string, lock = false): Promise<BaseSetupRow | undefined> {
     const [row] = await q.query<BaseSetupRow>(
-      `SELECT * FROM base_setups WHERE project_id = $1 AND current AND ended_at IS NULL ORDER BY created_at DESC LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
+      `${currentSetupOf('$1')} ${lock ? 'FOR UPDATE' : ''}`,
       [projectId],
     );
     return row;

@@ -12,7 +12,7 @@ import {
   type ProjectBase,
   type VectorOrigin,
 } from '../base-setups/in-force.js';
-import type { BaseSetupRow } from '../base-setups/repository.js';
+import { currentSetupOf, type BaseSetupRow } from '../base-setups/repository.js';
 import type { Measurement } from './occupation-run.js';
 
 /**
@@ -42,8 +42,7 @@ async function referenceOf(q: Queryable, project: ProjectBase, memory: BaseRefer
 export type EpochSetup = Pick<BaseSetupRow, 'id' | 'x' | 'y' | 'z' | 'height'>;
 
 /**
- * An occupation's project, its base as the database knows it and the project's setup in force (the one
- * baseSetupsRepository.currentOf reads), in one statement: the raw epochs' writer asks it of every project at every
+ * An occupation's project, its base as the database knows it and the project's setup in force, in one statement: the raw epochs' writer asks it of every project at every
  * slot, 8 times a second, where three statements were a sixth of the embedded database's work for 200 rovers
  * (issue 18 bench).
  */
@@ -51,7 +50,7 @@ const BASE_OF_OCCUPATION = `SELECT p.id, p.base_station_id, p.base_mode, p.base_
     c.id AS setup_id, c.x AS setup_x, c.y AS setup_y, c.z AS setup_z, c.height AS setup_height
   FROM occupations o JOIN projects p ON p.id = o.project_id
   LEFT JOIN devices d ON d.id = p.base_station_id LEFT JOIN base_rtcm_state s ON s.device_id = d.id
-  LEFT JOIN LATERAL (SELECT * FROM base_setups WHERE project_id = p.id AND current AND ended_at IS NULL ORDER BY created_at DESC LIMIT 1) c ON true
+  LEFT JOIN LATERAL (${currentSetupOf('p.id')}) c ON true
   WHERE o.id = $1`;
 
 type BaseOfOccupationRow = ProjectBase &
