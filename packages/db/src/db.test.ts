@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from './testing.js';
 import { migrate } from './migrate.js';
-import { openDb, type Db } from './db.js';
+import { openDb, openShared, type Db } from './db.js';
 
 describe('the database layer', () => {
   let db: Db;
@@ -52,6 +55,64 @@ describe('the database layer', () => {
     // other parameters as they were: bytes stay bytes
     const [b] = await db.query<{ n: number }>('SELECT length($1::bytea) AS n', [new Uint8Array([1, 2, 3])]);
     expect(b!.n).toBe(3);
+  });
+
+  it('shares the database with another thread: its statements, transactions, errors and float8[] on a connection of its own, closed without closing the database', async () => {
+    const share = await db.share();
+    expect(share.kind).toBe(db.kind);
+    const other = await openShared(share);
+    try {
+      const [u] = await other.query<{ id: string }>("INSERT INTO users (name, email, password_hash) VALUES ('s', 'shared@example.com', 'x') RETURNING id");
+      // seen at once by the sharing side: the same database
+      expect(await db.query('SELECT email FROM users WHERE id = $1', [u!.id])).toEqual([{ email: 'shared@example.com' }]);
+      await expect(
+        other.tx(async (q) => {
+          await q.query("UPDATE users SET name = 'changed' WHERE id = $1", [u!.id]);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await db.query('SELECT name FROM users WHERE id = $1', [u!.id])).toEqual([{ name: 's' }]);
+      // PostgreSQL's fields come through (a unique violation)
+      await expect(other.query("INSERT INTO users (name, email, password_hash) VALUES ('s', 'shared@example.com', 'x')")).rejects.toMatchObject({ code: '23505' });
+      const [f] = await other.query<{ a: (number | null)[] }>('SELECT $1::float8[] AS a', [new Float64Array([0.1 + 0.2, NaN])]);
+      expect(f!.a).toEqual([0.30000000000000004, null]);
+    } finally {
+      await other.close();
+    }
+    await expect(other.query('SELECT 1')).rejects.toThrow();
+    expect(await db.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
+  });
+
+  it('rolls back what a thread that ends left open on the shared database, which goes on answering', async () => {
+    const share = await db.share();
+    // another thread opens a transaction on the shared database, writes in it, and is stopped there
+    const worker = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       (async () => {
+         (await import(workerData.tsx)).register();
+         const { openShared } = await import(workerData.db);
+         const other = await openShared(workerData.share);
+         await other.tx(async (q) => {
+           await q.query("INSERT INTO users (name, email, password_hash) VALUES ('t', 'left-open@example.com', 'x')");
+           parentPort.postMessage('in a transaction');
+           await new Promise(() => {});
+         });
+       })();`,
+      {
+        eval: true,
+        workerData: { share, tsx: pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href, db: new URL('./db.ts', import.meta.url).href },
+        transferList: share.kind === 'pglite' ? [share.port] : [],
+      },
+    );
+    await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    // the database answers, and the write of the transaction left open is not there
+    await expect.poll(async () => db.query("SELECT 1 FROM users WHERE email = 'left-open@example.com'"), { timeout: 4000 }).toEqual([]);
+    await db.query("INSERT INTO users (name, email, password_hash) VALUES ('t', 'left-open@example.com', 'x')");
+    expect(await db.query("SELECT name FROM users WHERE email = 'left-open@example.com'")).toEqual([{ name: 't' }]);
   });
 
   it('commits a transaction that resolves', async () => {

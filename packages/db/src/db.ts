@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { floatArrayParams } from './float-params.mjs';
-import { openPgliteThread } from './pglite-thread.js';
+import type { MessagePort } from 'node:worker_threads';
+import { openPgliteThread, pgliteOnPort } from './pglite-thread.js';
 import { createDataDirApart, pgliteOptions } from './pglite-memory.js';
 import { settingStatements } from './settings.js';
 
@@ -25,7 +26,20 @@ export interface Db extends Queryable {
    * on the event loop between its steps (nor holds PGlite's one connection while the event loop is busy).
    */
   queryWith<T = Record<string, unknown>>(settings: Record<string, string>, sql: string, params?: unknown[]): Promise<T[]>;
+  /** The same database for another thread of this process (openShared there); to be sent in a postMessage's transfer list. */
+  share(): Promise<DbShare>;
   close(): Promise<void>;
+}
+
+/**
+ * What another thread needs to reach the database: a PostgreSQL server's address (it opens a small pool of its own),
+ * or a port to the embedded database's thread (its statements then never pass through this thread's event loop).
+ */
+export type DbShare = { kind: 'postgres'; url: string; schema?: string } | { kind: 'pglite'; port: MessagePort };
+
+/** The database another thread shared (Db.share), with a pool of `maxConnections` for a server. */
+export async function openShared(share: DbShare, maxConnections = 2): Promise<Db> {
+  return share.kind === 'postgres' ? openPostgres(share.url, { schema: share.schema, maxConnections }) : pgliteOnPort(share.port);
 }
 
 export interface OpenOptions {
@@ -130,6 +144,9 @@ async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOp
         for (const statement of settingStatements(settings)) await q.query(statement);
         return q.query<T>(sql, params);
       });
+    },
+    async share() {
+      return { kind: 'postgres', url, schema };
     },
     async close() {
       await pool.end();

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteFloatArrayArgs } from './float-params.mjs';
 
 const ROLLBACK = Symbol('rollback');
-/** @type {Map<number, { q: import('@electric-sql/pglite').Transaction, end: (how: { id: number, commit: boolean }) => void }>} */
+/** @type {Map<number, { q: import('@electric-sql/pglite').Transaction, end: (how: { id: number, commit: boolean }) => void, out: import('node:worker_threads').MessagePort }>} */
 const open = new Map();
 let nextTx = 1;
 /** @type {PGlite} */
@@ -22,10 +22,11 @@ function describe(err) {
   return out;
 }
 
-const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
-const fail = (id, err) => parentPort.postMessage({ id, ok: false, error: describe(err) });
+/** The port a message came on is the one its answer goes to: the parent's, or another thread's (op 'port'). */
+const reply = (out, id, result) => out.postMessage({ id, ok: true, result });
+const fail = (out, id, err) => out.postMessage({ id, ok: false, error: describe(err) });
 
-async function begin(id) {
+async function begin(out, id) {
   const tx = nextTx++;
   let end;
   /** @type {Promise<{ id: number, commit: boolean }>} the parent's end of this transaction */
@@ -37,28 +38,28 @@ async function begin(id) {
     // and hears back only once the COMMIT or ROLLBACK is done
     await lite.transaction(async (q) => {
       started = true;
-      open.set(tx, { q, end });
-      reply(id, tx);
+      open.set(tx, { q, end, out });
+      reply(out, id, tx);
       last = await ended;
       if (!last.commit) throw ROLLBACK;
     });
-    reply(last.id, null);
+    reply(out, last.id, null);
   } catch (err) {
-    if (!started) fail(id, err);
-    else if (err === ROLLBACK) reply(last.id, null);
-    else fail(last.id, err);
+    if (!started) fail(out, id, err);
+    else if (err === ROLLBACK) reply(out, last.id, null);
+    else fail(out, last.id, err);
   } finally {
     open.delete(tx);
   }
 }
 
-async function handle(msg) {
+async function handle(msg, out) {
   const { id, op } = msg;
   try {
     if (op === 'query') {
       const target = msg.tx ? open.get(msg.tx)?.q : lite;
       if (!target) throw new Error('the transaction has ended');
-      return reply(id, (await target.query(msg.sql, ...pgliteFloatArrayArgs(lite, msg.params))).rows);
+      return reply(out, id, (await target.query(msg.sql, ...pgliteFloatArrayArgs(lite, msg.params))).rows);
     }
     if (op === 'queryWith') {
       // the settings' SET LOCAL statements and the query in one transaction, all on this thread
@@ -66,30 +67,47 @@ async function handle(msg) {
         for (const statement of msg.settings) await q.query(statement);
         return (await q.query(msg.sql, ...pgliteFloatArrayArgs(lite, msg.params))).rows;
       });
-      return reply(id, rows);
+      return reply(out, id, rows);
     }
-    if (op === 'begin') return void begin(id);
+    if (op === 'begin') return void begin(out, id);
     if (op === 'end') {
       const tx = open.get(msg.tx);
       if (!tx) throw new Error('the transaction has ended');
       open.delete(msg.tx);
       return tx.end({ id, commit: msg.commit });
     }
+    if (op === 'port') {
+      // another thread of the process (the gateway's occupation engine) gets a connection of its own: statements
+      // come and go on its port without passing through the parent's event loop
+      const port = msg.port;
+      port.on('message', (m) => void handle(m, port));
+      // its thread ended (or closed it) in the middle of a transaction: rolled back, or PGlite's one connection
+      // would wait for it forever
+      port.on('close', () => {
+        for (const [tx, t] of open) {
+          if (t.out !== port) continue;
+          open.delete(tx);
+          t.end({ id: 0, commit: false });
+        }
+      });
+      return reply(out, id, null);
+    }
     if (op === 'close') {
+      if (out !== parentPort) throw new Error('only the parent closes the database');
       await lite.close();
-      reply(id, null);
+      reply(out, id, null);
       return parentPort.close();
     }
     throw new Error(`unknown operation ${op}`);
   } catch (err) {
-    fail(id, err);
+    fail(out, id, err);
   }
 }
 
 try {
   lite = await PGlite.create(workerData.dataDir, workerData.options);
   if (workerData.schema) await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${workerData.schema}"; SET search_path TO "${workerData.schema}"`);
-  parentPort.on('message', (msg) => void handle(msg));
+  parentPort.on('message', (msg) => void handle(msg, parentPort));
   parentPort.postMessage({ id: 0, ok: true, result: 'ready' });
 } catch (err) {
   parentPort.postMessage({ id: 0, ok: false, error: describe(err) });
