@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 /**
  * `npm start` runs the server as plain JavaScript (decision 005): apps/api/src/main.ts and the workspace packages it
@@ -59,16 +59,14 @@ function keepPlaces(outdir: string): Plugin {
 /** `entry`: another server's main (deploy/bundle-gateway.ts bundles the standalone gateway the same way). */
 export async function buildServer(outfile = join(here, 'dist', 'main.js'), entry = join(here, 'src', 'main.ts')): Promise<string> {
   const out = isAbsolute(outfile) ? outfile : resolve(outfile);
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [keepPlaces(dirname(out))],
-  });
+  // the gateway's occupation engine runs on a thread of its own (apps/gateway/src/occupation/engine-thread.ts): its
+  // entry bundled beside the server, which is told where (its sources' .ts could not be loaded without tsx)
+  const engineWorker = join(dirname(out), 'occupation-engine-worker.js');
+  const common: BuildOptions = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', plugins: [keepPlaces(dirname(out))] };
+  await Promise.all([
+    build({ ...common, entryPoints: [entry], outfile: out, define: { __OCCUPATION_WORKER__: JSON.stringify(pathToFileURL(engineWorker).href) } }),
+    build({ ...common, entryPoints: [join(here, '..', 'gateway', 'src', 'occupation', 'engine-worker.ts')], outfile: engineWorker }),
+  ]);
   return out;
 }
 

@@ -9,15 +9,16 @@ import {
 } from '@smi/contracts';
 import type { DeviceDirectory } from '../devices/directory.js';
 import type { DeviceRecord } from '../devices/repository.js';
-import type { FixUpdate } from '../nmea/fix-update.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { DeviceLive } from './device-live.js';
 
-/** What ingest hands a device's epochs to when the device has an occupation running (see occupation/engine.ts). */
+/**
+ * What ingest hands a device's messages to when the device has an occupation running (occupation/engine-thread.ts:
+ * the engine decodes them again on a thread of its own, away from the live feed's event loop).
+ */
 export interface EpochTap {
   has(code: string): boolean;
-  /** An NMEA payload of the device, decoded once by ingest: each decoded sentence, then its end. */
-  payload(code: string, receivedAt: number): { sentence(sentence: string, update: FixUpdate): void; end(): void } | undefined;
+  nmea(code: string, text: string, receivedAt: number): void;
   reading(code: string, r: DevicePublishedReading, receivedAt: number): void;
 }
 
@@ -86,9 +87,8 @@ export function ingest(o: {
     switch (kind) {
       case 'nmea': {
         const text = payload.toString('latin1');
-        const tap = o.occupations?.has(device.code) ? o.occupations.payload(device.code, receivedAt) : undefined;
-        const parsed = parseNmeaPayload(text, tap?.sentence);
-        tap?.end();
+        if (o.occupations?.has(device.code)) o.occupations.nmea(device.code, text, receivedAt);
+        const parsed = parseNmeaPayload(text);
         if (parsed.used > 0) {
           state.applyFix(parsed.update, receivedAt);
           used = true;

@@ -2,7 +2,7 @@ import { EMPTY_PROGRESS, type DevicePublishedReading, type OccupationCommand, ty
 import type { Db } from '@smi/db';
 import type { BaseReference } from '../base-setups/in-force.js';
 import type { Log } from '../log.js';
-import type { FixUpdate } from '../nmea/fix-update.js';
+import { parseNmeaPayload } from '../nmea/parse.js';
 import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
 import { OccupationRun } from './occupation-run.js';
 import { occupationsRepository as repo, occupationViewOf, type EpochRow, type OccupationRow } from './repository.js';
@@ -22,6 +22,8 @@ export interface OccupationEngineOptions {
   staleAfterS?: number;
   /** issue 19: a base as this gateway knows it now (undefined when it does not ingest it): its broadcast ARP, live fix */
   baseReference?: (baseCode: string) => BaseReference | undefined;
+  /** the devices it takes epochs of, and the bases those occupations measure from, each time they change */
+  onTracked?: (devices: string[], bases: string[]) => void;
 }
 
 interface Active {
@@ -49,9 +51,10 @@ interface Active {
 }
 
 /**
- * The occupations of the rovers whose epochs reach this gateway. Each device with a running occupation is one Map
- * entry: ingest asks `has(code)` for every message (a Map lookup for the devices with none), and hands the raw
- * payload of the others over before the live feed's rate cap, so every epoch is counted.
+ * The occupations of the rovers whose epochs reach this gateway. It runs on a thread of its own (engine-thread.ts,
+ * engine-worker.ts): ingest asks that thread's `has(code)` for every message (a Set lookup for the devices with none)
+ * and hands the raw payloads of the others over before the live feed's rate cap, so every epoch is counted; they are
+ * decoded again here (`nmea`), away from the live feed's event loop.
  */
 /**
  * How often a running occupation's progress and heartbeat are written to the database (resume() calls 10 s stale).
@@ -100,6 +103,14 @@ export function occupationEngine(o: OccupationEngineOptions) {
     };
     byDevice.set(row.device_code, a);
     byId.set(row.id, a);
+    tracked();
+  }
+
+  function tracked(): void {
+    if (!o.onTracked) return;
+    const bases = new Set<string>();
+    for (const a of byId.values()) if (a.row.base_code) bases.add(a.row.base_code);
+    o.onTracked([...byDevice.keys()], [...bases]);
   }
 
   const baseNow = (a: Active) => (a.row.base_code ? o.baseReference?.(a.row.base_code) : undefined);
@@ -108,6 +119,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
     a.ended = true;
     byId.delete(a.row.id);
     if (byDevice.get(a.row.device_code) === a) byDevice.delete(a.row.device_code);
+    tracked();
   }
 
   function publish(a: Active, over: Parameters<typeof occupationViewOf>[1] = {}): void {
@@ -301,15 +313,14 @@ export function occupationEngine(o: OccupationEngineOptions) {
   return {
     /** Ingest's question for every message: does this device have an occupation here? */
     has: (code: string): boolean => byDevice.has(code),
-    payload(code: string, receivedAt: number) {
+    /** An NMEA payload of the device: each sentence it decodes goes to the occupation's epoch in the making. */
+    nmea(code: string, text: string, receivedAt: number): void {
       const a = byDevice.get(code);
-      if (!a) return undefined;
+      if (!a) return;
       const emit = (e: Epoch) => take(a, e);
       a.assembler.begin();
-      return {
-        sentence: (sentence: string, update: FixUpdate) => a.assembler.sentence(sentence, update, receivedAt, emit),
-        end: () => a.assembler.end(emit),
-      };
+      parseNmeaPayload(text, (sentence, update) => a.assembler.sentence(sentence, update, receivedAt, emit));
+      a.assembler.end(emit);
     },
     reading(code: string, r: DevicePublishedReading, receivedAt: number): void {
       const a = byDevice.get(code);

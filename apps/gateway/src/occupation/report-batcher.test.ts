@@ -1,6 +1,6 @@
 import type { OccupationReport } from '@smi/contracts';
 import { describe, expect, it } from 'vitest';
-import { reportBatcher } from './wiring.js';
+import { reportBatcher } from './report-batcher.js';
 
 const report = (n: number) => ({ ownerId: `u${n}`, occupation: { _id: `o${n}` } }) as unknown as OccupationReport;
 const turn = () => new Promise((r) => setImmediate(r));

@@ -375,6 +375,15 @@ export const occupationsRepository = {
    * Occupations whose gateway stopped saying it runs them (a restart, a crash): failed with the reason. A fresh one
    * that never got an epoch is left to its pause limit.
    */
+  /** What a gateway ran when its engine stopped: failed with the reason (ids). */
+  async failHeldBy(q: Queryable, gatewayId: string, reason: string): Promise<string[]> {
+    const rows = await q.query<{ id: string }>(
+      `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now() WHERE status IN ('running', 'paused') AND gateway_id = $1 RETURNING id`,
+      [gatewayId, reason],
+    );
+    return rows.map((r) => r.id);
+  },
+
   async failStale(q: Queryable, staleAfterS: number, reason: string): Promise<string[]> {
     const rows = await q.query<{ id: string }>(
       `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now()

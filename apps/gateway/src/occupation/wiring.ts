@@ -1,29 +1,8 @@
 import { occupationCommand, occupationTopics, type OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import type { Log } from '../log.js';
-import { occupationEngine, type OccupationEngineOptions } from './engine.js';
-
-/** At most this many reports in one internal message. */
-const REPORTS_PER_MESSAGE = 50;
-
-/**
- * The reports made in one turn of the event loop, sent together right after it (setImmediate) as JSON arrays: a
- * progress tick reports every running occupation at once, and 200 messages a tick through the broker and the api's
- * MQTT client made the live feed's p99 several times longer than without occupations (issue 18 bench).
- */
-export function reportBatcher(send: (reports: OccupationReport[]) => void): (r: OccupationReport) => void {
-  let batch: OccupationReport[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
-  return (r) => {
-    batch.push(r);
-    scheduled ??= setImmediate(() => {
-      scheduled = undefined;
-      const out = batch;
-      batch = [];
-      for (let i = 0; i < out.length; i += REPORTS_PER_MESSAGE) send(out.slice(i, i + REPORTS_PER_MESSAGE));
-    });
-  };
-}
+import type { BaseReference } from '../base-setups/in-force.js';
+import { occupationEngineThread } from './engine-thread.js';
 
 /**
  * The gateway's occupations: the engine, its progress published on this gateway's internal topic in batches (the
@@ -36,16 +15,20 @@ export async function startOccupations(o: {
   log: Log;
   gatewayId: string;
   publish: (topic: string, payload: string) => void;
-  baseReference?: OccupationEngineOptions['baseReference'];
+  baseReference?: (baseCode: string) => BaseReference | undefined;
 }) {
   const topic = occupationTopics.progress(o.gatewayId);
   const consumers: ((reports: readonly OccupationReport[]) => void)[] = [];
-  const send = (reports: OccupationReport[]) => {
-    for (const c of consumers) c(reports);
-    o.publish(topic, JSON.stringify(reports));
-  };
-  const engine = occupationEngine({ db: o.db, log: o.log, gatewayId: o.gatewayId, report: reportBatcher(send), baseReference: o.baseReference });
-  await engine.resume();
+  const engine = await occupationEngineThread({
+    db: o.db,
+    log: o.log,
+    gatewayId: o.gatewayId,
+    report: (reports, json) => {
+      for (const c of consumers) c(reports);
+      o.publish(topic, json);
+    },
+    baseReference: o.baseReference,
+  });
   return {
     engine,
     topic,
