@@ -239,6 +239,23 @@ await until('200 from /api/health after PostgreSQL is back', async () => {
 await record('after-restart');
 step('PostgreSQL stopped: /api/health 503 {db: "down"}; started: 200 again and a point records');
 
+// 5. a survey occupation (issue 18) through the deployment: every gateway hears the command over Redis, the one that
+//    ingests the rover runs it on its occupation engine's thread (the bundled worker, decision 033) against
+//    PostgreSQL, and the point is stored with its raw epochs
+const occStart = await api('POST', `/api/projects/${projectId}/occupations`, { DeviceId: rover.id, Method: 'rapid', Name: 'OCC-rapid', ClientId: randomUUID() });
+if (occStart.status !== 201) fail(`POST /api/projects/${projectId}/occupations: ${occStart.status} ${JSON.stringify(occStart.body)}`);
+const occId = occStart.body.occupation._id;
+let occ;
+await until('the rapid occupation measured by a gateway', async () => {
+  occ = (await api('GET', `/api/occupations/${occId}`, undefined, 200)).body.occupation;
+  return occ.Status !== 'running' && occ.Status !== 'paused';
+}, 60_000, 500);
+if (occ.Status !== 'done' || !occ.PointId) fail(`the occupation ended ${JSON.stringify(occ)}`);
+const occEpochs = (await api('GET', `/api/points/${projectId}/${occ.PointId}/epochs`, undefined, 200)).body.epochs ?? [];
+if (!occEpochs.some((e) => e.Accepted)) fail(`the occupation's point has no accepted raw epoch: ${JSON.stringify(occEpochs)}`);
+recorded.push('OCC-rapid');
+step(`a rapid occupation measured on a gateway's engine thread: point ${occ.PointId}, ${occEpochs.length} raw epoch(s) kept`);
+
 writeFileSync(env('STATE_FILE'), JSON.stringify({ projectId, points: recorded, base, rover }));
 clearInterval(publisher);
 unit.end(true);
