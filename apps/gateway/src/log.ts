@@ -8,13 +8,18 @@ export interface Log {
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 
+/** A log's fields as they are written: an Error as its name and message (also what a thread can post). */
+export function loggable(fields: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) out[k] = v instanceof Error ? { name: v.name, message: v.message } : v;
+  return out;
+}
+
 /** One JSON line per event on stderr, like the api's logger. */
 export function jsonLog(level: keyof typeof LEVELS = 'info'): Log {
   const at = (lvl: Exclude<keyof typeof LEVELS, 'silent'>) => (fields: object, msg: string) => {
     if (LEVELS[lvl] < LEVELS[level]) return;
-    const out: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg };
-    for (const [k, v] of Object.entries(fields)) out[k] = v instanceof Error ? { name: v.name, message: v.message } : v;
-    process.stderr.write(JSON.stringify(out) + '\n');
+    process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...loggable(fields) }) + '\n');
   };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

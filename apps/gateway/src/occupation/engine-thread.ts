@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DevicePublishedReading, OccupationCommand, OccupationReport } from '@smi/contracts';
+import type { OccupationCommand, OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import type { BaseReference } from '../base-setups/in-force.js';
 import type { EpochTap } from '../bridge/ingest.js';
@@ -26,6 +26,10 @@ export interface EngineThreadOptions {
   idleStopMs?: number;
 }
 
+/** Device messages for the engine, in the order they came (ToEngine's 'epochs'). */
+type Batch = Pick<Extract<ToEngine, { t: 'epochs' }>, 'nmea' | 'readings'>;
+const emptyBatch = (): Batch => ({ nmea: [], readings: [] });
+
 function workerUrl(): URL {
   return typeof __OCCUPATION_WORKER__ === 'string' ? new URL(__OCCUPATION_WORKER__) : new URL('./engine-worker-tsx.mjs', import.meta.url);
 }
@@ -48,11 +52,11 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
    * here, in order, and go to the engine once it tracks the device; a start never loses its first epochs to the
    * thread's start-up (about 0.1-0.3 s)
    */
-  const waiting = new Map<string, { nmea: (string | number)[]; readings: { code: string; r: DevicePublishedReading; at: number }[] }>();
+  const waiting = new Map<string, Batch>();
   let bases: string[] = [];
   let active = 0;
-  let nmea: (string | number)[] = [];
-  let readings: { code: string; r: DevicePublishedReading; at: number }[] = [];
+  /** what goes to the engine at the next hand-over */
+  let batch = emptyBatch();
   let handOverTimer: NodeJS.Timeout | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
@@ -75,8 +79,7 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
     devices = new Set();
     bases = [];
     active = 0;
-    nmea = [];
-    readings = [];
+    batch = emptyBatch();
     clearTimeout(handOverTimer);
     handOverTimer = undefined;
   }
@@ -84,10 +87,9 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
   function handOver(): void {
     handOverTimer = undefined;
     if (!worker) return;
-    const batch: ToEngine = { t: 'epochs', nmea, readings, bases: bases.map((code) => [code, o.baseReference?.(code) ?? null]) };
-    nmea = [];
-    readings = [];
-    worker.postMessage(batch);
+    const message: ToEngine = { t: 'epochs', ...batch, bases: bases.map((code) => [code, o.baseReference?.(code) ?? null]) };
+    batch = emptyBatch();
+    worker.postMessage(message);
   }
   const soon = () => (handOverTimer ??= setTimeout(handOver, HAND_OVER_MS));
 
@@ -102,8 +104,8 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
           if (!devices.has(code)) continue;
           waiting.delete(code);
           // before anything newer of the device (which now goes to the batch directly)
-          nmea.unshift(...held.nmea);
-          readings.unshift(...held.readings);
+          batch.nmea.unshift(...held.nmea);
+          batch.readings.unshift(...held.readings);
           if (held.nmea.length || held.readings.length) soon();
         }
         clearTimeout(idleTimer);
@@ -170,11 +172,6 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
     if (worker && active === 0 && pending.size === 0 && !closed) await stop();
   }
 
-  /** There are occupations (running or paused) this gateway may have to run. */
-  async function anyActive(): Promise<boolean> {
-    return (await o.db.query(`SELECT 1 FROM occupations WHERE status IN ('running', 'paused') LIMIT 1`)).length > 0;
-  }
-
   /** The thread ended by itself: what it ran fails with the reason; another starts if occupations remain. */
   async function stopped(reason: string): Promise<void> {
     for (const p of pending.values()) p.fail(new Error(reason));
@@ -183,7 +180,7 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
     const failed = await repo.failHeldBy(o.db, o.gatewayId, reason);
     o.log.error({ occupations: failed }, reason);
     try {
-      if (!closed && (await anyActive())) await start();
+      if (!closed && (await repo.anyActive(o.db))) await start();
     } finally {
       // their owners hear it once the gateway is ready for the next
       const reports: OccupationReport[] = [];
@@ -203,20 +200,19 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
     });
   }
 
-  if (await anyActive()) await serially(start);
+  if (await repo.anyActive(o.db)) await serially(start);
 
+  /** Where a device's message goes: the next hand-over, or its start's waiting messages. */
+  function batchOf(code: string): Batch {
+    const held = devices.has(code) ? undefined : waiting.get(code);
+    if (held) return held;
+    soon();
+    return batch;
+  }
   const tap: EpochTap = {
     has: (code) => devices.has(code) || waiting.has(code),
-    nmea(code, text, receivedAt) {
-      const held = devices.has(code) ? undefined : waiting.get(code);
-      (held?.nmea ?? nmea).push(code, receivedAt, text);
-      if (!held) soon();
-    },
-    reading(code, r, at) {
-      const held = devices.has(code) ? undefined : waiting.get(code);
-      (held?.readings ?? readings).push({ code, r, at });
-      if (!held) soon();
-    },
+    nmea: (code, text, receivedAt) => void batchOf(code).nmea.push(code, receivedAt, text),
+    reading: (code, r, at) => void batchOf(code).readings.push({ code, r, at }),
   };
   return {
     ...tap,
@@ -225,10 +221,10 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
       if (closed) return;
       let code: string | undefined;
       if (c.action === 'start') {
-        const [row] = await o.db.query<{ device_code: string }>(`SELECT device_code FROM occupations WHERE id = $1 AND status IN ('running', 'paused')`, [c.id]);
-        if (!row) return;
+        const row = await repo.byId(o.db, c.id);
+        if (!row || (row.status !== 'running' && row.status !== 'paused')) return;
         code = row.device_code;
-        if (!devices.has(code) && !waiting.has(code)) waiting.set(code, { nmea: [], readings: [] });
+        if (!devices.has(code) && !waiting.has(code)) waiting.set(code, emptyBatch());
       }
       try {
         const w = await serially(async () => {

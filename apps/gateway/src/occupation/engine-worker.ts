@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { DevicePublishedReading, OccupationCommand, OccupationReport } from '@smi/contracts';
 import { openShared, type DbShare } from '@smi/db';
 import type { BaseReference } from '../base-setups/in-force.js';
-import type { Log } from '../log.js';
+import { loggable, type Log } from '../log.js';
 import { occupationEngine } from './engine.js';
 import { reportBatcher } from './report-batcher.js';
 
@@ -50,18 +50,9 @@ const port = parentPort!;
 const input = workerData as WorkerInput;
 const send = (m: FromEngine) => port.postMessage(m);
 
-const log: Log = {
-  debug: (fields, msg) => send({ t: 'log', level: 'debug', fields: plain(fields), msg }),
-  info: (fields, msg) => send({ t: 'log', level: 'info', fields: plain(fields), msg }),
-  warn: (fields, msg) => send({ t: 'log', level: 'warn', fields: plain(fields), msg }),
-  error: (fields, msg) => send({ t: 'log', level: 'error', fields: plain(fields), msg }),
-};
-/** A log's fields as the gateway's logger writes them (an Error as its name and message): cloneable. */
-function plain(fields: object): object {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) out[k] = v instanceof Error ? { name: v.name, message: v.message } : v;
-  return out;
-}
+/** The gateway's logger writes what is logged here (fields made cloneable). */
+const at = (level: keyof Log) => (fields: object, msg: string) => send({ t: 'log', level, fields: loggable(fields), msg });
+const log: Log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 
 const db = await openShared(input.db);
 const bases = new Map<string, BaseReference | undefined>();

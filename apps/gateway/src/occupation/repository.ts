@@ -103,6 +103,11 @@ export const occupationsRepository = {
     return row;
   },
 
+  /** Whether any occupation is running or paused (on any gateway). */
+  async anyActive(q: Queryable): Promise<boolean> {
+    return (await q.query(`SELECT 1 FROM occupations WHERE status IN ('running', 'paused') LIMIT 1`)).length > 0;
+  },
+
   async active(q: Queryable): Promise<OccupationRow[]> {
     return q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.status IN ('running', 'paused')`);
   },
