@@ -24,7 +24,7 @@ const JWT_SECRET = 'bench-occupation-secret-0123456789-0123456789';
 const PAIRS = Number(process.env.BENCH_OCC_PAIRS ?? 5);
 
 /**
- * Steps at one rate taken as one: the p99 of all their latencies together (18 s of readings estimate a p99 better
+ * Steps at one rate taken as one: the p99 of all their latencies together (30-36 s of readings estimate a p99 better
  * than any one 6 s step: one step's p99 moved 2-3x between runs of the same code on this shared host), their mean
  * CPU, their counts summed.
  */
