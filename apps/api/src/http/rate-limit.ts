@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   passwordPerAccount: 10,
   /** Activation-key attempts per account (decision 027). */
   claimPerAccount: 10,
+  /** Device registrations per account, refused or not (decision 037). */
+  deviceRegisterPerAccount: 30,
 };
 export type RateLimitName = keyof typeof RATE_LIMITS;
 const WINDOW_S = 15 * 60;
