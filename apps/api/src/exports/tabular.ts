@@ -59,12 +59,12 @@ const NAME: Column = { header: 'name', value: (p) => p.name };
 /**
  * PNEZD (Civil 3D "PNEZD (comma delimited)", Carlson): point number, northing, easting, elevation, description;
  * no header line. Grid coordinates and heights of the project (its default without a CRS), the point's name as the
- * description; the point number is the point's place in time order (Civil 3D needs a number).
+ * description; the point number is the one the point was given when it was made (decision 041): a delete leaves a
+ * gap and never renumbers the rest, so a drawing imported before still matches.
  */
 async function writePnezd(ctx: ExportContext) {
   const [north, east, height] = gridColumns(ctx.geodesy);
-  let n = 0;
-  const number: Column = { header: 'P', value: () => ++n };
+  const number: Column = { header: 'P', value: (p) => p.number };
   await writeTable(ctx, [number, north!, east!, height!, NAME], csvField, ',', null);
 }
 
