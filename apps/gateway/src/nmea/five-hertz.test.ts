@@ -39,22 +39,22 @@ const rover: DeviceRecord = { id: 'd1', code: 'L76K', name: 'L76K', type: 'rover
 /** The log through ingest in messages of the given lines; each reading with the epoch of its message's last fix sentence. */
 function replay(messages: string[][]): { reading: LiveReading; epoch: NonNullable<ReturnType<typeof epochOf>> }[] {
   const out: { reading: LiveReading; epoch: NonNullable<ReturnType<typeof epochOf>> }[] = [];
-  let pending: LiveReading | null = null;
+  const made: LiveReading[] = [];
   const feed = ingest({
     directory: { known: () => rover, get: async () => rover } as unknown as DeviceDirectory,
     counters: createCounters(),
-    onReading: (state) => void (pending = state.snapshot()),
+    onReading: (state) => void made.push(state.snapshot()),
     onRtcm: () => {},
   });
   for (const lines of messages) {
     const epoch = lines.map(epochOf).filter((e) => e !== null).at(-1);
-    pending = null;
+    made.length = 0;
     // received 150 ms after the epoch it ends with: a live feed, not a replay
     if (epoch) vi.setSystemTime(epoch.at + 150);
     void feed.handle(`devices/${rover.code}/nmea`, Buffer.from(lines.join('\r\n') + '\r\n', 'latin1'));
     if (epoch) {
-      expect(pending, 'a message with a fix made no reading').not.toBeNull();
-      out.push({ reading: pending!, epoch });
+      expect(made, 'a message with a fix makes one reading').toHaveLength(1);
+      out.push({ reading: made[0]!, epoch });
     }
   }
   return out;
