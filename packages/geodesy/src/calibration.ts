@@ -192,3 +192,25 @@ export function solveCalibration(pairs: CalibrationPair[], options: CalibrationO
     warnings,
   };
 }
+
+/**
+ * How far a fit may turn and stretch the measured grid before it is taken for a blunder: known coordinates in another
+ * system or unit, or pairs matched to the wrong points. Grid to grid in one CRS, a real site calibration scales by
+ * a few hundred ppm (projection and height factors) and turns by seconds; 2000 ppm (2 m a km) and half a degree
+ * leave room for any of those.
+ */
+export const CALIBRATION_LIMITS = { scalePpm: 2000, rotationArcsec: 1800 } as const;
+
+/** Why a fitted calibration cannot be right (a sentence), or null when its scale and rotation are plausible. */
+export function implausibleCalibration(c: Pick<Calibration, 'horizontal'>): string | null {
+  const h = c.horizontal;
+  if (!h) return null;
+  const ppm = (h.scale - 1) * 1e6;
+  if (!h.scaleFixed && Math.abs(ppm) > CALIBRATION_LIMITS.scalePpm) {
+    return `its scale ${h.scale.toPrecision(8)} (${Math.round(ppm)} ppm) is beyond 1 ± ${CALIBRATION_LIMITS.scalePpm / 1e6}`;
+  }
+  if (Math.abs(h.rotationArcsec) > CALIBRATION_LIMITS.rotationArcsec) {
+    return `its rotation ${(h.rotationArcsec / 3600).toFixed(3)}° is beyond ±${CALIBRATION_LIMITS.rotationArcsec / 3600}°`;
+  }
+  return null;
+}

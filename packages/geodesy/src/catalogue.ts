@@ -96,3 +96,11 @@ export function verticalCrsList(): VerticalCrsEntry[] {
 export function findVerticalCrs(code: number): VerticalCrsEntry | null {
   return catalogue().vertical.find((v) => v.code === code) ?? null;
 }
+
+/** Whether a position lies in a CRS's area of use (its bbox; one that crosses 180° has west > east). */
+export function inAreaOfUse(crs: Pick<CrsEntry, 'bbox'>, latitude: number, longitude: number): boolean {
+  if (!crs.bbox) return true;
+  const [west, south, east, north] = crs.bbox;
+  if (latitude < south || latitude > north) return false;
+  return west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east;
+}

@@ -87,4 +87,36 @@ describe('coordinate systems: search, project settings, site calibration', () =>
     expect((await surveyor.agent.get(`/api/projects/calibration/${projectId}`).expect(200)).body.calibration).toBeNull();
     await surveyor.agent.delete(`/api/projects/calibration/${projectId}`).expect(404);
   });
+
+  it('refuses pairs outside the CRS\'s area of use and an absurd scale or rotation with 400, storing nothing', async () => {
+    const paris = await seedProject(h.db, surveyor.userId, { name: 'Paris control' });
+    await surveyor.agent.put(`/api/projects/crs/${paris}`).send({ crsCode: 2154, correctionsDatum: 'ETRS89' }).expect(200);
+    const put = (pairs: object[]) => surveyor.agent.put(`/api/projects/calibration/${paris}`).send({ pairs });
+    const positions: [number, number][] = [[48.8566, 2.3522], [48.8641, 2.3716], [48.841, 2.3462]];
+    const grid = lambert93(positions);
+    const pair = (i: number, e: number, n: number, at = positions[i]!) => ({ name: `CP${i + 1}`, latitude: at[0], longitude: at[1], ellipsoidalHeight: 100, easting: e, northing: n, height: null });
+
+    // Sydney control measured on a Lambert-93 project: 17,000 km from France
+    const sydney: [number, number][] = [[-33.8568, 151.2153], [-33.87, 151.21]];
+    const far = await put([pair(0, 652_000, 6_862_000, sydney[0]), pair(1, 652_500, 6_862_300, sydney[1])]);
+    expect(far.status).toBe(400);
+    expect(far.body).toEqual({ success: false, message: expect.stringMatching(/^pairs: CP1 \(-33\.8568, 151\.2153\) is outside the area of use of EPSG:2154 RGF93 v1 \/ Lambert-93 \(France/) });
+    // measured in Paris, its known coordinates in another system (Paris in UTM 31N): 1,200 km south on Lambert-93
+    const foreign = await put([pair(0, 452_000, 5_411_000), pair(1, 452_500, 5_411_300)]);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toMatch(/^pairs: the known coordinates of CP1 \(452000, 5411000\) are outside the area of use of EPSG:2154.*: they must be in EPSG:2154 RGF93 v1 \/ Lambert-93, metre$/);
+    // known coordinates in feet, or scaled by 1 %: the fit's scale gives it away
+    const scaled = await put(positions.map((_, i) => pair(i, 700_000 + (grid[i]![0] - 700_000) * 1.01, 6_600_000 + (grid[i]![1] - 6_600_000) * 1.01)));
+    expect(scaled.status).toBe(400);
+    expect(scaled.body.message).toMatch(/^The calibration is refused: its scale 1\.0100000 \(10000 ppm\) is beyond 1 ± 0\.002\. Check that the known coordinates are in EPSG:2154/);
+    // a local grid turned by 10 degrees about the first point
+    const t = (10 * Math.PI) / 180;
+    const [e0, n0] = grid[0]!;
+    const turned = await put(grid.map(([e, n], i) => pair(i, e0 + (e - e0) * Math.cos(t) - (n - n0) * Math.sin(t), n0 + (e - e0) * Math.sin(t) + (n - n0) * Math.cos(t))));
+    expect(turned.status).toBe(400);
+    expect(turned.body.message).toMatch(/its rotation 10\.000° is beyond ±0\.5°/);
+    expect((await surveyor.agent.get(`/api/projects/calibration/${paris}`).expect(200)).body.calibration).toBeNull();
+    // the same site within a few cm: accepted
+    await put(grid.map(([e, n], i) => pair(i, e + 0.01 * i, n - 0.02))).expect(200);
+  });
 });

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { crsEndpoints, crsSearchQuery, describeIssues, type CalibrationBody, type ProjectCrsBody } from '@smi/contracts';
-import { EGM96, GEOID_EXTENSIONS, METRES_PER, geoidFile, verticalCrsList, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
+import { EGM96, GEOID_EXTENSIONS, METRES_PER, geoidFile, implausibleCalibration, inAreaOfUse, verticalCrsList, findCrs, findVerticalCrs, searchCrs, solveCalibration, toMetres, type CrsEntry, type LinearUnit } from '@smi/geodesy';
 import type { Db } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { buildGeodesy, geodesyError, gridStore, loadGrids, loadProjectGeodesy } from './project-geodesy.js';
+import { buildGeodesy, geodesyError, gridStore, loadGrids, loadProjectGeodesy, type ProjectGeodesy } from './project-geodesy.js';
 import { crsRepository, type CalibrationRow, type ProjectCrsRow } from './repository.js';
 
 /** EGM96 is built in: a vertical CRS on egm96_15.gtx needs no file. */
@@ -29,6 +29,25 @@ function calibrationView(row: CalibrationRow | null) {
     rmsV: s.rmsV,
     warnings: s.warnings,
   };
+}
+
+/**
+ * A pair measured outside the CRS's area of use (or whose known coordinates fall outside it) cannot belong to this
+ * site's calibration: Sydney control on Lambert-93 was stored with a scale of 6.7e-5.
+ */
+function refuseOutsideArea(geo: ProjectGeodesy, p: CalibrationBody['pairs'][number]) {
+  const crs = geo.transform.crs;
+  const where = `the area of use of ${geo.crsLabel} (${crs.area})`;
+  if (!inAreaOfUse(crs, p.latitude, p.longitude)) throw new AppError(400, `pairs: ${p.name} (${p.latitude}, ${p.longitude}) is outside ${where}`);
+  let known: [number, number] | null;
+  try {
+    known = geo.transform.inverse(p.easting, p.northing);
+  } catch {
+    known = null;
+  }
+  if (!known || !inAreaOfUse(crs, known[1], known[0])) {
+    throw new AppError(400, `pairs: the known coordinates of ${p.name} (${p.easting}, ${p.northing}) are outside ${where}: they must be in ${geo.crsLabel}, ${geo.unitLabel}`);
+  }
 }
 
 /** GET /api/crs, the project's CRS settings and its site calibration (issue 20). */
@@ -113,6 +132,7 @@ export function crsRoutes(deps: AppDeps): Router {
     // a pair picked from a point is in the frame of that point's base setup, at its time (as its exports are)
     const sources = await crsRepository.pointSources(deps.db, params.id, body.pairs.flatMap((p) => (p.pointId ? [p.pointId] : [])));
     const pairs = body.pairs.map((p) => {
+      refuseOutsideArea(geo, p);
       const g = raw.grid(p.latitude, p.longitude, p.ellipsoidalHeight, p.pointId ? sources.get(p.pointId) : undefined);
       if (!g) throw new AppError(400, `pairs: ${p.name} is outside the area of EPSG:${geo.transform.crs.code}`);
       return {
@@ -128,6 +148,8 @@ export function crsRoutes(deps: AppDeps): Router {
       if (e instanceof RangeError) throw new AppError(400, `pairs: ${e.message}`);
       geodesyError(e);
     }
+    const implausible = implausibleCalibration(solution);
+    if (implausible) throw new AppError(400, `The calibration is refused: ${implausible}. Check that the known coordinates are in ${geo.crsLabel} (${geo.unitLabel}) and belong to their points`);
     const row = await crsRepository.addCalibration(deps.db, params.id, geo.transform.crs.code, { pairs, fixScale: body.fixScale }, solution);
     return { success: true as const, calibration: calibrationView(row) };
   });
