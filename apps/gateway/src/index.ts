@@ -27,4 +27,5 @@ export {
 } from './outbound/guard.js';
 export { occupationViewOf, type OccupationViewRow } from './occupation/repository.js';
 export { baseSetupsRepository, toBaseSetupView, type BaseSetupRow, type NewSetup } from './base-setups/repository.js';
-export { baseReferenceOf, setupInForce, type BaseReference, type ProjectBase } from './base-setups/in-force.js';
+export { baseReferenceOf, proposedSetup, setupInForce, type BaseReference, type ProjectBase } from './base-setups/in-force.js';
+export { placeMeasurement, type MeasuredMark } from './occupation/base-vectors.js';

@@ -136,9 +136,10 @@ test('known-base mode draws the rover where its point will land and says what wi
   await page.getByRole('button', { name: 'Record a point' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record a Point' });
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 20_000 });
-  await expect(dialog.getByTestId('stored-utm')).toHaveText(/^E \d{6}\.\d{3} m, N \d{6}\.\d{3} m$/);
-  await expect(dialog.getByText('UTM 44N')).toBeVisible();
-  await expect(dialog.getByTestId('stored-height')).toHaveText(/^\d+\.\d{3} m above mean sea level$/);
+  // no coordinate system set: the project's default, named, as every export gives it (decision 039)
+  await expect(dialog.getByTestId('stored-grid')).toHaveText(/^E \d{6}\.\d{3} m, N \d{6}\.\d{3} m$/);
+  await expect(dialog.getByTestId('stored-crs')).toHaveText('EPSG:32644 WGS 84 / UTM zone 44N · metre (default)');
+  await expect(dialog.getByTestId('stored-height')).toHaveText(/^-?\d+\.\d{3} m orthometric \(EGM96\)$/);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
     await shot(page, 'record-known');

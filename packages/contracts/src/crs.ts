@@ -130,16 +130,6 @@ export const gridPointsReply = z.object({
 });
 export type GridPointsReply = z.infer<typeof gridPointsReply>;
 
-export const gridPositionsBody = z.strictObject({
-  positions: z
-    .array(z.strictObject({ latitude, longitude, ellipsoidalHeight: coordinate.nullable().default(null) }), { message: 'must be a list of positions' })
-    .min(1, { message: 'at least one position is needed' })
-    .max(100, { message: 'at most 100 positions' }),
-});
-export type GridPositionsBody = z.infer<typeof gridPositionsBody>;
-/** POST /api/projects/grid/:id: live positions (the Record dialog) in the project's grid, as a point would be stored. */
-export const gridPositionsReply = z.object({ success: z.literal(true), frame: gridFrame.nullable(), coordinates: z.array(gridCoordinate.nullable()) });
-
 const byId = z.strictObject({ id });
 
 export const crsEndpoints = {
@@ -151,5 +141,4 @@ export const crsEndpoints = {
   setCalibration: endpoint({ method: 'PUT', path: '/api/projects/calibration/:id', access: 'verified', params: byId, body: calibrationBody }),
   removeCalibration: endpoint({ method: 'DELETE', path: '/api/projects/calibration/:id', access: 'verified', params: byId }),
   gridPoints: endpoint({ method: 'GET', path: '/api/projects/grid-points/:id', access: 'verified', params: byId }),
-  gridPositions: endpoint({ method: 'POST', path: '/api/projects/grid/:id', access: 'verified', params: byId, body: gridPositionsBody }),
 };

@@ -9,6 +9,7 @@ import { occupationEndpoints, pointAntennaEndpoint } from './occupations.js';
 import { autoFixEndpoints, baseSetupEndpoints } from './base-setups.js';
 import { reportEndpoints } from './report.js';
 import { crsEndpoints } from './crs.js';
+import { recordPreviewEndpoint } from './record-preview.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -21,6 +22,7 @@ export const endpoints = {
   ...publicConfigEndpoints,
   ...occupationEndpoints,
   changePointAntenna: pointAntennaEndpoint,
+  recordPreview: recordPreviewEndpoint,
   ...baseSetupEndpoints,
   ...autoFixEndpoints,
   ...reportEndpoints,

@@ -19,3 +19,4 @@ export * from './base-setups.js';
 export * from './report.js';
 export * from './crs.js';
 export * from './feature-codes.js';
+export * from './record-preview.js';

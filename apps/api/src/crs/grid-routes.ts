@@ -5,7 +5,6 @@ import type { AppDeps } from '../http/deps.js';
 import { notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { baseSetupsRepository } from '../base-setups/repository.js';
 import { exportsRepository } from '../exports/repository.js';
 import { gridStore, loadProjectFrame, pointCoordinates, type ProjectGeodesy } from './project-geodesy.js';
 
@@ -30,9 +29,9 @@ export function rounded(c: ProjectCoordinates | null, g: ProjectGeodesy): GridCo
 export function gridRoutes(deps: AppDeps): Router {
   const router = Router();
   const loadUser = deps.sessions.userOf.bind(deps.sessions);
-  const frameOf = async (userId: string, projectId: string, at?: { latitude: number; longitude: number }) => {
+  const frameOf = async (userId: string, projectId: string) => {
     if (!(await projectsRepository.owned(deps.db, userId, projectId))) throw notFound('Project not found');
-    return loadProjectFrame(deps.db, projectId, gridStore(deps.config.gridsDir ?? ''), at);
+    return loadProjectFrame(deps.db, projectId, gridStore(deps.config.gridsDir ?? ''));
   };
 
   mount(router, crsEndpoints.gridPoints, loadUser, async ({ user, params }) => {
@@ -44,20 +43,6 @@ export function gridRoutes(deps: AppDeps): Router {
       }
     }
     return { success: true as const, frame: g ? gridFrameOf(g) : null, points };
-  });
-
-  mount(router, crsEndpoints.gridPositions, loadUser, async ({ user, params, body }) => {
-    const first = body.positions[0]!;
-    const g = await frameOf(user.id, params.id, first);
-    if (!g) return { success: true as const, frame: null, coordinates: body.positions.map(() => null) };
-    // a point recorded now is in the frame of the base setup in force (else the project's corrections datum)
-    const datum = (await baseSetupsRepository.currentOf(deps.db, params.id))?.datum ?? null;
-    const at = new Date();
-    return {
-      success: true as const,
-      frame: gridFrameOf(g),
-      coordinates: body.positions.map((p) => rounded(g.grid(p.latitude, p.longitude, p.ellipsoidalHeight, { datum, at }), g)),
-    };
   });
 
   return router;

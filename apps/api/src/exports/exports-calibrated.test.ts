@@ -160,18 +160,17 @@ describe('a calibrated project: every deliverable carries the calibrated coordin
     near(pointIds.map((id) => ({ e: res.body.points[id].easting, n: res.body.points[id].northing, z: res.body.points[id].height })));
   });
 
-  it('POST grid: a live position comes back as the point would be stored; another account\'s project is a 404', async () => {
-    const res = await surveyor.agent
-      .post(`/api/projects/grid/${projectId}`)
-      .send({ positions: PTS.map((p) => ({ latitude: p.latitude, longitude: p.longitude, ellipsoidalHeight: p.h })) })
-      .expect(200);
-    near(res.body.coordinates.map((c: { easting: number; northing: number; height: number }) => ({ e: c.easting, n: c.northing, z: c.height })));
+  it('the Record dialog\'s preview of a reading gives the calibrated coordinate the point would be stored at; another account\'s project is a 404', async () => {
+    // no base on this project, a 0 m antenna: the mark is the reading itself (h = altitude + N with N 0)
+    const preview = async (p: (typeof PTS)[number]) =>
+      (await surveyor.agent.post(`/api/projects/${projectId}/record-preview`).send({ Reading: { Latitude: p.latitude, Longitude: p.longitude, Altitude: p.h, GeoidSeparation: 0 }, Antenna: { Height: 0, Offset: 0 } }).expect(200)).body;
+    const got = [];
+    for (const p of PTS) got.push((await preview(p)).coordinate);
+    near(got.map((c: { easting: number; northing: number; height: number }) => ({ e: c.easting, n: c.northing, z: c.height })));
     const other = await h.verifiedUser();
-    const denied = await other.agent.post(`/api/projects/grid/${projectId}`).send({ positions: [{ latitude: 48, longitude: 11 }] });
+    const denied = await other.agent.post(`/api/projects/${projectId}/record-preview`).send({ Reading: { Latitude: 48, Longitude: 11 }, Antenna: { Height: 0 } });
     expect(denied.status).toBe(404);
     expect(denied.body).toMatchObject({ success: false });
     expect((await other.agent.get(`/api/projects/grid-points/${projectId}`)).status).toBe(404);
-    const bad = await surveyor.agent.post(`/api/projects/grid/${projectId}`).send({ positions: [{ latitude: 91, longitude: 11 }] });
-    expect(bad.status).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import type { ProjectBase } from '@smi/gateway';
 import type { EpochView, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
 import { EMPTY_PROGRESS } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
@@ -35,6 +36,15 @@ export function toOccupationView(r: OccupationRow): OccupationView {
 export const occupationsRepository = {
   async project(q: Queryable, ownerId: string, projectId: string): Promise<{ measurement_settings: unknown } | undefined> {
     const [row] = await q.query<{ measurement_settings: unknown }>('SELECT measurement_settings FROM projects WHERE id = $1 AND owner_id = $2', [projectId, ownerId]);
+    return row;
+  },
+
+  /** The owner's project as its base setup is resolved from (else undefined: another account's reads as missing). */
+  async projectBase(q: Queryable, ownerId: string, projectId: string): Promise<ProjectBase | undefined> {
+    const [row] = await q.query<ProjectBase>(
+      'SELECT id, base_station_id, base_mode, base_latitude, base_longitude FROM projects WHERE id = $1 AND owner_id = $2',
+      [projectId, ownerId],
+    );
     return row;
   },
 

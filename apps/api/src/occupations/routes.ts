@@ -1,5 +1,7 @@
 import { Router, type Request } from 'express';
-import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, pointNameTaken, type EpochView } from '@smi/contracts';
+import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, pointNameTaken, recordPreviewEndpoint, type EpochView } from '@smi/contracts';
+import { gridStore, loadProjectFrame } from '../crs/project-geodesy.js';
+import { recordPreview } from './record-preview.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
@@ -100,6 +102,12 @@ export function occupationRoutes(deps: AppDeps): Router {
     resolveAntenna(body.Antenna);
     if (!(await repo.saveSettings(db, user.id, params.projectId, body))) throw new AppError(404, 'Project not found');
     return { success: true, settings: body };
+  });
+
+  mount(router, recordPreviewEndpoint, load, async ({ user, params, body }) => {
+    const project = await repo.projectBase(db, user.id, params.projectId);
+    if (!project) throw new AppError(404, 'Project not found');
+    return recordPreview(db, project, body, (at) => loadProjectFrame(db, project.id, gridStore(deps.config.gridsDir ?? ''), at));
   });
 
   mount(router, pointAntennaEndpoint, load, async ({ user, params, body }) => {

@@ -1,6 +1,6 @@
 import type { Queryable } from '@smi/db';
 import { ecefToGeodetic, geodeticToEcef, vectorPoint, type Vec3 } from '@smi/geodesy';
-import { baseSetupsRepository, type BaseSetupRow } from './repository.js';
+import { baseSetupsRepository, type BaseSetupRow, type NewSetup } from './repository.js';
 
 /** What is known of a project's base at a moment (issue 19). */
 export interface BaseReference {
@@ -67,21 +67,19 @@ export function canOpenSetup(project: ProjectBase, ref: BaseReference): project 
 }
 
 /**
- * The project's base setup in force, opened when there is none and there is something to open it from:
+ * The setup a project would open now, when it has none in force (nothing is written):
  * - Known Position with typed coordinates: a 'known' setup there (the panel has no height: the broadcast
  *   position's, else the live base's altitude; the NMEA fallback shifts horizontally only, see nmeaOrigin);
  * - else a base that has broadcast its position: an 'rtcm' setup at that position.
- * Undefined: no base, or nothing to open a setup from. Call it in a transaction that holds the project row.
+ * Undefined: no base, or nothing to open a setup from.
  */
-export async function setupInForce(q: Queryable, project: ProjectBase, ref: BaseReference, userId: string | null): Promise<BaseSetupRow | undefined> {
-  const current = await baseSetupsRepository.currentOf(q, project.id, true);
-  if (current) return current;
+export function proposedSetup(project: ProjectBase, ref: BaseReference, userId: string | null): NewSetup | undefined {
   if (!canOpenSetup(project, ref)) return undefined;
   const base = { projectId: project.id, baseDeviceId: project.base_station_id, createdBy: userId };
   if (knownMode(project)) {
     const height = ref.broadcast ? ecefToGeodetic(...ref.broadcast).height : (ref.live?.height ?? 0);
     const [x, y, z] = geodeticToEcef(project.base_latitude, project.base_longitude, height);
-    return baseSetupsRepository.insert(q, {
+    return {
       ...base,
       source: 'known',
       x,
@@ -91,22 +89,23 @@ export async function setupInForce(q: Queryable, project: ProjectBase, ref: Base
       longitude: project.base_longitude,
       height,
       antennaHeight: ref.broadcast ? (ref.broadcastAntennaHeight ?? null) : null,
-    });
+    };
   }
   const arp = ref.broadcast;
   if (!arp) return undefined;
   const g = ecefToGeodetic(...arp);
-  return baseSetupsRepository.insert(q, {
-    ...base,
-    source: 'rtcm',
-    x: arp[0],
-    y: arp[1],
-    z: arp[2],
-    latitude: g.latitude,
-    longitude: g.longitude,
-    height: g.height,
-    antennaHeight: ref.broadcastAntennaHeight ?? null,
-  });
+  return { ...base, source: 'rtcm', x: arp[0], y: arp[1], z: arp[2], latitude: g.latitude, longitude: g.longitude, height: g.height, antennaHeight: ref.broadcastAntennaHeight ?? null };
+}
+
+/**
+ * The project's base setup in force, opened (proposedSetup) when there is none and there is something to open it
+ * from. Undefined: no base, or nothing to open a setup from. Call it in a transaction that holds the project row.
+ */
+export async function setupInForce(q: Queryable, project: ProjectBase, ref: BaseReference, userId: string | null): Promise<BaseSetupRow | undefined> {
+  const current = await baseSetupsRepository.currentOf(q, project.id, true);
+  if (current) return current;
+  const proposal = proposedSetup(project, ref, userId);
+  return proposal && baseSetupsRepository.insert(q, proposal);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '@smi/db';
-import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef } from '@smi/geodesy';
+import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef, type Vec3 } from '@smi/geodesy';
 import {
   BASE_REFERENCE_COLUMNS,
   baseReferenceOf,
@@ -82,25 +82,36 @@ export interface EpochVector {
   origin: VectorOrigin | null;
 }
 
+/** What an occupation measured at the mark, before it is placed under the base setup in force. */
+export type MeasuredMark = Pick<Measurement, 'latitude' | 'longitude' | 'altitude' | 'ellipsoidalHeight' | 'geoidSeparation' | 'antennaToPhaseCentre' | 'warnings'>;
+
 /**
  * The point an occupation stores, measured against its base, in the caller's transaction (which is about to
- * insert it): the mark's antenna = setup + (antenna - broadcast ARP), then the antenna reduction (the run has it:
- * the mark is the phase centre lowered along the normal, so the same ECEF translation moves both). Without a
- * broadcast position ever received, the vector is from the live base (known - live base) and the point says so.
+ * insert it): the project's base and setup in force (opened if needed), then placeMeasurement.
  */
-export async function measuredPoint(q: Queryable, occupationId: string, m: Measurement, memory: BaseReference | undefined) {
+export async function measuredPoint(q: Queryable, occupationId: string, m: MeasuredMark, memory: BaseReference | undefined) {
   const [project] = await q.query<ProjectBase>(`${PROJECT_OF_OCCUPATION} FOR UPDATE OF p`, [occupationId]);
-  const none = { latitude: m.latitude, longitude: m.longitude, ellipsoidalHeight: m.ellipsoidalHeight, altitude: m.altitude, warnings: m.warnings, setupId: null, vector: null };
-  if (!project) return none;
+  if (!project) return placeMeasurement(m, NO_BASE, undefined);
   const ref = await referenceOf(q, project, memory);
-  const setup = await setupInForce(q, project, ref, null);
+  return placeMeasurement(m, ref, await setupInForce(q, project, ref, null));
+}
+
+/**
+ * Where a measured mark is stored (pure: the Record dialog's preview runs it on the same inputs): the mark's antenna
+ * = setup + (antenna - broadcast ARP), then the antenna reduction (the mark is the phase centre lowered along the
+ * normal, so the same ECEF translation moves both). Without a broadcast position ever received, the vector is from
+ * the live base (known - live base) and the point says so. Without a setup, the mark stays where it was measured.
+ */
+export function placeMeasurement(m: MeasuredMark, ref: BaseReference, setup: (Pick<BaseSetupRow, 'x' | 'y' | 'z' | 'height'> & { id?: string }) | undefined) {
+  const none = { latitude: m.latitude, longitude: m.longitude, ellipsoidalHeight: m.ellipsoidalHeight, altitude: m.altitude, warnings: m.warnings, setupId: null as string | null, vector: null as Vec3 | null, origin: null as VectorOrigin | null };
   // the mark's height as the points' re-computation reads it (recompute.ts heightOf): h, else MSL + N, else MSL
   const markH = m.ellipsoidalHeight ?? (m.altitude !== null ? m.altitude + (m.geoidSeparation ?? 0) : 0);
   const apc = geodeticToEcef(m.latitude, m.longitude, markH + m.antennaToPhaseCentre);
   const p = measureAgainstBase(apc, ref, setup);
   if (!p.vector || !setup) return none;
+  const attached = { setupId: setup.id ?? null, vector: p.vector, origin: p.origin };
   // a setup at the broadcast position leaves the rover where it put itself (no round trip through ECEF)
-  if (ref.broadcast && ref.broadcast.every((v, k) => v === [setup.x, setup.y, setup.z][k])) return { ...none, setupId: setup.id, vector: p.vector };
+  if (ref.broadcast && ref.broadcast.every((v, k) => v === [setup.x, setup.y, setup.z][k])) return { ...none, ...attached };
   const g = ecefToGeodetic(...p.antenna);
   const dh = g.height - (markH + m.antennaToPhaseCentre);
   return {
@@ -109,7 +120,6 @@ export async function measuredPoint(q: Queryable, occupationId: string, m: Measu
     ellipsoidalHeight: m.ellipsoidalHeight === null ? null : m.ellipsoidalHeight + dh,
     altitude: m.altitude === null ? null : m.altitude + dh,
     warnings: p.origin === 'base-nmea' ? [...m.warnings, BASE_FROM_NMEA] : m.warnings,
-    setupId: setup.id,
-    vector: p.vector,
+    ...attached,
   };
 }

@@ -127,8 +127,9 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
 
   /** A thread, its engine resumed from what the database holds. */
   async function start(): Promise<void> {
+    const startedAt = Date.now();
     const share = await o.db.share();
-    const input: WorkerInput = { gatewayId: o.gatewayId, db: share };
+    const input: WorkerInput = { gatewayId: o.gatewayId, db: share, startedAt };
     const w = new Worker(workerUrl(), { workerData: input, transferList: share.kind === 'pglite' ? [share.port] : [], resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     worker = w;
     let ready = false;

@@ -15,6 +15,8 @@ import { reportBatcher } from './report-batcher.js';
 export interface WorkerInput {
   gatewayId: string;
   db: DbShare;
+  /** When the gateway asked for this thread (ms): heartbeats are judged stale against it, not against the end of a slow start */
+  startedAt: number;
 }
 
 /** From the gateway's thread. */
@@ -63,6 +65,7 @@ const engine = occupationEngine({
   report: reportBatcher((reports) => send({ t: 'reports', reports, json: JSON.stringify(reports) })),
   baseReference: (code) => bases.get(code),
   onTracked: (devices, baseCodes) => send({ t: 'tracked', devices, bases: baseCodes, active: engine.activeCount() }),
+  startedAt: new Date(input.startedAt),
 });
 
 async function handle(m: ToEngine): Promise<void> {

@@ -20,6 +20,11 @@ export interface OccupationEngineOptions {
   saveEveryMs?: number;
   /** heartbeats older than this mean the gateway that ran it is gone */
   staleAfterS?: number;
+  /**
+   * When this engine was asked for: a heartbeat is stale only if it was that old then. A thread that took longer
+   * than staleAfterS to load on a busy machine failed the very occupation that started it.
+   */
+  startedAt?: Date;
   /** issue 19: a base as this gateway knows it now (undefined when it does not ingest it): its broadcast ARP, live fix */
   baseReference?: (baseCode: string) => BaseReference | undefined;
   /** the devices it takes epochs of, and the bases those occupations measure from, each time they change */
@@ -360,7 +365,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
 
     /** At start: what a dead gateway left running fails with the reason; the rest are tracked here too. */
     async resume(): Promise<void> {
-      const failed = await repo.failStale(o.db, o.staleAfterS ?? 10, 'the gateway running it restarted');
+      const failed = await repo.failStale(o.db, o.staleAfterS ?? 10, 'the gateway running it restarted', o.startedAt);
       if (failed.length) o.log.warn({ occupations: failed }, 'occupations of a stopped gateway failed');
       for (const row of await repo.active(o.db)) track(row);
     },

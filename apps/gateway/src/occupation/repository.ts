@@ -393,11 +393,11 @@ export const occupationsRepository = {
     return rows.map((r) => r.id);
   },
 
-  async failStale(q: Queryable, staleAfterS: number, reason: string): Promise<string[]> {
+  async failStale(q: Queryable, staleAfterS: number, reason: string, asOf?: Date): Promise<string[]> {
     const rows = await q.query<{ id: string }>(
       `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now()
-       WHERE status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id`,
-      [staleAfterS, reason],
+       WHERE status IN ('running', 'paused') AND heartbeat_at < coalesce($3::timestamptz, now()) - make_interval(secs => $1) RETURNING id`,
+      [staleAfterS, reason, asOf?.toISOString() ?? null],
     );
     return rows.map((r) => r.id);
   },

@@ -1,6 +1,7 @@
 import { fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type BaseCorrection, type BaseRtcmView, type BaseSetupView, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
 import { accuracyFromGap, nearestGapMs } from './rules/accuracy';
 import { placePoint, type BroadcastPosition, type Position } from './rules/known-base';
+import type { RoverReading } from './api/record-preview';
 
 type Readings = Readonly<Record<string, readonly LiveReading[]>>;
 
@@ -178,6 +179,8 @@ export interface RecordSample {
   geoidSeparation: number | null;
   /** Height above the WGS 84 ellipsoid, h = H + N (decision 017); null unless both are known. */
   ellipsoidalHeight: number | null;
+  /** The rover's reading as its receiver reports it (the antenna): what the server previews a point from; null with `position`. */
+  reading: RoverReading | null;
   /** Why `position` is null (nothing can be recorded), or null when it is set. */
   notReady: NotReady | null;
   fixAgeMs: number | null;
@@ -218,6 +221,7 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
     altitude: shifted(num(fix?.altitude)),
     geoidSeparation: num(fix?.geoidSeparation),
     ellipsoidalHeight: shifted(ellipsoidalHeight(num(fix?.altitude), num(fix?.geoidSeparation))),
+    reading: placed && fix ? { latitude: fix.latitude as number, longitude: fix.longitude as number, altitude: num(fix.altitude), geoidSeparation: num(fix.geoidSeparation) } : null,
     notReady,
     fixAgeMs: rover?.fixAgeMs ?? null,
   };

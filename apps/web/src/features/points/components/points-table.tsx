@@ -4,7 +4,7 @@ import { FixQuality } from '../../../components/fix-quality';
 import { Table } from '../../../components/table';
 import { FOOT_METRES, formatLength, type DistanceUnit } from '../../../lib/distance';
 import { accuracyTone, formatCoordinate } from '../../../lib/format';
-import { heightName, withUnit } from '../../../lib/grid';
+import { withUnit } from '../../../lib/grid';
 import { occupationEndpoints as pointEndpoints, pathFor, type GridPointsReply } from '@smi/contracts';
 import type { Point } from '../api/points';
 
@@ -111,7 +111,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
     <>
       {frame && (
         <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600" data-testid="points-crs">
-          Grid coordinates in {frame.crsLabel}, {frame.unitLabel}; heights {heightName(frame)}
+          Grid coordinates in {frame.crsLabel}, {frame.unitLabel}; heights {frame.heightName}
           {frame.calibrationVersion !== null && `; site calibration v${frame.calibrationVersion} applied`}
           {frame.isDefault && ' (the default: no coordinate system is set for the project)'}.
         </p>

@@ -37,6 +37,7 @@ const sample: RecordSample = {
   altitude: 12,
   geoidSeparation: null,
   ellipsoidalHeight: null,
+  reading: { latitude: 6.6001, longitude: 79.9001, altitude: 12, geoidSeparation: null },
   notReady: null,
   fixAgeMs: 400,
 };
@@ -112,15 +113,26 @@ describe('Save in the Record a Point dialog (issue 18)', () => {
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ method: 'control', antenna: expect.objectContaining({ Height: 2.05, HeightType: 'slant', Radius: 0.08, Reference: 'Notch' }) }));
   }, 30_000);
 
-  it("shows the mark's height the server will store: the receiver's height less the antenna, vertical or slant", async () => {
-    open();
-    // 12 m reported, 1.800 m pole: the mark is at 10.200 m
-    expect(screen.getByTestId('stored-height')).toHaveTextContent('10.200 m above mean sea level');
-    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
-    await userEvent.click(screen.getByRole('radio', { name: 'slant' }));
-    await userEvent.type(screen.getByLabelText('Antenna radius (m)'), '0.08');
-    // sqrt(1.8^2 - 0.08^2) = 1.798221...: 12 - 1.798221 = 10.201779
-    expect(screen.getByTestId('stored-height')).toHaveTextContent('10.202 m above mean sea level');
+  it('asks the server what it will store with the antenna as it stands: the reading and the set-up, slant too', async () => {
+    const sent: { Reading: object; Antenna: { Height: number; HeightType: string; Radius?: number } }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ success: true, Latitude: 6.6001, Longitude: 79.9001, EllipsoidalHeight: null, Altitude: 10.2, Correction: 'none', Setup: null, frame: null, coordinate: null }), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    try {
+      open({ projectId: 'p-1' });
+      await screen.findByTestId('stored-latlon');
+      expect(sent[0]).toEqual({ Reading: { Latitude: 6.6001, Longitude: 79.9001, Altitude: 12, GeoidSeparation: null }, Antenna: expect.objectContaining({ Height: 1.8, HeightType: 'vertical' }) });
+      await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+      await userEvent.click(screen.getByRole('radio', { name: 'slant' }));
+      await userEvent.type(screen.getByLabelText('Antenna radius (m)'), '0.08');
+      await vi.waitFor(() => expect(sent.at(-1)!.Antenna).toMatchObject({ HeightType: 'slant', Radius: 0.08 }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   }, 30_000);
 
   it('refuses an antenna height that is not a number, without sending', async () => {

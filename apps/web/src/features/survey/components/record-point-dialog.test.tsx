@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_MEASUREMENT } from '../../../lib/measurement-settings';
 import { renderApp } from '../../../test/render-app';
@@ -35,6 +35,7 @@ const sample = (over: Partial<RecordSample> = {}): RecordSample => ({
   altitude: 12,
   geoidSeparation: null,
   ellipsoidalHeight: null,
+  reading: { latitude: 6.6001, longitude: 79.9001, altitude: 12, geoidSeparation: null },
   notReady: null,
   fixAgeMs: 400,
   ...over,
@@ -76,17 +77,6 @@ describe('Record a Point', () => {
     expect(screen.getByText('RTK fixed')).toBeInTheDocument();
     expect(screen.getByText('17')).toBeInTheDocument();
     expect(screen.getByText('± 1.4 cm')).toBeInTheDocument();
-  });
-
-  it("flags a point corrected from the base's NMEA position in what will be stored, and says when from the broadcast one", () => {
-    open({ sampleFor: () => sample({ correction: 'base-nmea' }) });
-    expect(screen.getByTestId('stored-correction')).toHaveTextContent("Corrected from the base's NMEA position: the base has broadcast no 1005/1006 position");
-    cleanup();
-    open({ sampleFor: () => sample({ correction: 'broadcast' }) });
-    expect(screen.getByTestId('stored-correction')).toHaveTextContent('Known base: corrected from the position the base broadcasts (RTCM 1005/1006).');
-    cleanup();
-    open();
-    expect(screen.queryByTestId('stored-correction')).not.toBeInTheDocument();
   });
 
   it('keeps the last chosen section', () => {
@@ -133,18 +123,10 @@ describe('Record a Point', () => {
     expect(screen.getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
   });
 
-  it('shows the coordinate it will store: lat/lon, UTM easting/northing and height', () => {
-    // cs2cs +proj=longlat +datum=WGS84 +to +proj=utm +zone=44: 79.968074 6.615 -> 385925.8096 731307.1399
-    // the height shown is the mark's (the receiver's less the antenna: record-occupation.test.tsx checks the reduction);
-    // with a 0 m antenna it is the receiver's own
-    open({
-      sampleFor: () => sample({ position: { latitude: 6.615, longitude: 79.968074 }, altitude: 12.3456 }),
-      measurement: { ...DEFAULT_MEASUREMENT, Antenna: { ...DEFAULT_MEASUREMENT.Antenna, Height: 0 } },
-    });
+  it('without a project, shows the rover\'s latitude/longitude and asks nothing', () => {
+    open({ sampleFor: () => sample({ position: { latitude: 6.615, longitude: 79.968074 }, reading: { latitude: 6.615, longitude: 79.968074, altitude: 12.3456, geoidSeparation: null } }) });
     expect(screen.getByTestId('stored-latlon')).toHaveTextContent('6.615000, 79.968074');
-    expect(screen.getByTestId('stored-utm')).toHaveTextContent('E 385925.810 m, N 731307.140 m');
-    expect(screen.getByText('UTM 44N')).toBeInTheDocument();
-    expect(screen.getByTestId('stored-height')).toHaveTextContent('12.346 m above mean sea level');
+    expect(screen.queryByTestId('stored-grid')).not.toBeInTheDocument();
   });
 
   it('starts with focus on the name field, and Enter saves', async () => {

@@ -5,13 +5,11 @@ import { toast } from 'react-toastify';
 import { Modal } from '../../../components/modal';
 import type { DistanceUnit } from '../../../lib/distance';
 import { formatAge } from '../../../lib/format';
-import type { Position } from '../rules/known-base';
 import { defaultDevice, defaultPointName, defaultSection, isNameTaken } from '../rules/record-defaults';
 import type { RecordSample, RoverView } from '../survey-model';
 import { OccupationProgress } from './occupation-progress';
 import { SampleSummary } from './sample-summary';
 import { SectionSelect } from './section-select';
-import { markHeight } from '../rules/mark-height';
 import { StoredCoordinate } from './stored-coordinate';
 
 export interface RecordDraft {
@@ -46,8 +44,6 @@ interface Props {
   pointNames?: string[];
   /** The name of the point made last: the default name continues its number. */
   lastName?: string | null;
-  /** The mean of the project's points: the UTM zone the exports will use (else the position's own). */
-  zoneFrom?: Position | null;
   unit: DistanceUnit;
   /** The project: its coordinate system's grid coordinate is shown (issue 20). */
   projectId?: string;
@@ -147,7 +143,7 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
   );
 }
 
-function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], lastName, zoneFrom, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
+function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], lastName, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
   const [name, setName] = useState(() => defaultPointName(pointCount, pointNames, lastName));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
@@ -158,7 +154,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
   const nameField = useRef<HTMLInputElement>(null);
   const rover = rovers.find((r) => r.code === code);
   const sample = sampleFor(rover);
-  const ready = !!rover && sample.position !== null;
+  const ready = !!rover && sample.position !== null && sample.reading !== null;
   const duplicate = isNameTaken(name, pointNames);
 
   const save = async (e: FormEvent) => {
@@ -202,14 +198,10 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
           <SampleSummary sample={sample} unit={unit} />
           {ready ? (
             <StoredCoordinate
-              position={sample.position!}
-              // measured on the server, the point is the mark: the antenna comes off its height (issue 18)
-              altitude={sample.altitude !== null && Number.isFinite(antenna.Height) ? markHeight(sample.altitude, antenna) : sample.altitude}
-              zoneFrom={zoneFrom ?? null}
-              unit={unit}
-              correction={sample.correction}
+              // the server reduces the antenna and places the point under the base setup in force, as it will store it
+              reading={sample.reading!}
+              antenna={Number.isFinite(antenna.Height) && !antennaProblem(antenna) ? antenna : null}
               projectId={projectId}
-              ellipsoidalHeight={sample.ellipsoidalHeight !== null && Number.isFinite(antenna.Height) ? markHeight(sample.ellipsoidalHeight, antenna) : sample.ellipsoidalHeight}
             />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">

@@ -36,10 +36,11 @@ const noData: RecordSample = {
   altitude: null,
   geoidSeparation: null,
   ellipsoidalHeight: null,
+  reading: null,
   notReady: 'no-fix',
   fixAgeMs: null,
 };
-const withData: RecordSample = { ...noData, notReady: null, position: { latitude: 6.6, longitude: 79.9 }, accuracy: 'Medium', timestamp: '2025-05-01T10:00:00.000Z' };
+const withData: RecordSample = { ...noData, notReady: null, position: { latitude: 6.6, longitude: 79.9 }, reading: { latitude: 6.6, longitude: 79.9, altitude: null, geoidSeparation: null }, accuracy: 'Medium', timestamp: '2025-05-01T10:00:00.000Z' };
 
 // known-base mode: the server applies the known base to occupations too, so Save and the hold start one (decision 028)
 const KNOWN_BASE: Partial<ProjectView> = { BaseMode: 'known', BaseLatitude: 6.6, BaseLongitude: 79.9 };

@@ -75,15 +75,6 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
 
   const pointNames = useMemo(() => points.map((p) => p.Name), [points]);
   const lastName = useMemo(() => lastPointName(points), [points]);
-  // the exports put every point in the UTM zone of the points' mean: the dialog shows the grid coordinate in that one
-  const zoneFrom = useMemo(() => {
-    const located = points.filter((p) => typeof p.Latitude === 'number' && typeof p.Longitude === 'number');
-    if (!located.length) return null;
-    return {
-      latitude: located.reduce((s, p) => s + p.Latitude!, 0) / located.length,
-      longitude: located.reduce((s, p) => s + p.Longitude!, 0) / located.length,
-    };
-  }, [points]);
 
   // press-and-hold: the defaults of the dialog, recorded as soon as there is a position to record
   const holdRover = defaultDevice(rovers);
@@ -148,7 +139,6 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
         pointCount={points.length}
         pointNames={pointNames}
         lastName={lastName}
-        zoneFrom={zoneFrom}
         unit={unit}
         projectId={project._id}
         onAddSection={onAddSection}
