@@ -19,7 +19,8 @@ test.afterAll(async () => product?.stop());
 const SHOTS = '/tmp/i17b-shots';
 
 /**
- * Issue 17 item 7 on a server with a maker key: the spec's Register New Device screen and message as they are, then
+ * Device activation on a server with a maker key (decision 027): the Register New Device screen and message as they
+ * always were, then
  * the device's page asks for the activation key printed on the device; with it the secret is made and the device
  * connects with it as before.
  */

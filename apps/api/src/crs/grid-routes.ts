@@ -33,7 +33,7 @@ function rounded(c: GridPoint | null, unit: string): GridCoordinate | null {
 }
 
 /**
- * Grid coordinates for the web (issue 20, decision 024): the API computes them with the exports' own code (grids,
+ * Grid coordinates for the web (decision 024): the API computes them with the exports' own code (grids,
  * geoid, calibration and each point's frame), so the taken points and the Record dialog show what the files hold.
  */
 export function gridRoutes(deps: AppDeps): Router {

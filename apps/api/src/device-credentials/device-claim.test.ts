@@ -25,7 +25,7 @@ const freshCode = () => `CLAIM-${Date.now().toString(36).toUpperCase()}-${++n}`;
 const register = (agent: LiveHarness['agent'] extends () => infer A ? A : never, code: string, userId: string) =>
   agent.post(`/api/devices/${code}`).send({ Name: 'Field rover', Type: 'rover', Registered_User_Id: userId });
 
-describe('device codes claimed with the maker\'s activation key (issue 17 item 7)', () => {
+describe('device codes claimed with the maker\'s activation key (decision 027)', () => {
   it('registers with the spec\'s reply, unclaimed: no secret, no MQTT login, not even with another device\'s key', async () => {
     const owner = await h.owner();
     const code = freshCode();

@@ -32,11 +32,11 @@ export const COLUMNS: Column[] = [
   { header: 'horizontal_accuracy_m', value: (p) => orMm(p.horizontalAccuracy) },
   { header: 'vertical_accuracy_m', value: (p) => orMm(p.verticalAccuracy) },
   { header: 'altitude_m', value: (p) => orMm(p.altitude) },
-  // issue 16, appended: the heights of decision 017, metres (h = H + N)
+  // appended after the original columns: the heights of decision 017, metres (h = H + N)
   { header: 'ellipsoidal_height_m', value: (p) => ellipsoidalHeight(p) },
   { header: 'geoid_separation_m', value: (p) => orMm(p.geoidSeparation) },
   { header: 'height_above_msl_m', value: (p) => heightAboveMsl(p) },
-  // survey-grade precision (issue 18): empty where the server did not measure the point
+  // survey-grade precision (decision 016): empty where the server did not measure the point
   { header: 'method', value: (p) => p.precision.method },
   { header: 'sigma_e_m', value: (p) => orMm(p.precision.sigmaE) },
   { header: 'sigma_n_m', value: (p) => orMm(p.precision.sigmaN) },

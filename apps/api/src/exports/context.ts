@@ -13,7 +13,7 @@ export interface ExportContext {
   projection: Projection | null;
   /** When the export was asked for: printed in reports. */
   now: Date;
-  /** The project's CRS, heights and calibration (issue 20); null when none is set. */
+  /** The project's CRS, heights and calibration (decision 024); null when none is set. */
   geodesy?: ProjectGeodesy | null;
   /** csv only: ?preset=pnezd */
   preset?: 'pnezd';

@@ -15,7 +15,7 @@ const RIO: SeedPoint[] = [
   { name: 'Łódź "quoted", comma', latitude: -22.9516, longitude: -43.2113, device: '=HYPERLINK("http://x")' },
   { name: '\tTabbed <b>&</b>', latitude: -22.9517, longitude: -43.2114, section: 'North wall' },
   { name: 'Plain 7', latitude: -22.9518, longitude: -43.2115, altitude: -3.5 },
-  // heights as gpsd decodes a u-blox ZED-F9P's GGA (/work/shared/data/nmea): altMSL 14.2, geoidSep 1.8, altHAE 16.0;
+  // heights as gpsd decodes a u-blox ZED-F9P's GGA (apps/gateway/test/fixtures/nmea): altMSL 14.2, geoidSep 1.8, altHAE 16.0;
   // one point knows H and N (h follows), the other h and N (H follows)
   { name: 'BM msl', latitude: -22.9519, longitude: -43.2116, altitude: 14.2, geoidSeparation: 1.8, fixType: 'rtk-float', horizontalAccuracy: 0.38 },
   { name: 'BM ellipsoidal', latitude: -22.952, longitude: -43.2117, ellipsoidalHeight: 16, geoidSeparation: 1.8 },
@@ -53,9 +53,9 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
     expect(Object.keys(rows[0]!)).toEqual([
       'name', 'latitude', 'longitude', 'easting', 'northing', 'utm_zone', 'accuracy', 'section', 'device', 'timestamp',
       'fix_type', 'satellites', 'hdop', 'horizontal_accuracy_m', 'vertical_accuracy_m', 'altitude_m',
-      // issue 16: appended, the spec's columns unchanged
+      // the heights appended, the original columns unchanged
       'ellipsoidal_height_m', 'geoid_separation_m', 'height_above_msl_m',
-      // issue 18's precision columns (a browser's point: method client, the rest empty)
+      // the precision columns (a browser's point: method client, the rest empty)
       'method', 'sigma_e_m', 'sigma_n_m', 'sigma_u_m', 'pdop', 'epochs', 'epochs_rejected', 'fix_percent', 'correction_age_s',
       'antenna_height_m', 'warnings',
     ]);

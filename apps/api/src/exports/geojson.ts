@@ -31,7 +31,7 @@ function feature(p: ExportPoint): string {
       ellipsoidalHeight: h,
       geoidSeparation: p.geoidSeparation,
       heightAboveMsl: heightAboveMsl(p),
-      // issue 18: how it was measured and how well (null where the server did not measure it)
+      // how it was measured and how well (null where the server did not measure it)
       ...precisionProperties(p.precision),
       warnings: p.precision.warnings,
     },

@@ -31,7 +31,7 @@ function placemark(p: ExportPoint): string {
     ['ellipsoidalHeight', ellipsoidalHeight(p)],
     ['geoidSeparation', p.geoidSeparation],
     ['heightAboveMsl', msl],
-    // issue 18: how it was measured and how well
+    // how it was measured and how well
     ...Object.entries(precisionProperties(p.precision)),
   ];
   const data = rows

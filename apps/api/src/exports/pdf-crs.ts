@@ -1,6 +1,6 @@
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 
-/** The PDF summary's rows about the project's CRS, geoid and site calibration (issue 20); none without a CRS. */
+/** The PDF summary's rows about the project's CRS, geoid and site calibration (decision 024); none without a CRS. */
 export function crsSummaryRows(g: ProjectGeodesy | null | undefined): [string, string][] {
   if (!g) return [];
   const shift = { none: '', helmert: ', datum shift by 7-parameter Helmert', grid: `, datum shift by grid ${g.transform.grid}`, 'helmert-fallback': `, 7-PARAMETER FALLBACK instead of grid ${g.transform.grid}` }[g.transform.datumShift];

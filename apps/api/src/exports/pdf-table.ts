@@ -32,7 +32,7 @@ const COLUMNS: (CellSpec & { title: string })[] = [];
   }
 }
 /**
- * Issue 18: a point the server measured has a second line under its row, from the Name column on, with its precision
+ * A point the server measured has a second line under its row, from the Name column on, with its precision
  * figures; the heading has the same second line. A browser's point keeps one line.
  */
 const PRECISION: (CellSpec & { title: string })[] = [];

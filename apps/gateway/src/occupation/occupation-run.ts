@@ -53,13 +53,13 @@ export type StepOutcome =
   | { kind: 'store-continuous'; measurement: Measurement }
   | { kind: 'fail'; reason: string };
 
-// a re-fix is compared with the running mean at 3 sigma, sigma at least this (RTK noise; research: "3 sigma or 5 cm")
+// a re-fix is compared with the running mean at 3 sigma, sigma at least this (RTK noise; a re-fix more than 3 sigma or 5 cm away is a new or false fix)
 const REFIX_SIGMA_FLOOR = 0.01;
 
 /**
  * The sigma of the segment being measured, kept as epochs arrive (Welford's running mean and sum of squares per
  * component, and the sums of the receiver's GST sigmas): progress is read for every occupation twice a second, and
- * re-reading every epoch of a long occupation each time made the live feed's p99 three times longer (issue 18 bench).
+ * re-reading every epoch of a long occupation each time made the live feed's p99 three times longer (the occupation benchmark).
  */
 class RunningSigma {
   private n = 0;

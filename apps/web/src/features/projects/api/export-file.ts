@@ -1,6 +1,6 @@
 import { exportEndpoints, pathFor, reportEndpoints, type ExportFormat } from '@smi/contracts';
 
-/** What the Export dropdown offers: the point exports, and the survey report (issue 19). */
+/** What the Export dropdown offers: the point exports, and the survey report. */
 export type DownloadFormat = ExportFormat | 'report';
 
 /** The file name of a download: filename* (UTF-8) first, then filename, else 'project-points.{format}'. */

@@ -14,7 +14,7 @@ const LABELS: Record<DownloadFormat, string> = {
   landxml: 'LandXML (project CRS)',
   report: 'Survey report (PDF)',
 };
-// the survey report (issue 19) after the spec's formats
+// the survey report after the point formats
 const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS, 'report'];
 
 interface Props {
@@ -23,7 +23,7 @@ interface Props {
   save?: (file: ExportedFile) => void;
 }
 
-/** Export Data: format (pdf by default) and Export, with the states of SPEC section 4. */
+/** Export Data: format (pdf by default) and Export, with a message line for each state of the export. */
 export function ExportControl({ projectId, fetchFile, save }: Props) {
   const { format, setFormat, state, run, busy } = useExport(projectId, { fetchFile, save });
   const message = exportMessage(state);

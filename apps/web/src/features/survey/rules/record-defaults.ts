@@ -1,8 +1,8 @@
 import { LIMITS } from '@smi/contracts';
 
 /**
- * SPEC section 4: the default point name is P{number of points + 1}. After a deletion that name can already be taken
- * (P1 P2 P3, delete P2: P3 again), so when it is, the next free number is offered instead (issue 16).
+ * The default point name is P{number of points + 1}. After a deletion that name can already be taken (P1 P2 P3,
+ * delete P2: P3 again), so when it is, the next free number is offered instead.
  */
 export function defaultPointName(pointCount: number, existing: Iterable<string> = []): string {
   const taken = new Set([...existing].map((n) => n.trim()));
