@@ -19,7 +19,6 @@ import { brokerPolicy } from './broker/policy.js';
 import { filterStoredWills } from './broker/stored-wills.js';
 import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
-import { devicesRepository } from './devices/repository.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import { baseRtcmStates } from './rtcm/state-writer.js';
 import { baseReferenceNow } from './base-setups/live-reference.js';
@@ -55,8 +54,6 @@ export interface GatewayOptions {
   heartbeatIntervalMs?: number;
   /** Internal addresses, ranges and host names a custom broker URL may reach (CUSTOM_BROKER_ALLOW); none by default. */
   customBrokerAllow?: string;
-  /** DEVICE_ACTIVATION_SECRET, the maker's key: an unclaimed device claims itself by logging in once with its activation key. */
-  deviceActivationSecret?: string;
 }
 
 /**
@@ -73,9 +70,6 @@ export async function startGateway(o: GatewayOptions) {
     verifySecret: secretVerifier(),
     counters,
     log: o.log,
-    activation: o.deviceActivationSecret
-      ? { makerKey: o.deviceActivationSecret, claim: (deviceId) => devicesRepository.claim(o.db, deviceId) }
-      : undefined,
     onRefusedWill: (will) => refuseStoredWill(will),
     onCorrectionsForward: (_code, client) => receivers.forwarded(client),
   });

@@ -30,6 +30,11 @@ export const registerDeviceBody = z.strictObject({
   Type: deviceType.default('rover'),
   /** The web client sends the signed-in user's id; absent means the same. */
   Registered_User_Id: id.optional(),
+  /**
+   * The activation key printed on the device (decision 037): where the server has a maker key, the right one claims
+   * the device at once for this user. Empty means none; ignored where the server has no maker key.
+   */
+  ActivationKey: z.string({ error: 'ActivationKey must be text' }).trim().max(200, 'Wrong activation key').optional(),
 });
 export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
 

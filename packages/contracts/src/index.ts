@@ -12,6 +12,7 @@ export * from './fix-freshness.js';
 export * from './device-credentials.js';
 export * from './public-config.js';
 export * from './occupations.js';
+export * from './occupation-words.js';
 export * from './ntrip.js';
 export * from './base-rtcm.js';
 export * from './base-setups.js';

@@ -107,6 +107,8 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
     }
   };
   const active = occupation.Status === 'running' || occupation.Status === 'paused';
+  // a continuous run has stored its points as it went: the button ends it, it accepts nothing
+  const continuous = occupation.Method === 'continuous';
   const footer = active ? (
     <>
       <button type="button" className="btn-secondary" onClick={() => void run('cancel', onCancelOccupation)()} disabled={busy !== null}>
@@ -117,9 +119,9 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
         className="btn-primary"
         onClick={() => void run('accept', onAccept)()}
         disabled={busy !== null || occupation.Progress.epochsUsed === 0}
-        title="Stop now and store the point from the epochs so far (flagged stopped early)"
+        title={continuous ? 'Stop the run: the points stored so far are kept' : 'Stop now and store the point from the epochs so far (flagged stopped early)'}
       >
-        {busy === 'accept' ? 'Storing...' : 'Accept'}
+        {busy === 'accept' ? (continuous ? 'Stopping...' : 'Storing...') : continuous ? 'Stop' : 'Accept'}
       </button>
     </>
   ) : (
