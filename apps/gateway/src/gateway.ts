@@ -201,10 +201,10 @@ export async function startGateway(o: GatewayOptions) {
       port: o.ntripPort,
       host: o.host,
       verifySecret: secretVerifier(),
-      onSourceFrames: (mount, bytes) => {
-        void relay(mount, bytes);
+      onSourceFrames: (code, bytes) => {
+        void relay(code, bytes);
         // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (decision 025)
-        void directory.get(mount).then((device) => {
+        void directory.get(code).then((device) => {
           if (device?.type === 'base') rtcm.take(device, bytes);
         });
       },
