@@ -35,7 +35,7 @@ const schema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
-  /** The device maker's key: an unclaimed device may log in once with its activation key, which claims it (decision 027). */
+  /** The device maker's key; the api checks activation keys with it (decision 037: a device's own login never claims it). */
   DEVICE_ACTIVATION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

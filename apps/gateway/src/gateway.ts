@@ -19,7 +19,6 @@ import { brokerPolicy } from './broker/policy.js';
 import { filterStoredWills } from './broker/stored-wills.js';
 import { secretVerifier } from './devices/credentials.js';
 import { deviceDirectory } from './devices/directory.js';
-import { devicesRepository } from './devices/repository.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import { baseRtcmStates } from './rtcm/state-writer.js';
 import { baseReferenceNow } from './base-setups/live-reference.js';
@@ -55,8 +54,6 @@ export interface GatewayOptions {
   heartbeatIntervalMs?: number;
   /** Internal addresses, ranges and host names a custom broker URL may reach (CUSTOM_BROKER_ALLOW); none by default. */
   customBrokerAllow?: string;
-  /** DEVICE_ACTIVATION_SECRET, the maker's key: an unclaimed device claims itself by logging in once with its activation key. */
-  deviceActivationSecret?: string;
 }
 
 /**
@@ -73,9 +70,6 @@ export async function startGateway(o: GatewayOptions) {
     verifySecret: secretVerifier(),
     counters,
     log: o.log,
-    activation: o.deviceActivationSecret
-      ? { makerKey: o.deviceActivationSecret, claim: (deviceId) => devicesRepository.claim(o.db, deviceId) }
-      : undefined,
     onRefusedWill: (will) => refuseStoredWill(will),
     onCorrectionsForward: (_code, client) => receivers.forwarded(client),
   });
@@ -207,10 +201,10 @@ export async function startGateway(o: GatewayOptions) {
       port: o.ntripPort,
       host: o.host,
       verifySecret: secretVerifier(),
-      onSourceFrames: (mount, bytes) => {
-        void relay(mount, bytes);
+      onSourceFrames: (code, bytes) => {
+        void relay(code, bytes);
         // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (issue 21)
-        void directory.get(mount).then((device) => {
+        void directory.get(code).then((device) => {
           if (device?.type === 'base') rtcm.take(device, bytes);
         });
       },

@@ -2,14 +2,14 @@ export { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
 export { loadGatewayEnv, GatewayEnvError, type GatewayEnv } from './env.js';
 export { serviceCredential, SERVICE_USERNAME, type ServiceCredential } from './service-credential.js';
 export { newDeviceSecret, hashDeviceSecret } from './devices/credentials.js';
-export { deviceActivationKey, isActivationKey, UNCLAIMED_HOLD_MS } from './devices/activation.js';
+export { deviceActivationKey, isActivationKey } from './devices/activation.js';
 export { jsonLog, silentLog, type Log } from './log.js';
 export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
 export { seedDemo } from './simulator/demo-seed.js';
 export { createCounters } from './broker/counters.js';
 export { fetchSourcetable } from './ntrip/client.js';
 export { allowedNtripAddress } from './ntrip/outbound-check.js';
-export { projectMount } from './ntrip/access.js';
+export { mountKey } from './ntrip/access.js';
 export { EXTERNAL_PROJECT } from './ntrip/external-project.js';
 // RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
 export * from './rtcm/index.js';

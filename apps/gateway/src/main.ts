@@ -43,7 +43,6 @@ async function main() {
     ntripPort: env.NTRIP_PORT,
     heartbeatIntervalMs: env.MQTT_HEARTBEAT_MS,
     customBrokerAllow: env.CUSTOM_BROKER_ALLOW,
-    deviceActivationSecret: env.DEVICE_ACTIVATION_SECRET,
   });
   let stopping = false;
   const stop = async (signal: string) => {

@@ -16,12 +16,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => product?.stop());
 
-const SHOTS = '/tmp/i17b-shots';
+const SHOTS = join(import.meta.dirname, '..', 'test-results', 'screens');
 
 /**
- * Issue 17 item 7 on a server with a maker key: the spec's Register New Device screen and message as they are, then
- * the device's page asks for the activation key printed on the device; with it the secret is made and the device
- * connects with it as before.
+ * A server with a maker key (decisions 027, 037): the spec's Register New Device screen and message as they are, with
+ * an optional activation key; without it the device's page asks for the key printed on the device; with it the
+ * secret is made and the device connects with it as before.
  */
 test('a registered device is activated with the key printed on it, then gets its secret and connects', async ({ page }) => {
   const email = `claim.${Date.now().toString(36)}@example.com`;
@@ -65,6 +65,26 @@ test('a registered device is activated with the key printed on it, then gets its
   await shoot(page, 'device-activated');
   const device = await mqtt.connectAsync(product.mqttUrl, { username: code, password: secret, reconnectPeriod: 0 });
   await device.endAsync();
+
+  // a second receiver, registered with the key printed on it: activated at once
+  const second = `${code}-B`;
+  await page.goto(`${product.url}/devices`);
+  await page.getByRole('link', { name: 'Register New Device' }).first().click();
+  await page.getByLabel('Device ID').fill(second);
+  await page.getByLabel('Device name').fill('Site base');
+  await page.getByLabel('Type').selectOption('base');
+  await page.getByLabel('Activation key (optional)').fill('wrong-key-for-this-device');
+  await page.getByRole('button', { name: 'Register Device' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong activation key');
+  await shoot(page, 'register-with-key');
+  await page.getByLabel('Activation key (optional)').fill(deviceActivationKey(MAKER_KEY, second));
+  await page.getByRole('button', { name: 'Register Device' }).click();
+  await expect(page.getByText('Device registered successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/devices$/);
+  await page.getByRole('cell', { name: second }).first().click();
+  await expect(page.getByText(`Device Code: ${second}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate new secret' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Activate this device' })).toHaveCount(0);
 });
 
 async function shoot(page: import('@playwright/test').Page, name: string) {

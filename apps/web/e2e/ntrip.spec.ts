@@ -137,7 +137,7 @@ test('the base\'s page and the survey map show the rover receiving its correctio
   await panel.getByLabel('NTRIP 2').check();
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByText('NTRIP source saved')).toBeVisible();
-  await expect(panel.getByTestId('ntrip-source-state')).toContainText(/P-[0-9A-F]{8}/);
+  await expect(panel.getByTestId('ntrip-source-state')).toContainText(/P-[0-9A-F]{20}/);
   await expect(panel.getByLabel('Password', { exact: true })).toHaveValue('');
   await shots(page, 'project-ntrip');
 });

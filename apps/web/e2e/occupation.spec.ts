@@ -133,7 +133,7 @@ test('on a phone, a topo point is measured by the server with its progress shown
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Save' }).tap();
-    await expect(dialog.getByTestId('occupation-paused')).toHaveText('Paused: Not RTK fixed', { timeout: 15_000 });
+    await expect(dialog.getByTestId('occupation-paused')).toHaveText('Paused: Not RTK fixed (RTK float): wait for RTK fixed in the open sky', { timeout: 15_000 });
     await expect(dialog.getByRole('list', { name: 'Rejected epochs' })).toContainText(/Not RTK fixed: \d+/);
     await shots(page, 'occupation-paused');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -152,7 +152,7 @@ test('on a phone, a topo point is measured by the server with its progress shown
     expect(await ring()).toBeLessThan(100);
     // float again before it is done: it pauses, keeping what it counted
     quality = 5;
-    await expect(dialog.getByTestId('occupation-paused')).toHaveText('Paused: Not RTK fixed', { timeout: 15_000 });
+    await expect(dialog.getByTestId('occupation-paused')).toHaveText('Paused: Not RTK fixed (RTK float): wait for RTK fixed in the open sky', { timeout: 15_000 });
     // the phone loses its connection; the server finishes the point meanwhile; back online, the phone reads the outcome
     await page.context().setOffline(true);
     await expect(page.getByTestId('feed-status')).toHaveText(/Disconnected|Connection Error/, { timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.js';
-import { changePasswordBody, loginBody, registerBody, resetPasswordBody, sendResetOtpBody, verifyEmailBody } from './auth.js';
+import { changePasswordBody, loginBody, registerBody, resetPasswordBody, sendResetOtpBody, sendUnlockOtpBody, unlockLoginBody, verifyEmailBody } from './auth.js';
 import { settingsPatch } from './settings.js';
 
 export const authEndpoints = {
@@ -10,6 +10,8 @@ export const authEndpoints = {
   verifyEmail: endpoint({ method: 'POST', path: '/api/auth/verify-email', access: 'session', body: verifyEmailBody }),
   sendResetOtp: endpoint({ method: 'POST', path: '/api/auth/send-reset-otp', access: 'public', body: sendResetOtpBody }),
   resetPassword: endpoint({ method: 'POST', path: '/api/auth/reset-password', access: 'public', body: resetPasswordBody }),
+  sendUnlockOtp: endpoint({ method: 'POST', path: '/api/auth/send-unlock-otp', access: 'public', body: sendUnlockOtpBody }),
+  unlockLogin: endpoint({ method: 'POST', path: '/api/auth/unlock-login', access: 'public', body: unlockLoginBody }),
   logout: endpoint({ method: 'POST', path: '/api/auth/logout', access: 'public' }),
 };
 

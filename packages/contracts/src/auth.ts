@@ -18,6 +18,9 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const verifyEmailBody = z.strictObject({ otp });
 export const sendResetOtpBody = z.strictObject({ email });
 export const resetPasswordBody = z.strictObject({ email, otp, newPassword: password });
+/** A login locked out for the address it is tried from: a code mailed to the account unlocks that address. */
+export const sendUnlockOtpBody = z.strictObject({ email });
+export const unlockLoginBody = z.strictObject({ email, otp });
 
 export const changePasswordBody = z
   .strictObject({

@@ -131,10 +131,22 @@ export const correctionsClient = z.object({
 });
 export type CorrectionsClient = z.infer<typeof correctionsClient>;
 
-/** What a gateway reports every few seconds on internalTopics.correctionsClients (mount: null for MQTT rovers). */
+/**
+ * What a gateway reports every few seconds on internalTopics.correctionsClients: mount is the caster's key of the
+ * stream pulled (null for MQTT rovers); who is a rover's code or, with credential, an NTRIP credential's user name.
+ */
 export const gatewayCorrectionsClients = z.object({
   gatewayId: z.string(),
-  clients: z.array(z.object({ mount: z.string().nullable(), who: z.string(), via: z.enum(['ntrip', 'mqtt']), since: z.string(), ageMs: z.number().nullable() })),
+  clients: z.array(
+    z.object({
+      mount: z.string().nullable(),
+      who: z.string(),
+      credential: z.boolean().default(false),
+      via: z.enum(['ntrip', 'mqtt']),
+      since: z.string(),
+      ageMs: z.number().nullable(),
+    }),
+  ),
 });
 export type GatewayCorrectionsClients = z.infer<typeof gatewayCorrectionsClients>;
 

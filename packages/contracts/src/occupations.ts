@@ -20,6 +20,10 @@ export const OCCUPATION_ACTIVE: readonly OccupationStatus[] = ['running', 'pause
 export const EPOCH_REJECT_REASONS = ['no-position', 'not-fixed', 'sigma-h', 'sigma-v', 'pdop', 'satellites', 'correction-age', 'outlier', 'split'] as const;
 export type EpochRejectReason = (typeof EPOCH_REJECT_REASONS)[number];
 
+/** What a running occupation still needs: more epochs, more seconds, a smaller sigma H or V than its limit. */
+export const OCCUPATION_WAITS = ['epochs', 'seconds', 'sigma-h', 'sigma-v'] as const;
+export type OccupationWait = (typeof OCCUPATION_WAITS)[number];
+
 /** Warning codes an occupation adds to its point (decision 016 lists the shared ones). */
 export const OCCUPATION_WARNINGS = ['float-allowed', 'stopped-early', 'hdop-for-pdop', 'split', 'no-receiver-sigma', 'no-geoid-separation'] as const;
 
@@ -121,8 +125,14 @@ export const occupationProgress = z.object({
   occupiedS: z.number(),
   /** seconds since the first epoch (GNSS time) */
   elapsedS: z.number(),
+  /**
+   * the precision the point would have now, 1 sigma: of the epochs the outlier test keeps once the epochs and time
+   * are met (what the limits are judged against), of the epochs counted before that
+   */
   sigmaH: z.number().nullable(),
   sigmaV: z.number().nullable(),
+  /** what it still waits for besides a good epoch (pausedBy): in this order, each while it holds */
+  waitingFor: z.array(z.enum(OCCUPATION_WAITS)).default([]),
   /** the last epoch's fix type (any a reading may carry) */
   fix: z.string().nullable(),
   /** the gate the last epoch failed (what pauses the count now) */
@@ -140,6 +150,7 @@ export const EMPTY_PROGRESS: OccupationProgress = {
   elapsedS: 0,
   sigmaH: null,
   sigmaV: null,
+  waitingFor: [],
   fix: null,
   pausedBy: null,
   warnings: [],

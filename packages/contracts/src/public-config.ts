@@ -11,6 +11,8 @@ export const publicConfigReply = z.object({
   tileUrl: z.string(),
   /** Where devices connect, e.g. mqtt://survey.example.com:1883; null while the MQTT gateway is not running. */
   brokerUrl: z.string().nullable(),
+  /** New devices must be activated with the key printed on them (the server has a maker key, decision 037). */
+  deviceActivation: z.boolean().default(false),
 });
 export type PublicConfigReply = z.infer<typeof publicConfigReply>;
 

@@ -11,6 +11,8 @@ const VALID: Record<string, Record<string, unknown>> = {
   verifyEmail: { otp: '123456' },
   sendResetOtp: { email: 'fuzz@example.com' },
   resetPassword: { email: 'fuzz@example.com', otp: '123456', newPassword: 'secret-2' },
+  sendUnlockOtp: { email: 'fuzz@example.com' },
+  unlockLogin: { email: 'fuzz@example.com', otp: '123456' },
   changePassword: { currentPassword: 'wrong-pass', newPassword: 'secret-2', confirmPassword: 'secret-2' },
   putSettings: { map: { theme: 'Dark' } },
 };

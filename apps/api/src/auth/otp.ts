@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 
-export type OtpPurpose = 'verify' | 'reset';
+export type OtpPurpose = 'verify' | 'reset' | 'unlock';
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'exhausted';
 
 /**

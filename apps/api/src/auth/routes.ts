@@ -4,10 +4,12 @@ import type { AppDeps } from '../http/deps.js';
 import { mount } from '../http/route.js';
 import { perIp } from '../http/rate-limit.js';
 import { authService } from './service.js';
+import { loginUnlock } from './unlock.js';
 
 export function authRoutes(deps: AppDeps): Router {
   const router = Router();
   const service = authService(deps);
+  const unlock = loginUnlock(deps);
   const { sessions, limiters } = deps;
   const load = sessions.userOf.bind(sessions);
 
@@ -23,8 +25,8 @@ export function authRoutes(deps: AppDeps): Router {
     router,
     e.register,
     load,
-    async ({ body, res }) => {
-      const { user, reply } = await service.register(body);
+    async ({ body, req, res }) => {
+      const { user, reply } = await service.register(body, req.ip);
       sessions.issue(res, user);
       res.status(201);
       return reply;
@@ -46,15 +48,17 @@ export function authRoutes(deps: AppDeps): Router {
   );
 
   mount(router, e.sendVerifyOtp, load, ({ user }) => service.sendVerifyOtp(user), perIp(limiters.codeSendPerIp));
-  mount(router, e.verifyEmail, load, ({ user, body }) => service.verifyEmail(user, body.otp), perIp(limiters.codeCheckPerIp));
+  mount(router, e.verifyEmail, load, ({ user, body, req }) => service.verifyEmail(user, body.otp, req.ip), perIp(limiters.codeCheckPerIp));
   mount(router, e.sendResetOtp, load, ({ body }) => service.sendResetOtp(body.email), perIp(limiters.codeSendPerIp));
   mount(
     router,
     e.resetPassword,
     load,
-    ({ body }) => service.resetPassword(body.email, body.otp, body.newPassword),
+    ({ body, req }) => service.resetPassword(body.email, body.otp, body.newPassword, req.ip),
     perIp(limiters.codeCheckPerIp),
   );
+  mount(router, e.sendUnlockOtp, load, ({ body, req }) => unlock.sendCode(body.email, req.ip ?? 'unknown'), perIp(limiters.codeSendPerIp));
+  mount(router, e.unlockLogin, load, ({ body, req }) => unlock.unlock(body.email, body.otp, req.ip ?? 'unknown'), perIp(limiters.codeCheckPerIp));
 
   mount(router, e.logout, load, async ({ user, res }) => {
     await service.logout(user);

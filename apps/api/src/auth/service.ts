@@ -4,6 +4,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { perAccount } from '../http/rate-limit.js';
 import { mails } from '../mail/mailer.js';
+import { loginGuard } from './login-guard.js';
 import { OTP_MESSAGES } from './otp.js';
 import type { SessionUser } from './session.js';
 import { usersRepository as users } from './users-repository.js';
@@ -19,6 +20,7 @@ export type Registration = { user: { id: string; tokenVersion: number }; reply: 
 /** The stories of the account endpoints; routes.ts turns them into HTTP. */
 export function authService(deps: AppDeps) {
   const { db, otps, mailer, limiters, log } = deps;
+  const guard = loginGuard(limiters);
 
   /**
    * The code and its mail are made after the answer, for a pending registration too (which gets neither): waiting
@@ -43,11 +45,15 @@ export function authService(deps: AppDeps) {
      * verified; the owner of the address is mailed instead (decision 019). Both paths run the same hash and the
      * same statement before the answer; the owner's mail goes after it.
      */
-    async register(body: RegisterBody): Promise<Registration> {
+    async register(body: RegisterBody, address = 'unknown'): Promise<Registration> {
       const passwordHash = await bcrypt.hash(body.password, BCRYPT_ROUNDS);
       const { user, pendingId } = await users.register(db, { name: body.name, email: body.email, passwordHash });
       const reply = { success: true as const, message: 'Account created' };
-      if (user) return { user: { id: user.id, tokenVersion: user.token_version }, reply };
+      if (user) {
+        // the address the account was made from is its owner's; after the reply, as the other path's mail
+        deps.afterReply(() => guard.proven(user.email, address).catch((err: unknown) => log.warn({ err }, 'sign-up address not kept')));
+        return { user: { id: user.id, tokenVersion: user.token_version }, reply };
+      }
       deps.afterReply(async () => {
         try {
           const owner = await users.byEmail(db, body.email);
@@ -63,23 +69,15 @@ export function authService(deps: AppDeps) {
 
     /**
      * Wrong e-mail and wrong password answer alike. An unverified account gets its session so it can verify.
-     * Guessing is limited per (account, address) and per account, but the account budget counts only addresses
-     * the account never signed in from: a stranger's guesses cannot lock the owner out of their own address.
+     * Guessing is limited by the login guard: a stranger's guesses cannot lock the owner out of an address it
+     * proved itself from.
      */
     async login(body: LoginBody, address = 'unknown'): Promise<Outcome> {
-      const email = body.email.toLowerCase();
-      const pair = `${email}|${address}`;
-      const known = (await limiters.loginKnownAddress.get(pair)) !== null;
-      await perAccount(limiters.loginPerAccountAddress, pair);
-      if (!known) await perAccount(limiters.loginPerAccount, email);
+      const { known } = await guard.admit(body.email, address);
       const user = await users.byEmail(db, body.email);
       const ok = await bcrypt.compare(body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !ok) throw new AppError(401, 'Invalid email or password');
-      await limiters.loginPerAccountAddress.delete(pair);
-      // the account's budget counts failures: this success gives back its own point, and no more (a sign-in by
-      // the owner does not hand a guesser ten more tries)
-      if (!known) await limiters.loginPerAccount.reward(email, 1);
-      await limiters.loginKnownAddress.set(pair, 1, 14 * 24 * 3600);
+      await guard.succeeded(body.email, address, known);
       const session = { id: user.id, tokenVersion: user.token_version };
       if (!user.is_verified) return { user: session, reply: { success: false, message: 'Please verify your account first.' } };
       return { user: session, reply: { success: true, message: 'Logged in' } };
@@ -91,13 +89,14 @@ export function authService(deps: AppDeps) {
       return { success: true, message: 'Verification code sent to your e-mail' };
     },
 
-    async verifyEmail(user: SessionUser, code: string) {
+    async verifyEmail(user: SessionUser, code: string, address = 'unknown') {
       if (user.isVerified) return { success: true, message: 'Account already verified' };
       await perAccount(limiters.codeCheckPerAccount, `verify:${user.id}`);
       // a pending registration has no code stored: the same check answers it 'invalid', as it does a wrong code
       const result = await otps.check(db, user.id, 'verify', code);
       if (result !== 'ok' || user.pending) throw new AppError(400, OTP_MESSAGES[result === 'ok' ? 'invalid' : result]);
       await users.markVerified(db, user.id);
+      await guard.proven(user.email, address);
       return { success: true, message: 'Email verified successfully' };
     },
 
@@ -119,13 +118,15 @@ export function authService(deps: AppDeps) {
       return { success: true, message: 'If an account uses this e-mail, a reset code has been sent to it.' };
     },
 
-    async resetPassword(email: string, code: string, newPassword: string) {
+    async resetPassword(email: string, code: string, newPassword: string, address = 'unknown') {
       await perAccount(limiters.codeCheckPerAccount, `reset:${email}`);
       const user = await users.byEmail(db, email);
       const result = user ? await otps.check(db, user.id, 'reset', code) : 'invalid';
       if (!user || result !== 'ok') throw new AppError(400, OTP_MESSAGES[result === 'ok' ? 'invalid' : result]);
       // the code came by mail, so the address is proven: reset also verifies it
       await users.setPassword(db, user.id, await bcrypt.hash(newPassword, BCRYPT_ROUNDS), true);
+      // the mailbox answered from here: the owner's address
+      await guard.proven(user.email, address);
       deps.events.emit('sessionsEnded', user.id);
       return { success: true, message: 'Password has been reset successfully' };
     },

@@ -56,27 +56,22 @@ export function toDeviceView(r: DeviceRow): DeviceView {
 
 export const devicesRepository = {
   /**
-   * Inserts a device; undefined when the code is registered already, to any account (no race between check and
-   * insert). `unclaimed`: it waits for its activation key (decision 027), and another account's unclaimed
-   * registration older than `holdMs` gives way to this one (it never had a secret, so nothing of it is lost but
-   * the row and what the squatter hung on it).
+   * Inserts a device; undefined when the code is registered already (no race between check and insert).
+   * `claim` (decision 037): 'now' where the server has no maker key (every device is claimed at once); 'pending'
+   * for a registration without the activation key: it waits for it, and replaces another account's unclaimed
+   * registration of the code; 'proven' for one with the right key: claimed at once, and it replaces any unclaimed
+   * registration of the code. A replaced row never had a secret, a login or data; what was hung on it (project
+   * links) goes with it. A claimed device is never replaced.
    */
-  async register(
-    db: Db,
-    d: { code: string; name: string; type: DeviceType; ownerId: string; unclaimed?: { holdMs: number } },
-  ): Promise<DeviceRow | undefined> {
+  async register(db: Db, d: { code: string; name: string; type: DeviceType; ownerId: string; claim: 'now' | 'pending' | 'proven' }): Promise<DeviceRow | undefined> {
     return db.tx(async (q) => {
-      if (d.unclaimed) {
-        await q.query(
-          `DELETE FROM devices WHERE code = $1 AND claimed_at IS NULL AND owner_id <> $2
-             AND registered_at < now() - make_interval(secs => $3::float8 / 1000)`,
-          [d.code, d.ownerId, d.unclaimed.holdMs],
-        );
+      if (d.claim !== 'now') {
+        await q.query(`DELETE FROM devices WHERE code = $1 AND claimed_at IS NULL AND ($2 OR owner_id <> $3)`, [d.code, d.claim === 'proven', d.ownerId]);
       }
       const [row] = await q.query<DeviceRow>(
         `INSERT INTO devices (code, name, type, owner_id, claimed_at) VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN NULL ELSE now() END)
          ON CONFLICT (code) DO NOTHING RETURNING ${DEVICE_COLUMNS}`,
-        [d.code, d.name, d.type, d.ownerId, !!d.unclaimed],
+        [d.code, d.name, d.type, d.ownerId, d.claim === 'pending'],
       );
       return row;
     });

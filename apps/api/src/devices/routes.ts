@@ -26,7 +26,7 @@ export function deviceRoutes(deps: AppDeps): Router {
     return { success: true, device: view, ...view };
   });
   mount(router, e.registerDevice, load, async ({ user, params, body, res }) => {
-    const reply = await registerDevice(db, user, params.deviceId, body, !!deps.config.deviceActivationSecret);
+    const reply = await registerDevice(db, deps.limiters, user, params.deviceId, body, deps.config.deviceActivationSecret);
     res.status(201);
     return reply;
   });

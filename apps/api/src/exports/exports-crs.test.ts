@@ -18,7 +18,7 @@ const US_FT = 1200 / 3937;
 const MIAMI: SeedPoint[] = [
   { name: 'CP1 Café', latitude: 25.774, longitude: -80.1937, section: 'North', fixType: 'rtk-fixed', horizontalAccuracy: 0.012, verticalAccuracy: 0.02 },
   { name: 'CP2', latitude: 25.7751, longitude: -80.1925, fixType: 'rtk-float' },
-  { name: 'CP2', latitude: 25.7762, longitude: -80.1911 },
+  { name: 'CP2 (2)', latitude: 25.7762, longitude: -80.1911 },
   { name: 'Ünïcode ✓ <&>', latitude: 25.7733, longitude: -80.1948, section: 'North' },
 ];
 const H = [10.5, 11.25, 9.75, 12];

@@ -18,6 +18,8 @@ export interface ExportProject {
 /** One point as every format writes it. */
 export interface ExportPoint {
   id: string;
+  /** Fixed when the point was made (decision 041): PNEZD's P. */
+  number: number;
   name: string;
   type: string;
   latitude: number;
@@ -84,9 +86,9 @@ export const PAGE_SIZE = 500;
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
   horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
-  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id)`;
+  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number`;
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, string, number];
+  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, string, number];
 
 const POSITION_COLUMNS = 'name, latitude, longitude, section';
 type PositionRow = [string, number, number, string, string, number];
@@ -246,7 +248,8 @@ function toPoint(r: PointRow): ExportPoint {
     geoidSeparation: r[15],
     precision: toPrecision(r[16]),
     datum: r[17],
-    recordedAt: new Date(r[18]),
+    number: r[18],
+    recordedAt: new Date(r[19]),
   };
 }
 

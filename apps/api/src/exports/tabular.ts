@@ -37,12 +37,12 @@ export async function writeCsv(ctx: ExportContext) {
 /**
  * PNEZD (Civil 3D "PNEZD (comma delimited)", Carlson): point number, northing, easting, elevation, description;
  * no header line. Grid coordinates of the project's CRS (else the UTM zone of the points), the point's name as the
- * description; the point number is the point's place in time order (Civil 3D needs a number).
+ * description; the point number is the one the point was given when it was made (decision 041): a delete leaves a
+ * gap and never renumbers the rest, so a drawing imported before still matches.
  */
 async function writePnezd(ctx: ExportContext) {
   const { sink, repo, project } = ctx;
   const g = exportGeodesy(ctx);
-  let n = 0;
   for await (const page of repo.pages(project.id)) {
     if (!sink.alive) return;
     await sink.write(
@@ -50,7 +50,7 @@ async function writePnezd(ctx: ExportContext) {
         .map((p) => {
           const c = g ? pointGrid(g, p) : null;
           const mm = (v: number | null | undefined) => (v == null ? null : Math.round(v * 1000) / 1000);
-          return line([++n, mm(c?.northing), mm(c?.easting), mm(c?.height), neutralise(p.name)], csvField, ',');
+          return line([p.number, mm(c?.northing), mm(c?.easting), mm(c?.height), neutralise(p.name)], csvField, ',');
         })
         .join(''),
     );

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   passwordPerAccount: 10,
   /** Activation-key attempts per account (decision 027). */
   claimPerAccount: 10,
+  /** Device registrations per account, refused or not (decision 037). */
+  deviceRegisterPerAccount: 30,
 };
 export type RateLimitName = keyof typeof RATE_LIMITS;
 const WINDOW_S = 15 * 60;
@@ -39,14 +41,18 @@ export function createLimiters(opts: { redis?: unknown; scale?: number } = {}): 
   return Object.fromEntries(entries) as unknown as Limiters;
 }
 
-async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
+/** "N minutes", rounded up, at least one. */
+export const minutesText = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
+};
+const tooManyAttempts = (wait: string) => `Too many attempts. Try again in ${wait}.`;
+
+async function consume(limiter: RateLimiterAbstract, key: string, message = tooManyAttempts): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (err) {
-    if (err instanceof RateLimiterRes) {
-      const minutes = Math.max(1, Math.ceil(err.msBeforeNext / 60_000));
-      throw new AppError(429, `Too many attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`);
-    }
+    if (err instanceof RateLimiterRes) throw new AppError(429, message(minutesText(err.msBeforeNext)));
     throw err;
   }
 }
@@ -60,7 +66,8 @@ export const perIp =
   };
 
 /** One point for this account (an e-mail or user id), called by a use-case once it knows whom the request is for. */
-export const perAccount = (limiter: RateLimiterAbstract, account: string) => consume(limiter, account.toLowerCase());
+export const perAccount = (limiter: RateLimiterAbstract, account: string, message?: (wait: string) => string) =>
+  consume(limiter, account.toLowerCase(), message);
 
 export const accountOfBody = (req: Request): string | undefined =>
   typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : undefined;

@@ -49,6 +49,11 @@ export const mails = {
     subject: 'Your Site Measurement IoT verification code',
     text: `Hello ${name},\n\nYour verification code is ${code}.\nIt is valid for 10 minutes.\n\nSite Measurement IoT`,
   }),
+  unlock: (to: string, code: string, address: string): Mail => ({
+    to,
+    subject: 'Your Site Measurement IoT unlock code',
+    text: `Logins to your account are held back after too many wrong passwords from places it was never used from. Someone asked for a code to log in anyway, from the address ${address}.\n\nYour unlock code is ${code}.\nIt is valid for 10 minutes. Enter it on the login screen where you want to log in. If it was not you, ignore this message, and consider changing your password.\n\nSite Measurement IoT`,
+  }),
   reset: (to: string, code: string): Mail => ({
     to,
     subject: 'Your Site Measurement IoT password reset code',

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, type EpochView } from '@smi/contracts';
+import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, pointNameTaken, type EpochView } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
@@ -45,6 +45,7 @@ export function occupationRoutes(deps: AppDeps): Router {
       splitGapS: r.splitGapS,
     });
     if ('busy' in made) throw new AppError(409, 'This rover is already measuring a point');
+    if ('nameTaken' in made) throw new AppError(409, pointNameTaken(body.Name));
     if (made.created) await command({ id: made.row.id, action: 'start' });
     res.status(made.created ? 201 : 200);
     return { success: true, occupation: toOccupationView(made.row) };

@@ -4,6 +4,7 @@ import type { Queryable } from '@smi/db';
 export interface PointRow {
   id: string;
   project_id: string;
+  number: number;
   client_id: string | null;
   name: string;
   type: string;
@@ -54,7 +55,7 @@ export interface PointRow {
 }
 
 /** Every column of a point, in the order of PointRow (decision 016 for the survey-grade ones). */
-export const POINT_COLUMNS = `id, project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type,
+export const POINT_COLUMNS = `id, project_id, number, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type,
   satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, created_at, method, ellipsoidal_height, geoid_separation,
   antenna_height, antenna_height_type, antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u,
   receiver_sigma_e, receiver_sigma_n, receiver_sigma_u, pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected,
@@ -175,6 +176,7 @@ export function toPointView(r: PointRow): PointView {
   return {
     _id: r.id,
     ProjectId: r.project_id,
+    Number: r.number,
     Name: r.name,
     Type: r.type,
     Latitude: r.latitude,

@@ -20,6 +20,7 @@ describe('GET /api/config', () => {
       success: true,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       brokerUrl: `mqtt://127.0.0.1:${live.gateway.port}`,
+      deviceActivation: false,
     });
   });
 
@@ -39,6 +40,6 @@ describe('GET /api/config', () => {
   it('answers the configured TILE_URL, and null for the broker while the MQTT gateway is not running', async () => {
     bare.deps.config.tileUrl = 'https://{s}.tiles.example.com/{z}/{x}/{y}.png';
     const { body } = await request(bare.server).get('/api/config').expect(200);
-    expect(body).toEqual({ success: true, tileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', brokerUrl: null });
+    expect(body).toEqual({ success: true, tileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', brokerUrl: null, deviceActivation: false });
   });
 });

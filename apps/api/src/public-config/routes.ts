@@ -15,6 +15,7 @@ export function publicConfigRoutes(deps: AppDeps): Router {
       success: true,
       tileUrl: deps.config.tileUrl,
       brokerUrl: deps.live?.brokerUrl(brokerHost(deps.config.publicUrl, req.hostname)) ?? null,
+      deviceActivation: !!deps.config.deviceActivationSecret,
     };
     return reply;
   });

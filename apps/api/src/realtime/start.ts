@@ -28,7 +28,6 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
       ntripPort: gwEnv.NTRIP_PORT,
       heartbeatIntervalMs: gwEnv.MQTT_HEARTBEAT_MS,
       customBrokerAllow: gwEnv.CUSTOM_BROKER_ALLOW,
-      deviceActivationSecret: env.DEVICE_ACTIVATION_SECRET,
     });
   }
   const gatewayUrl = gateway?.localUrl ?? gwEnv.GATEWAY_MQTT_URL ?? `mqtt://127.0.0.1:${env.MQTT_PORT}`;

@@ -116,13 +116,8 @@ describe('what a device may publish and subscribe to', () => {
   });
 });
 
-describe('an unclaimed device (decision 027: a maker key is set and its holder has not proved possession yet)', () => {
+describe('an unclaimed device (decisions 027, 037: a maker key is set and no signed-in user has entered its key)', () => {
   const MAKER_KEY = 'maker-key-for-the-broker-tests-0123456789abcdef';
-  let g: TestGateway;
-  beforeAll(async () => {
-    g = await startTestGateway({ deviceActivationSecret: MAKER_KEY });
-  });
-  afterAll(() => g.close());
 
   async function unclaimed(db: TestGateway['db']) {
     const device = await createDevice(db, await createUser(db));
@@ -133,36 +128,21 @@ describe('an unclaimed device (decision 027: a maker key is set and its holder h
   const claimedAt = async (db: TestGateway['db'], id: string) =>
     (await db.query<{ claimed_at: Date | null }>('SELECT claimed_at FROM devices WHERE id = $1', [id]))[0]!.claimed_at;
 
-  it('logs in only with its own activation key, which claims it; the key is refused from then on and the secret flow takes over', async () => {
-    const device = await unclaimed(g.db);
-    expect(await refusal(connect(g.url, { username: device.code, password: device.secret }))).toBe(4);
-    expect(await refusal(connect(g.url, { username: device.code, password: deviceActivationKey(MAKER_KEY, `${device.code}-2`) }))).toBe(4);
-    expect(await refusal(connect(g.url, { username: device.code, password: deviceActivationKey('another-makers-key-0123456789abcdef', device.code) }))).toBe(4);
-    expect(await claimedAt(g.db, device.id)).toBeNull();
-
-    const first = await connect(g.url, { username: device.code, password: deviceActivationKey(MAKER_KEY, device.code) });
-    expect(first.connected).toBe(true);
-    // it is the device now: its own topics only
-    await first.publishAsync(`devices/${device.code}/status`, '{"battery":50}', { qos: 1 });
-    await first.endAsync();
-    expect(await claimedAt(g.db, device.id)).toBeInstanceOf(Date);
-    expect(await refusal(connect(g.url, { username: device.code, password: deviceActivationKey(MAKER_KEY, device.code) }))).toBe(4);
-    const withSecret = await connect(g.url, { username: device.code, password: device.secret });
-    expect(withSecret.connected).toBe(true);
-    await withSecret.endAsync();
-  });
-
-  it('is claimed once when its key arrives twice at the same moment', async () => {
-    const device = await unclaimed(g.db);
-    const key = deviceActivationKey(MAKER_KEY, device.code);
-    const both = await Promise.all([0, 1].map((i) => connect(g.url, { username: device.code, password: key, clientId: `race-${i}` }).then((c) => (c.end(true), 'accepted'), (err: { code?: number }) => err.code)));
-    expect(both.sort()).toEqual([4, 'accepted']);
-  });
-
-  it('cannot be claimed at all by a gateway without the maker key', async () => {
+  it('has no login: neither its secret nor its own activation key gets in, and the key claims nothing', async () => {
     const device = await unclaimed(t.db);
-    expect(await refusal(connect(t.url, { username: device.code, password: deviceActivationKey(MAKER_KEY, device.code) }))).toBe(4);
+    const key = deviceActivationKey(MAKER_KEY, device.code);
     expect(await refusal(connect(t.url, { username: device.code, password: device.secret }))).toBe(4);
+    // the key as a password is a wrong password: the device cannot tell the broker whose it is
+    expect(await refusal(connect(t.url, { username: device.code, password: key }))).toBe(4);
     expect(await claimedAt(t.db, device.id)).toBeNull();
+  });
+
+  it('logs in with its secret once a user has claimed it, and its key is still no login', async () => {
+    const device = await unclaimed(t.db);
+    await t.db.query('UPDATE devices SET claimed_at = now() WHERE id = $1', [device.id]);
+    const client = await connect(t.url, { username: device.code, password: device.secret });
+    expect(client.connected).toBe(true);
+    await client.endAsync();
+    expect(await refusal(connect(t.url, { username: device.code, password: deviceActivationKey(MAKER_KEY, device.code) }))).toBe(4);
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AedesOptions, AuthenticateError, Client, PublishPacket } from 'aedes';
 import { deviceTopics, isMqttSafeDeviceCode, type GatewayCounters } from '@smi/contracts';
-import { isActivationKey } from '../devices/activation.js';
 import type { DeviceDirectory } from '../devices/directory.js';
 import type { Log } from '../log.js';
 import { isServiceLogin, type ServiceCredential } from '../service-credential.js';
@@ -53,11 +52,6 @@ export function brokerPolicy(o: {
   log: Log;
   /** A stored will was refused: it is deleted so that it is not tried again at every round. */
   onRefusedWill?: (will: PublishPacket) => void;
-  /**
-   * The maker's key (DEVICE_ACTIVATION_SECRET): an unclaimed device may log in once with its activation key, which
-   * claims it for the account that registered it (decision 027). Without it no device is ever unclaimed.
-   */
-  activation?: { makerKey: string; claim: (deviceId: string) => Promise<boolean> };
   /** Corrections are on their way to a rover connected here (its "who is connected" age). */
   onCorrectionsForward?: (code: string, client: Client) => void;
 }) {
@@ -127,19 +121,12 @@ export function brokerPolicy(o: {
         o.directory
           .fresh(username)
           .then(async (device) => {
-            // an unclaimed device has no secret: its activation key is its one login, and that login claims it
-            const admitted = !device
-              ? false
-              : device.claimed
-                ? !!device.secretHash && (await o.verifySecret(device.secretHash, password))
-                : !!o.activation && isActivationKey(o.activation.makerKey, device.code, password) && (await o.activation.claim(device.id));
+            // an unclaimed device has no login at all: its activation key claims it only when a signed-in user
+            // enters it, never when the device presents it (it cannot say whose it is; decision 037)
+            const admitted = !!device?.claimed && !!device.secretHash && (await o.verifySecret(device.secretHash, password));
             if (!device || !admitted) {
               failed(key);
               return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
-            }
-            if (!device.claimed) {
-              o.directory.forget(device.code);
-              o.log.info({ device: device.code }, 'device claimed with its activation key');
             }
             failures.delete(key);
             // a will is published when the connection dies, maybe by another gateway with no client to check:

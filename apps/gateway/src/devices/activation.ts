@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A device's activation key: what its maker prints on the label (or flashes into it) and what proves, once, that
- * whoever registered the code holds the device (decision 027). Derived from the maker's key and the code, so the
+ * the signed-in user who enters it holds the device (decisions 027, 037). Derived from the maker's key and the code, so the
  * server stores nothing per device and a maker can print labels offline: HMAC-SHA256(makerKey, label + code),
  * base64url, 24 characters (144 bits).
  */
@@ -16,6 +16,3 @@ export function isActivationKey(makerKey: string, code: string, candidate: strin
   const given = Buffer.isBuffer(candidate) ? candidate : Buffer.from(candidate);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** How long an unclaimed registration holds its code against other accounts. */
-export const UNCLAIMED_HOLD_MS = 24 * 60 * 60 * 1000;

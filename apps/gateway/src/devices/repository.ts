@@ -87,12 +87,6 @@ export const devicesRepository = {
     return rows.map(toRecord);
   },
 
-  /** An unclaimed device proved possession (its activation key): true when this call claimed it. */
-  async claim(q: Queryable, deviceId: string): Promise<boolean> {
-    const rows = await q.query('UPDATE devices SET claimed_at = now() WHERE id = $1 AND claimed_at IS NULL RETURNING id', [deviceId]);
-    return rows.length === 1;
-  },
-
   /**
    * Marks devices online with their latest state, all in one statement (a gateway with thousands of devices writes
    * them once a second: one round trip, not thousands); answers, per device found, the old values read under a row

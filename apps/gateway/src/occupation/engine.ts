@@ -1,4 +1,4 @@
-import { EMPTY_PROGRESS, type DevicePublishedReading, type OccupationCommand, type OccupationProgress, type OccupationReport } from '@smi/contracts';
+import { EMPTY_PROGRESS, silentFailure, type DevicePublishedReading, type OccupationCommand, type OccupationProgress, type OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import type { BaseReference } from '../base-setups/in-force.js';
 import type { Log } from '../log.js';
@@ -69,6 +69,8 @@ const SAVE_EVERY_MS = 2000;
  * p99 (issue 18 bench); four smaller ones keep the statements few (16 a second, whatever the number of occupations).
  */
 const SLOTS = 4;
+
+const NOTHING_BEFORE_ACCEPT = 'No epoch from the rover had arrived when it was accepted';
 
 export function occupationEngine(o: OccupationEngineOptions) {
   const byDevice = new Map<string, Active>();
@@ -156,7 +158,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
     await flushEpochs(a);
     const m = a.run.result(stoppedEarly);
     if (!m) {
-      await fail(a, 'no good epochs');
+      await fail(a, a.run.noGoodEpochs());
       return;
     }
     const progress = a.run.progress();
@@ -284,7 +286,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
       // the rover went silent here (and did not come back through another gateway: that one would have taken over)
       if (!a.ended && now - a.lastEpochAt > a.row.max_pause_s * 1000) {
         a.ended = true;
-        void serial(a, () => fail(a, `no epochs for ${a.row.max_pause_s} s`));
+        void serial(a, () => fail(a, a.run.silentFailure(a.row.max_pause_s)));
       }
     }
     if (byId.size && ++ticks % (4 * SLOTS) === 0) void sweep();
@@ -298,11 +300,11 @@ export function occupationEngine(o: OccupationEngineOptions) {
       const rows = await o.db.query<{ id: string }>(
         `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now()
          WHERE id = $1 AND status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => max_pause_s) RETURNING id`,
-        [a.row.id, `no epochs for ${a.row.max_pause_s} s`],
+        [a.row.id, silentFailure(a.row.max_pause_s, null, a.row.tolerances)],
       );
       if (rows.length) {
         untrack(a);
-        publish(a, { Status: 'failed', Reason: `no epochs for ${a.row.max_pause_s} s` });
+        publish(a, { Status: 'failed', Reason: silentFailure(a.row.max_pause_s, null, a.row.tolerances) });
       } else {
         const [row] = await o.db.query<{ status: string }>('SELECT status FROM occupations WHERE id = $1', [a.row.id]);
         if (!row || (row.status !== 'running' && row.status !== 'paused')) untrack(a);
@@ -395,11 +397,11 @@ export function occupationEngine(o: OccupationEngineOptions) {
     // claimed here while the accept waited: this gateway answers it
     if (a.mine) return void acceptHere(a);
     const rows = await o.db.query(
-      `UPDATE occupations SET status = 'failed', reason = 'no good epochs', finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id IS NULL RETURNING id`,
-      [a.row.id],
+      `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id IS NULL RETURNING id`,
+      [a.row.id, NOTHING_BEFORE_ACCEPT],
     );
     untrack(a);
-    if (rows.length) publish(a, { Status: 'failed', Reason: 'no good epochs' });
+    if (rows.length) publish(a, { Status: 'failed', Reason: NOTHING_BEFORE_ACCEPT });
   }
 }
 export type OccupationEngine = ReturnType<typeof occupationEngine>;

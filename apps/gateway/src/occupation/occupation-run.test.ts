@@ -105,20 +105,26 @@ describe('an occupation replaying real receiver logs (u-blox ZED-F9P)', () => {
     expect(run.progress().occupiedS).toBe(5);
   });
 
-  it('a gap over 10 s splits and warns; a pause over 60 s fails', () => {
+  it('a gap over 10 s splits (the time across it is not counted), and the two stretches are one where they agree; a pause over 60 s fails', () => {
     const gap = occupy('topo', { log: 'ublox-zed-f9p-nmea', rate: 1, count: 29, receivedAt: (k, t) => t }, { minEpochs: 8, minSeconds: 7 });
     expect(gap.outcome.kind).toBe('complete');
-    const split = new OccupationRun({ method: 'topo', tolerances: DEFAULT_TOLERANCES.topo, maxPauseS: 60, splitGapS: 10, antenna: ANTENNA });
     const base = gap.seen[0]!.epoch;
-    for (let k = 0; k < 3; k++) split.add({ ...base, time: START + k * 1000 });
-    split.add({ ...base, time: START + 20_000 });
-    expect(split.progress().warnings).toEqual(['split']);
-    expect(split.progress().occupiedS).toBe(0);
+    const split = (after: Partial<typeof base>) => {
+      const run = new OccupationRun({ method: 'topo', tolerances: DEFAULT_TOLERANCES.topo, maxPauseS: 60, splitGapS: 10, antenna: ANTENNA });
+      for (let k = 0; k < 3; k++) run.add({ ...base, time: START + k * 1000 });
+      run.add({ ...base, time: START + 20_000, ...after });
+      return run.progress();
+    };
+    // back on the same mark after the gap: one stretch of 4 epochs, 2 s counted (the 18 s gap is not)
+    expect(split({})).toMatchObject({ warnings: [], epochsUsed: 4, occupiedS: 2 });
+    // 1 m north after the gap: a new stretch, counted afresh
+    expect(split({ latitude: base.latitude! + 1 / 111_000 })).toMatchObject({ warnings: ['split'], epochsUsed: 1, epochsRejected: 3, occupiedS: 0 });
     const paused = new OccupationRun({ method: 'topo', tolerances: DEFAULT_TOLERANCES.topo, maxPauseS: 60, splitGapS: 10, antenna: ANTENNA });
     paused.add({ ...base, time: START });
     let last: StepOutcome = { kind: 'continue' };
     for (let s = 1; s <= 62 && last.kind === 'continue'; s++) last = paused.add({ ...base, fix: 'rtk-float', time: START + s * 1000 }).outcome;
-    expect(last).toEqual({ kind: 'fail', reason: 'paused over 60 s: not-fixed' });
+    // the true reason, in words: what the receiver had instead of a fix
+    expect(last).toEqual({ kind: 'fail', reason: 'No usable epoch for 60 s: Not RTK fixed (RTK float)' });
   });
 
   it('rapid takes one fixed epoch; continuous stores a point every interval', () => {

@@ -294,6 +294,10 @@ export const occupationsRepository = {
     return db.tx(async (q) => {
       const [live] = await q.query<{ status: string }>(`SELECT status FROM occupations WHERE id = $1 FOR UPDATE`, [o.id]);
       if (!live || (live.status !== 'running' && live.status !== 'paused')) return undefined;
+      // names are unique per project (decision 041): the start refused a taken one, but a point measured is never lost
+      // for its name, so one taken meanwhile (another tab, a continuous run's suffix) becomes "name (2)"; the project
+      // row is locked first, as the spec's record does, so two points cannot take the same free name
+      await q.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [o.project_id]);
       const a = o.antenna;
       const v = await measuredPoint(q, o.id, measured, base);
       const m = { ...measured, ...v };
@@ -303,7 +307,7 @@ export const occupationsRepository = {
            antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u, receiver_sigma_e, receiver_sigma_n, receiver_sigma_u,
            pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected, rejected_reasons, fix_percent, correction_age, started_at,
            ended_at, warnings, occupation_id, base_setup_id, vector_dx, vector_dy, vector_dz)
-         VALUES ($1, $2, 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+         VALUES ($1, free_point_name($1, $2), 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
            $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45) RETURNING id`,
         [
           o.project_id,

@@ -1,4 +1,4 @@
-import type { UserSettings } from '@smi/contracts';
+import { centimetres, type UserSettings } from '@smi/contracts';
 import { formatDistance } from './format';
 
 export type DistanceUnit = UserSettings['system']['distanceUnit'];
@@ -25,4 +25,19 @@ export function formatLength(metres: number, unit: DistanceUnit): string {
   }
   if (m < 1) return `${(m * 100).toFixed(1)} cm`;
   return formatDistance(m);
+}
+
+/**
+ * A precision (a sigma, a ± estimate, a limit) in the user's unit: never rounded to whole metres or feet as a
+ * distance is, since 1.23 m and 1.49 m of sigma are different verdicts. CM: 0.1 cm under 1 m, then 0.01 m; FEET:
+ * 0.001 ft under 0.1 ft, then 0.01 ft.
+ */
+export function formatPrecision(metres: number, unit: DistanceUnit): string {
+  if (!Number.isFinite(metres)) return 'N/A';
+  const m = Math.abs(metres);
+  if (unit === 'FEET') {
+    const feet = m * FEET_PER_METRE;
+    return feet < 0.1 ? `${feet.toFixed(3)} ft` : `${feet.toFixed(2)} ft`;
+  }
+  return centimetres(m);
 }

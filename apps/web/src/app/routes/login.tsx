@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { login, register, sendVerifyOtp, VERIFY_FIRST } from '../../features/auth/api/account-calls';
 import { authQuery } from '../../features/auth/api/auth-state';
 import { AuthCard } from '../../features/auth/components/auth-card';
+import { UnlockPanel } from '../../features/auth/components/unlock-panel';
 import { paths } from '../../lib/paths';
 
 type Mode = 'login' | 'signup';
@@ -17,6 +18,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // the server held logins back (too many wrong passwords): a mailed code is offered
+  const [locked, setLocked] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -45,6 +48,7 @@ export function LoginPage() {
         await refreshAuth();
         navigate(paths.emailVerify, { state: { from } });
       } else {
+        if (err instanceof ApiError && err.status === 429) setLocked(true);
         toast.error(errorMessage(err, 'Login failed'));
       }
     }
@@ -130,6 +134,7 @@ export function LoginPage() {
           {busy ? 'Please wait...' : isLogin ? 'Log In' : 'Create account'}
         </button>
       </form>
+      {isLogin && locked && <UnlockPanel email={email} onUnlocked={() => setLocked(false)} />}
     </AuthCard>
   );
 }

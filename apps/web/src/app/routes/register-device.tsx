@@ -7,6 +7,7 @@ import { Panel } from '../../components/panel';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useRegisterDevice } from '../../features/devices/api/register-device';
+import { usePublicConfig } from '../../lib/public-config';
 
 const TIPS = [
   'Make sure the device is powered on.',
@@ -25,6 +26,9 @@ export function RegisterDevicePage() {
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [type, setType] = useState<DeviceType>('rover');
+  const [activationKey, setActivationKey] = useState('');
+  // a server with a maker key activates a device for the user who enters the key printed on it (decision 037)
+  const activation = usePublicConfig().data?.deviceActivation ?? false;
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
 
@@ -43,7 +47,9 @@ export function RegisterDevicePage() {
     if (!name.trim()) return setError('Device name is required');
     setError('');
     try {
-      const reply = await register.mutateAsync({ deviceId: code, body: { Name: name.trim(), Type: type, Registered_User_Id: userId } });
+      const key = activation ? activationKey.trim() : '';
+      const body = { Name: name.trim(), Type: type, Registered_User_Id: userId, ...(key ? { ActivationKey: key } : {}) };
+      const reply = await register.mutateAsync({ deviceId: code, body });
       setDone(reply.message ?? 'Device registered successfully!');
     } catch (err) {
       setError(errorMessage(err, 'Failed to register device'));
@@ -80,6 +86,18 @@ export function RegisterDevicePage() {
                 ))}
               </select>
             </div>
+            {activation && (
+              <div>
+                <label htmlFor="activation-key" className="label">Activation key (optional)</label>
+                <input id="activation-key" className="input font-mono" value={activationKey} onChange={(e) => {
+                    setActivationKey(e.target.value);
+                    setError('');
+                  }} autoComplete="off" autoCapitalize="off" spellCheck={false} aria-describedby="activation-key-hint" />
+                <p id="activation-key-hint" className="mt-1.5 text-sm text-slate-500">
+                  Printed on the device. With it the device is activated at once; without it, enter it on the device&apos;s page.
+                </p>
+              </div>
+            )}
             {error && (
               <p role="alert" className="error-box">
                 {error}

@@ -15,6 +15,8 @@ export const verifyEmail = (otp: string) => call(auth.verifyEmail, { body: { otp
 export const sendResetOtp = (email: string) => call(auth.sendResetOtp, { body: { email }, reply: messageReply });
 export const resetPassword = (body: { email: string; otp: string; newPassword: string }) =>
   call(auth.resetPassword, { body, reply: messageReply, quiet: true });
+export const sendUnlockOtp = (email: string) => call(auth.sendUnlockOtp, { body: { email }, reply: messageReply, quiet: true });
+export const unlockLogin = (body: { email: string; otp: string }) => call(auth.unlockLogin, { body, reply: messageReply, quiet: true });
 export const logout = () => call(auth.logout, { reply: messageReply, quiet: true });
 
 /** The login reply that sends the user to the code screen instead of in. */

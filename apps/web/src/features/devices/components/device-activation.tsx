@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { BadgeCheck } from 'lucide-react';
 
 /**
- * A device registered on a server with a maker key waits to be activated: whoever registered its code proves they
- * hold it with the activation key printed on it (decision 027). The device can also do it by logging in once with
- * that key as its MQTT password. `activate` answers the server's message or throws with it.
+ * A device registered on a server with a maker key waits to be activated: the user who registered its code proves
+ * they hold it with the activation key printed on it (decisions 027, 037). The device itself cannot: the key is no
+ * login. `activate` answers the server's message or throws with it.
  */
 export function DeviceActivation({ activate }: { activate: (activationKey: string) => Promise<string> }) {
   const [key, setKey] = useState('');
@@ -33,8 +33,8 @@ export function DeviceActivation({ activate }: { activate: (activationKey: strin
     <form onSubmit={submit} className="mt-4 space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4" aria-label="Activate this device" noValidate>
       <h3 className="font-semibold text-amber-900">Activate this device</h3>
       <p className="text-sm text-amber-900">
-        Enter the activation key printed on the device, or let the device connect once with that key as its password. Until then it
-        cannot connect and no secret can be made for it.
+        Enter the activation key printed on the device. Until then it cannot connect, no secret can be made for it, and another
+        account may register its code.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="sr-only" htmlFor="activation-key">

@@ -1,33 +1,6 @@
-import type { OccupationView } from '@smi/contracts';
+import { blockingText, rejectText, type OccupationView } from '@smi/contracts';
 import { FixQuality } from '../../../components/fix-quality';
-import { formatLength, type DistanceUnit } from '../../../lib/distance';
-
-/** Why an epoch did not count, in the surveyor's words (the gate's limit from the occupation's tolerances). */
-export function reasonText(reason: string, t: OccupationView['Tolerances']): string {
-  const cm = (m: number | null) => (m === null ? '' : ` ${(m * 100).toFixed(1)} cm`);
-  switch (reason) {
-    case 'no-position':
-      return 'No position from the rover';
-    case 'not-fixed':
-      return t.allowFloat ? 'Not RTK fixed or float' : 'Not RTK fixed';
-    case 'sigma-h':
-      return `Horizontal sigma over${cm(t.sigmaH)}`;
-    case 'sigma-v':
-      return `Vertical sigma over${cm(t.sigmaV)}`;
-    case 'pdop':
-      return `PDOP over ${t.maxPdop ?? ''}`.trim();
-    case 'satellites':
-      return `Fewer than ${t.minSatellites ?? ''} satellites`.replace('  ', ' ');
-    case 'correction-age':
-      return `Corrections older than ${t.maxCorrectionAge ?? ''} s`;
-    case 'outlier':
-      return 'Outlier';
-    case 'split':
-      return 'Split from the occupation';
-    default:
-      return reason;
-  }
-}
+import { formatPrecision, type DistanceUnit } from '../../../lib/distance';
 
 /** How far the occupation is towards its epochs and its time, 0..1 (the smaller of the two; 1 once done). */
 export function completion(o: OccupationView): number {
@@ -38,11 +11,14 @@ export function completion(o: OccupationView): number {
   return Math.max(0, Math.min(1, byEpochs, bySeconds));
 }
 
-/** The server's reason, with a gate code in it ("paused over 60 s: not-fixed") put in words. */
+/**
+ * The server's reason. It is in words (decision 043); a row stored before that has a gate code in it ("paused over
+ * 60 s: not-fixed"), put in words here.
+ */
 export function failureText(o: OccupationView): string {
   if (!o.Reason) return 'the measurement failed';
   const m = /^(.*): ([a-z-]+)$/.exec(o.Reason);
-  return m ? `${m[1]}: ${reasonText(m[2]!, o.Tolerances)}` : o.Reason;
+  return m ? `${m[1]}: ${rejectText(m[2]!, o.Tolerances)}` : o.Reason;
 }
 
 const STATUS_WORDS: Record<OccupationView['Status'], string> = {
@@ -64,9 +40,11 @@ export function OccupationProgress({ occupation: o, unit }: { occupation: Occupa
   const t = o.Tolerances;
   const share = completion(o);
   const paused = o.Status === 'paused' || (o.Status === 'running' && p.pausedBy !== null);
-  const ringColour = o.Status === 'failed' ? 'stroke-red-600' : paused ? 'stroke-amber-500' : 'stroke-emerald-600';
+  const ringColour = o.Status === 'failed' ? 'stroke-red-600' : paused || p.waitingFor.some((w) => w.startsWith('sigma')) ? 'stroke-amber-500' : 'stroke-emerald-600';
   const rejected = Object.entries(p.rejectedReasons).filter(([, n]) => n > 0);
-  const len = (m: number | null) => (m === null ? '–' : formatLength(m, unit));
+  const len = (m: number | null) => (m === null ? '–' : formatPrecision(m, unit));
+  // what keeps it from finishing now (a gate pausing the count, a sigma over its limit), in words with its figures
+  const blocking = o.Status === 'running' || o.Status === 'paused' ? blockingText(p, t, (m) => formatPrecision(m, unit)) : null;
   return (
     <div className="flex flex-col gap-3" data-testid="occupation-progress" data-status={o.Status}>
       <div className="flex items-center gap-4">
@@ -103,9 +81,10 @@ export function OccupationProgress({ occupation: o, unit }: { occupation: Occupa
           <FixQuality fixType={p.fix} estimateMetres={null} unit={unit} />
         </dd>
       </dl>
-      {paused && p.pausedBy && (
-        <p role="status" className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900" data-testid="occupation-paused">
-          Paused: {reasonText(p.pausedBy, t)}
+      {blocking && (
+        <p role="status" className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950" data-testid={paused ? 'occupation-paused' : 'occupation-blocking'}>
+          {paused ? 'Paused: ' : 'Waiting: '}
+          {blocking}
         </p>
       )}
       {o.Status === 'failed' && (
@@ -117,7 +96,7 @@ export function OccupationProgress({ occupation: o, unit }: { occupation: Occupa
         <ul className="text-xs text-slate-600" aria-label="Rejected epochs">
           {rejected.map(([reason, n]) => (
             <li key={reason}>
-              {reasonText(reason, t)}: {n}
+              {rejectText(reason, t, (m) => formatPrecision(m, unit))}: {n}
             </li>
           ))}
         </ul>

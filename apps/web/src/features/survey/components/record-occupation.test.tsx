@@ -155,8 +155,32 @@ describe('the occupation progress in the dialog', () => {
 
   it('says what pauses it, in words with the limit', () => {
     open({ occupation: occupation({ Status: 'paused' }, { epochsUsed: 2, epochsRejected: 3, rejectedReasons: { 'correction-age': 3 }, pausedBy: 'correction-age', fix: 'rtk-fixed' }) });
-    expect(screen.getByTestId('occupation-paused')).toHaveTextContent('Paused: Corrections older than 3 s');
+    expect(screen.getByTestId('occupation-paused')).toHaveTextContent('Paused: Corrections older than 3 s: check the base and the corrections link');
     expect(screen.getByTestId('occupation-status')).toHaveTextContent('Paused · topo');
+  }, 30_000);
+
+  it('says what keeps it from finishing: a sigma over its limit, with the figures, in centimetres above a metre too', () => {
+    const first = open({ occupation: occupation({}, { epochsUsed: 11, occupiedS: 8, elapsedS: 9, sigmaH: 0.042, sigmaV: 0.012, waitingFor: ['sigma-h'], fix: 'rtk-fixed' }) });
+    expect(screen.getByTestId('occupation-blocking')).toHaveTextContent('Waiting: σH 4.2 cm over 2.0 cm: hold the pole still');
+    // the ring turns amber as a pause does: it is not on its way
+    expect(screen.getByRole('progressbar', { name: 'Occupation progress' }).querySelectorAll('circle')[1]).toHaveClass('stroke-amber-500');
+    first.view.unmount();
+    open({ occupation: occupation({}, { epochsUsed: 11, occupiedS: 8, sigmaH: 1.234, sigmaV: 2.5, waitingFor: ['sigma-h', 'sigma-v'], fix: 'rtk-fixed' }) });
+    expect(screen.getByTestId('occupation-sigma-h')).toHaveTextContent('1.23 m (limit 2.0 cm)');
+    expect(screen.getByTestId('occupation-sigma-v')).toHaveTextContent('2.50 m (limit 3.0 cm)');
+    expect(screen.getByTestId('occupation-blocking')).toHaveTextContent('Waiting: σH 1.23 m over 2.0 cm, σV 2.50 m over 3.0 cm: hold the pole still');
+  }, 30_000);
+
+  it('while it only counts its epochs and seconds nothing is said to block it', () => {
+    open({ occupation: occupation({}, { epochsUsed: 2, occupiedS: 1, sigmaH: 0.05, waitingFor: ['epochs', 'seconds'], fix: 'rtk-fixed' }) });
+    expect(screen.queryByTestId('occupation-blocking')).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('a continuous run is stopped with Stop (its points are kept), not Accept', async () => {
+    const { onAccept } = open({ occupation: occupation({ Method: 'continuous', Tolerances: DEFAULT_TOLERANCES.continuous }, { epochsUsed: 40, points: 12 }) });
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(onAccept).toHaveBeenCalledOnce();
   }, 30_000);
 
   it('Accept stops early and Cancel cancels; Accept waits for a first good epoch', async () => {
@@ -171,8 +195,15 @@ describe('the occupation progress in the dialog', () => {
   }, 30_000);
 
   it('a failed occupation says why in words and offers another try', async () => {
-    const { onRetry } = open({ occupation: occupation({ Status: 'failed', Reason: 'paused over 60 s: not-fixed' }, { epochsRejected: 60 }) });
+    const old = open({ occupation: occupation({ Status: 'failed', Reason: 'paused over 60 s: not-fixed' }, { epochsRejected: 60 }) });
+    // a reason stored before the reasons were words keeps its gate code: put in words here
     expect(screen.getByTestId('occupation-failed')).toHaveTextContent('Not recorded: paused over 60 s: Not RTK fixed');
+    old.view.unmount();
+    const reason = 'No epoch from the rover for 60 s (before that: σH 4.2 cm over 2.0 cm: hold the pole still)';
+    const { onRetry } = open({ occupation: occupation({ Status: 'failed', Reason: reason }, { epochsUsed: 29, sigmaH: 0.042, waitingFor: ['sigma-h'] }) });
+    expect(screen.getByTestId('occupation-failed')).toHaveTextContent(`Not recorded: ${reason}`);
+    // a failed run is not "waiting"
+    expect(screen.queryByTestId('occupation-blocking')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   }, 30_000);

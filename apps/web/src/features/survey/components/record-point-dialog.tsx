@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { OCCUPATION_METHODS, type AntennaSetupInput, type MeasurementSettings, type OccupationMethod, type OccupationView } from '@smi/contracts';
+import { OCCUPATION_METHODS, pointNameTaken, type AntennaSetupInput, type MeasurementSettings, type OccupationMethod, type OccupationView } from '@smi/contracts';
 import { AntennaFields, antennaProblem, antennaSummary } from '../../../components/antenna-fields';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/modal';
@@ -42,8 +42,10 @@ interface Props {
   sections: string[];
   lastSection: string | null;
   pointCount: number;
-  /** The names of the project's points: the default name avoids them, a typed one that repeats them is warned about. */
+  /** The names of the project's points: the default name avoids them, a typed one that repeats them is refused. */
   pointNames?: string[];
+  /** The name of the point made last: the default name continues its number. */
+  lastName?: string | null;
   /** The mean of the project's points: the UTM zone the exports will use (else the position's own). */
   zoneFrom?: Position | null;
   unit: DistanceUnit;
@@ -107,6 +109,8 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
     }
   };
   const active = occupation.Status === 'running' || occupation.Status === 'paused';
+  // a continuous run has stored its points as it went: the button ends it, it accepts nothing
+  const continuous = occupation.Method === 'continuous';
   const footer = active ? (
     <>
       <button type="button" className="btn-secondary" onClick={() => void run('cancel', onCancelOccupation)()} disabled={busy !== null}>
@@ -117,9 +121,9 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
         className="btn-primary"
         onClick={() => void run('accept', onAccept)()}
         disabled={busy !== null || occupation.Progress.epochsUsed === 0}
-        title="Stop now and store the point from the epochs so far (flagged stopped early)"
+        title={continuous ? 'Stop the run: the points stored so far are kept' : 'Stop now and store the point from the epochs so far (flagged stopped early)'}
       >
-        {busy === 'accept' ? 'Storing...' : 'Accept'}
+        {busy === 'accept' ? (continuous ? 'Stopping...' : 'Storing...') : continuous ? 'Stop' : 'Accept'}
       </button>
     </>
   ) : (
@@ -143,8 +147,8 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
   );
 }
 
-function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
-  const [name, setName] = useState(() => defaultPointName(pointCount, pointNames));
+function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], lastName, zoneFrom, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
+  const [name, setName] = useState(() => defaultPointName(pointCount, pointNames, lastName));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
   const [saving, setSaving] = useState(false);
@@ -162,6 +166,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
     if (!rover || saving) return;
     // the fix can go stale between the last render and this press
     if (!ready) return void toast.error(NO_SENSOR_DATA);
+    if (duplicate) return void nameField.current?.focus();
     const problem = antennaProblem(antenna);
     if (problem) return void toast.error(problem);
     setSaving(true);
@@ -179,7 +184,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
       <button type="button" className="btn-secondary" onClick={onClose}>
         Discard
       </button>
-      <button type="submit" form="record-point" className="btn-primary" disabled={!ready || saving}>
+      <button type="submit" form="record-point" className="btn-primary" disabled={!ready || saving || duplicate}>
         {saving ? 'Saving...' : 'Save'}
       </button>
     </>
@@ -212,23 +217,26 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
               <p>{waitingText(sample, rover)}</p>
             </div>
           )}
-          <label>
-            <span className="label">Point name</span>
-            <input
-              ref={nameField}
-              className="input"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              enterKeyHint="done"
-              aria-describedby={duplicate ? 'record-name-taken' : undefined}
-            />
+          <div>
+            <label>
+              <span className="label">Point name</span>
+              <input
+                ref={nameField}
+                className="input"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={200}
+                enterKeyHint="done"
+                aria-invalid={duplicate || undefined}
+                aria-describedby={duplicate ? 'record-name-taken' : undefined}
+              />
+            </label>
             {duplicate && (
-              <span id="record-name-taken" role="status" className="mt-1 block text-xs text-amber-700">
-                Another point is already named “{name.trim()}”. It will be saved anyway.
+              <span id="record-name-taken" role="alert" className="mt-1 block text-xs font-medium text-red-700">
+                {pointNameTaken(name.trim())}
               </span>
             )}
-          </label>
+          </div>
           <SectionSelect sections={sections} value={section} onChange={setSection} onAdd={onAddSection} />
           <label>
             <span className="label">Client device</span>
