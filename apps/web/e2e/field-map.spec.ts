@@ -148,10 +148,11 @@ test('a recorded point exports h = H + N, opens a card with its fix and ±, show
   const csv = await (await page.request.get(`/api/export/csv/${projectId}`)).text();
   const [header, row] = csv.trim().split(/\r?\n/).map((l) => l.split(','));
   const column = (name: string) => row![header!.indexOf(name)];
-  expect(column('altitude_m')).toBe('826.56');
+  expect(column('altitude_m')).toBe('826.560');
   expect(column('geoid_separation_m')).toBe('44.866');
   expect(column('ellipsoidal_height_m')).toBe('871.426');
-  expect(column('height_above_msl_m')).toBe('826.56');
+  // no coordinate system set: the project's height is above EGM96 (decision 039), from h
+  expect(header!.slice(1, 4).join(',')).toMatch(/^northing_epsg326\d\d_m,easting_epsg326\d\d_m,height_egm96_m$/);
 
   // ---- the rover walks on about 8 m north: the point stays, drawn on its own ----
   at.latitude += 0.00007;

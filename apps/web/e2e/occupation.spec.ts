@@ -211,7 +211,7 @@ test('on a phone, a topo point is measured by the server with its progress shown
     const csv = readFileSync((await (await download).path())!).toString('utf8').replace(/^\uFEFF/, '');
     const [header, line] = csv.trim().split(/\r?\n/);
     const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, line!.split(',')[i]]));
-    expect(cells).toMatchObject({ name: 'P1', method: 'topo', epochs: String(points[0]!.Epochs), antenna_height_m: '2' });
+    expect(cells).toMatchObject({ name: 'P1', method: 'topo', epochs: String(points[0]!.Epochs), antenna_height_m: '2.000' });
     expect(Number(cells.sigma_e_m)).toBeCloseTo(points[0]!.SigmaE, 4);
     expect(Number(cells.sigma_u_m)).toBeCloseTo(points[0]!.SigmaU, 4);
 

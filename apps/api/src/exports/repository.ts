@@ -90,13 +90,20 @@ const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, se
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
   number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, string, number];
 
-const POSITION_COLUMNS = 'name, latitude, longitude, section';
-type PositionRow = [string, number, number, string, string, number];
+const POSITION_COLUMNS = `name, latitude, longitude, section, ellipsoidal_height, altitude, geoid_separation,
+  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id)`;
+type PositionRow = [string, number, number, string, number | null, number | null, number | null, string | null, string, number];
+/** Where a point is (enough for its project coordinates), its name and section: what a plan drawing needs. */
 export interface Position {
   name: string;
   latitude: number;
   longitude: number;
   section: string;
+  ellipsoidalHeight: number | null;
+  altitude: number | null;
+  geoidSeparation: number | null;
+  datum: string | null;
+  recordedAt: Date;
 }
 
 /** The SQL behind exports: plain reads, each its own short statement (no transaction spans an export). */
@@ -177,7 +184,9 @@ export function exportsRepository(db: Db) {
     /** Only where each point is, its name and section (what a plan drawing needs), in the same order. */
     async *positions(projectId: string): AsyncGenerator<Position[]> {
       for await (const page of keyset<PositionRow>(db, POSITION_COLUMNS, projectId)) {
-        yield page.map(([name, latitude, longitude, section]) => ({ name, latitude, longitude, section }));
+        yield page.map(([name, latitude, longitude, section, ellipsoidalHeight, altitude, geoidSeparation, datum, at]) => ({
+          name, latitude, longitude, section, ellipsoidalHeight, altitude, geoidSeparation, datum, recordedAt: new Date(at),
+        }));
       }
     },
   };

@@ -1,10 +1,9 @@
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { ExportContext } from './context.js';
-import { exportGeodesy } from './export-geodesy.js';
 import { PRECISION_FIELDS } from './precision-fields.js';
 import type { ExportPoint } from './repository.js';
 import { ZipStream } from './zip-stream.js';
-import { pointGrid } from './grid-columns.js';
+import { pointCoordinates } from '../crs/project-geodesy.js';
 
 /**
  * ESRI Shapefile (Technical Description, 1998), zipped: PointZ (type 11) in the project's CRS (grid units, height as
@@ -40,7 +39,7 @@ const DBF_RECORD = 1 + FIELDS.reduce((s, f) => s + f.length, 0);
 async function* located(ctx: ExportContext, g: ProjectGeodesy) {
   for await (const page of ctx.repo.pages(ctx.project.id)) {
     if (!ctx.sink.alive) return;
-    yield page.map((p) => ({ p, c: pointGrid(g, p) }));
+    yield page.map((p) => ({ p, c: pointCoordinates(g, p) }));
   }
 }
 
@@ -99,7 +98,7 @@ function dbfRecord(p: ExportPoint, height: number | null): Buffer {
 }
 
 export async function writeShp(ctx: ExportContext) {
-  const g = exportGeodesy(ctx);
+  const g = ctx.geodesy;
   const stem = 'points';
   const zip = new ZipStream(ctx.sink);
   // pass 1: the extent (points the CRS cannot express are left out of every file alike)

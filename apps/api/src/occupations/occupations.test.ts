@@ -103,7 +103,7 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const exported = (await a.agent.get(`/api/export/csv/${projectId}`).buffer(true).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\r\n');
     const header = exported[0]!.split(',');
     const row = Object.fromEntries(exported[1]!.split(',').map((v, i) => [header[i], v]));
-    expect(row).toMatchObject({ name: 'MK1', method: 'topo', epochs: String(p.Epochs), epochs_rejected: String(p.EpochsRejected), antenna_height_m: '1.8' });
+    expect(row).toMatchObject({ name: 'MK1', method: 'topo', epochs: String(p.Epochs), epochs_rejected: String(p.EpochsRejected), antenna_height_m: '1.800' });
     expect(Math.abs(Number(row.sigma_e_m) - p.SigmaE!)).toBeLessThan(0.0001);
     expect(Math.abs(Number(row.sigma_u_m) - p.SigmaU!)).toBeLessThan(0.0001);
 

@@ -28,6 +28,7 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
       ntripPort: gwEnv.NTRIP_PORT,
       heartbeatIntervalMs: gwEnv.MQTT_HEARTBEAT_MS,
       customBrokerAllow: gwEnv.CUSTOM_BROKER_ALLOW,
+      proxyProtocolFrom: gwEnv.PROXY_PROTOCOL_FROM,
     });
   }
   const gatewayUrl = gateway?.localUrl ?? gwEnv.GATEWAY_MQTT_URL ?? `mqtt://127.0.0.1:${env.MQTT_PORT}`;

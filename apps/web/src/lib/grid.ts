@@ -31,8 +31,8 @@ export const useGridPoints = (projectId: string) => useQuery(gridPointsQuery(pro
 /** A value with the unit's symbol: "12345.678 ftUS". */
 export const withUnit = (v: number, frame: GridFrame) => (frame.unitSymbol === '°' ? `${v.toFixed(9)}°` : `${v.toFixed(3)} ${frame.unitSymbol}`);
 
-/** How heights are named: "orthometric (EGM96)" or "ellipsoidal". */
-export const heightName = (frame: GridFrame) => (frame.orthometric ? `orthometric (${frame.heightLabel})` : 'ellipsoidal');
+/** How heights are named: "orthometric (EGM96)" or "ellipsoidal (WGS 84)", as the API names them. */
+export const heightName = (frame: GridFrame) => frame.heightName;
 
 export interface LiveGrid {
   frame: GridFrame | null;

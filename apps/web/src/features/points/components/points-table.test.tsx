@@ -51,7 +51,10 @@ describe('the taken-points table', () => {
   }, 30_000);
 
   it('with a project CRS, shows easting, northing and height as the API computed them, the CRS, unit and geoid named', () => {
-    const frame = { crsLabel: 'EPSG:2236 NAD83 / Florida East (ftUS)', crsCode: 2236, unitLabel: 'US survey foot', unitSymbol: 'ftUS', heightLabel: 'EGM96', orthometric: true, calibrationVersion: 3 };
+    const frame = {
+      crsLabel: 'EPSG:2236 NAD83 / Florida East (ftUS)', crsCode: 2236, unitLabel: 'US survey foot', unitSymbol: 'ftUS', heightUnitSymbol: 'ftUS',
+      heightLabel: 'EGM96', heightName: 'orthometric (EGM96)', orthometric: true, calibrationVersion: 3, isDefault: false,
+    };
     render(
       <PointsTable
         points={[point({ _id: 'a', Name: 'CP1', Altitude: 3.1 }), point({ _id: 'b', Name: 'CP2' })]}

@@ -92,7 +92,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
     const c = g(p);
     if (!frame) return height(p, unit);
     // without h (no ellipsoidal height, no geoid separation) the receiver's MSL is all there is: said so
-    return c?.height != null ? `${withUnit(c.height, frame.unitSymbol === '°' ? { ...frame, unitSymbol: 'm' } : frame)} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : height(p, unit);
+    return c?.height != null ? `${withUnit(c.height, { ...frame, unitSymbol: frame.heightUnitSymbol })} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : height(p, unit);
   };
   const gridColumns = frame
     ? [
@@ -112,7 +112,8 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
       {frame && (
         <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600" data-testid="points-crs">
           Grid coordinates in {frame.crsLabel}, {frame.unitLabel}; heights {heightName(frame)}
-          {frame.calibrationVersion !== null && `; site calibration v${frame.calibrationVersion} applied`}.
+          {frame.calibrationVersion !== null && `; site calibration v${frame.calibrationVersion} applied`}
+          {frame.isDefault && ' (the default: no coordinate system is set for the project)'}.
         </p>
       )}
       <Table<Point>
