@@ -145,7 +145,7 @@ export async function startGateway(o: GatewayOptions) {
     log: o.log,
     gatewayId: id,
     publish,
-    // issue 19: an occupation's vectors are from the base as this gateway has it (when it ingests the base)
+    // an occupation's vectors are from the base as this gateway has it (when it ingests the base)
     baseReference: (code) => baseReferenceNow(rtcm.of(code), ingestor.latest(code)),
   });
   const autoFix = autoFixRunner({ db: o.db, log: o.log });
@@ -214,7 +214,7 @@ export async function startGateway(o: GatewayOptions) {
       verifySecret: secretVerifier(),
       onSourceFrames: (code, bytes) => {
         void relay(code, bytes);
-        // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (issue 21)
+        // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (decision 025)
         void directory.get(code).then((device) => {
           if (device?.type === 'base') rtcm.take(device, bytes);
         });

@@ -119,7 +119,7 @@ export const occupationsRepository = {
 
   /**
    * Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's), each
-   * with its vector from the base (issue 19: from the broadcast position the epoch's own moment knew, else the
+   * with its vector from the base (decision 023: from the broadcast position the epoch's own moment knew, else the
    * database's) and the base setup in force for its occupation. The base and setup are the project's: read once per
    * project in the batch (given projectId), not once per occupation (200 rovers of a project: 3 reads a tick, not 600).
    */
@@ -280,7 +280,7 @@ export const occupationsRepository = {
    * The point, in one transaction with everything that says it exists: the project's counters, the raw epochs the
    * statistics set aside, the occupation's status. Nothing when the occupation is no longer active (cancelled,
    * failed elsewhere): a kill -9 at any moment leaves either all of it or none. The point is a vector from the
-   * project's base under its setup in force (issue 19: measuredPoint), as are its epochs.
+   * project's base under its setup in force (measuredPoint, decision 023), as are its epochs.
    */
   async storePoint(
     db: Db,

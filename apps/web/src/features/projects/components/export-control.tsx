@@ -24,7 +24,7 @@ interface Props {
   save?: (file: ExportedFile) => void;
 }
 
-/** Export Data: format (pdf by default) and Export, with the states of SPEC section 4. */
+/** Export Data: format (pdf by default) and Export, with a message line for each state of the export. */
 export function ExportControl({ projectId, fetchFile, save }: Props) {
   const { format, setFormat, state, run, busy } = useExport(projectId, { fetchFile, save });
   const message = exportMessage(state);

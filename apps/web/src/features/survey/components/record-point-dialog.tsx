@@ -19,7 +19,7 @@ export interface RecordDraft {
   section: string;
   rover: RoverView;
   sample: RecordSample;
-  /** how the server measures it (issue 18, decision 028: every Save starts an occupation) */
+  /** how the server measures it (decision 028: every Save starts an occupation) */
   method: OccupationMethod;
   antenna: AntennaSetupInput;
 }
@@ -49,12 +49,12 @@ interface Props {
   /** The mean of the project's points: the UTM zone the exports will use (else the position's own). */
   zoneFrom?: Position | null;
   unit: DistanceUnit;
-  /** The project: its coordinate system's grid coordinate is shown (issue 20). */
+  /** The project: its coordinate system's grid coordinate is shown (decision 024). */
   projectId?: string;
   onAddSection: (name: string) => Promise<boolean>;
   /** Records the point; resolves when it is stored (the caller says so and closes), rejects when it is not. */
   onSave: (draft: RecordDraft) => Promise<void>;
-  /** The project's measurement settings (issue 18): the server measures the point, its method and antenna are asked. */
+  /** The project's measurement settings (decision 028): the server measures the point, its method and antenna are asked. */
   measurement: MeasurementSettings;
   /** The occupation measuring the point now (or failed and not yet dismissed): the dialog shows its progress. */
   occupation?: OccupationView | null;
@@ -203,7 +203,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
           {ready ? (
             <StoredCoordinate
               position={sample.position!}
-              // measured on the server, the point is the mark: the antenna comes off its height (issue 18)
+              // measured on the server, the point is the mark: the antenna comes off its height
               altitude={sample.altitude !== null && Number.isFinite(antenna.Height) ? markHeight(sample.altitude, antenna) : sample.altitude}
               zoneFrom={zoneFrom ?? null}
               unit={unit}

@@ -57,7 +57,7 @@ const arpAt = (lat: number, lon: number, h: number): BroadcastPosition => {
   return { x, y, z, height: h };
 };
 
-describe('known-base correction from the broadcast position (issue 19)', () => {
+describe('known-base correction from the broadcast position', () => {
   const known = { latitude: 6.614732, longitude: 79.968214 };
   const broadcast = arpAt(6.6147451, 79.9682573, 21.4); // about 1.5 m N, 4.7 m E of the known point
   const rover = { latitude: 6.6161, longitude: 79.9695 };
