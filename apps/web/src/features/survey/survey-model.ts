@@ -77,7 +77,7 @@ export interface BaseView {
   /** The base's newest fix is fresh. */
   live: boolean;
   fixAgeMs: number | null;
-  /** When each real fix of the base was taken (the spec's accuracy gap is measured against these). */
+  /** When each real fix of the base was taken (the accuracy grade's time gap is measured against these). */
   readingTimes: string[];
   /** The position the base broadcasts in RTCM 1005/1006 (decision 023): known-base mode corrects from it when set. */
   broadcast: BroadcastPosition | null;
@@ -161,7 +161,7 @@ export interface RecordSample {
   position: Position | null;
   /**
    * How `position` was corrected (POST /api/points `BaseCorrection`): 'broadcast' from the base's 1005/1006 position,
-   * 'base-nmea' by the spec's rule against the base's live NMEA position (flagged), 'none' as the rover reported it.
+   * 'base-nmea' by the known - live base rule against the base's live NMEA position (flagged), 'none' as the rover reported it.
    */
   correction: BaseCorrection | null;
   accuracy: AccuracyLevel | null;

@@ -100,7 +100,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
         { header: `Northing (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'northing'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
       ]
     : [];
-  // the spec's grade, with the fix type and the receiver's ± beside it (decision 018)
+  // the accuracy grade, with the fix type and the receiver's ± beside it (decision 018)
   const accuracy = (p: Point) => (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {grade(p)}
