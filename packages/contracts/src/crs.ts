@@ -3,7 +3,7 @@ import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 import { latitude, longitude } from './survey-fields.js';
 
-/** Coordinate systems, heights and site calibration (issue 20, decision 024). */
+/** Coordinate systems, heights and site calibration (decision 024). */
 
 export const crsSearchQuery = z.strictObject({
   query: z.string({ message: 'must be text' }).trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
@@ -64,7 +64,7 @@ export const calibrationPairBody = z.strictObject({
   latitude,
   longitude,
   ellipsoidalHeight: coordinate.nullable().default(null),
-  /** The project's point measured there, if any: its base setup's frame and its time are used (issue 20). */
+  /** The project's point measured there, if any: its base setup's frame and its time are used. */
   pointId: id.optional(),
   /** The control's known coordinates in the project's CRS (its unit) and its known height (metres, null: none). */
   easting: coordinate,

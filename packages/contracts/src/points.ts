@@ -31,7 +31,7 @@ export function isSurveyFixType(t: string | null | undefined): t is FixType {
   return t === 'rtk-fixed' || t === 'rtk-float' || t === 'dgps' || t === 'single';
 }
 export const POINT_NAME_MAX = 200;
-/** How a point was measured (decision 016): 'client' is the spec's POST /api/points, the rest are server occupations. */
+/** How a point was measured (decision 016): 'client' is the browser's POST /api/points, the rest are server occupations. */
 export const POINT_METHODS = ['client', 'rapid', 'topo', 'control', 'continuous'] as const;
 export type PointMethod = (typeof POINT_METHODS)[number];
 export const ANTENNA_HEIGHT_TYPES = ['vertical', 'slant'] as const;
@@ -84,9 +84,9 @@ export const recordPointBody = z.strictObject({
   /** Made by the client once per point: a retry with the same ClientId answers the first point. */
   ClientId: z.uuid({ message: 'must be a UUID' }).optional(),
   /**
-   * Issue 19: how the browser placed the point against the base. 'none': the rover as it reported itself (relative
-   * to the base's broadcast position); 'broadcast': known base + (rover - broadcast ARP); 'base-nmea': the spec's
-   * known - live base NMEA. Absent: 'base-nmea' in Known Position mode with typed coordinates, else 'none'.
+   * How the browser placed the point against the base (decision 023). 'none': the rover as it reported itself
+   * (relative to the base's broadcast position); 'broadcast': known base + (rover - broadcast ARP); 'base-nmea': the
+   * rover shifted by known - live base NMEA. Absent: 'base-nmea' in Known Position mode with typed coordinates, else 'none'.
    */
   BaseCorrection: z.enum(BASE_CORRECTIONS, { message: `must be one of ${BASE_CORRECTIONS.join(', ')}` }).optional(),
 });

@@ -1,8 +1,8 @@
 -- The survey-grade point model (decision 016): heights, antenna, precision evidence and the base vector every later
--- capability fills in. All new columns are nullable or defaulted, so the spec's POST /api/points keeps working as it
+-- capability fills in. All new columns are nullable or defaulted, so the browser's POST /api/points keeps working as it
 -- is (Method 'client': a point the browser sent, not measured by the server).
 
--- how the point was measured: client (the spec's POST /api/points), or an occupation method run by the server
+-- how the point was measured: client (the browser's POST /api/points), or an occupation method run by the server
 ALTER TABLE points ADD COLUMN method text NOT NULL DEFAULT 'client'
   CHECK (method IN ('client', 'rapid', 'topo', 'control', 'continuous'));
 
@@ -42,7 +42,7 @@ ALTER TABLE points ADD COLUMN ended_at timestamptz;
 -- what the surveyor must know about the point (codes, decision 016): float allowed, stopped early, HDOP for PDOP, ...
 ALTER TABLE points ADD COLUMN warnings text[] NOT NULL DEFAULT '{}';
 
--- the point's geometry source of truth (issue 19): the occupation and base setup it came from and the ECEF vector
+-- the point's geometry source of truth (decision 023): the occupation and base setup it came from and the ECEF vector
 -- (metres) from the base's broadcast reference position to the rover's antenna phase centre
 ALTER TABLE points ADD COLUMN occupation_id uuid;
 ALTER TABLE points ADD COLUMN base_setup_id uuid;

@@ -32,7 +32,7 @@ export function dxfText(value: string): string {
 }
 
 /**
- * The point's quality as a CAD user reads it under its name (issue 16 item 4): the fix type and the receiver's
+ * The point's quality as a CAD user reads it under its name (decision 017): the fix type and the receiver's
  * horizontal estimate, 'RTK float %%p0.380 m' (%%p is the DXF TEXT code for ±, whatever the reader's code page: GDAL
  * and CAD show 'RTK float ±0.380 m'); null when the point carries no fix type.
  */
@@ -139,7 +139,7 @@ export async function writeDxf(ctx: ExportContext) {
         entities.text(easting + offset, northing + offset, at.z, extent.textHeight, dxfText(p.name), layer);
         const quality = qualityLabel(p);
         if (quality) entities.text(easting + offset, northing - offset - extent.textHeight * 0.7, at.z, extent.textHeight * 0.7, quality, layer);
-        // a point the server measured: its method, epochs, sigmas, PDOP and fix share on a third line (issue 18)
+        // a point the server measured: its method, epochs, sigmas, PDOP and fix share on a third line (decision 016)
         if (measured(p.precision)) {
           entities.text(easting + offset, northing - offset - extent.textHeight * 1.6, at.z, extent.textHeight * 0.7, dxfText(precisionLine(p.precision)), layer);
         }

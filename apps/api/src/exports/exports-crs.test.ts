@@ -10,7 +10,7 @@ import { readPdf } from './test-pdf-text.js';
 import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
 
 /**
- * Exports in the project's CRS (issue 20), read back by the references: PROJ (cs2cs, cct) for the numbers, GDAL
+ * Exports in the project's CRS (decision 024), read back by the references: PROJ (cs2cs, cct) for the numbers, GDAL
  * (ogrinfo, ogr2ogr) for every GIS format, xmllint for LandXML. Miami points in NAD83 / Florida East (US survey
  * foot) with EGM96 heights.
  */

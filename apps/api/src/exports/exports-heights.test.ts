@@ -14,8 +14,8 @@ import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
 const run = promisify(execFile);
 
 /**
- * Issue 16, item 5: every deliverable carries the point's height. The heights are gpsd's decoding of a u-blox
- * ZED-F9P (/work/shared/data/nmea: altMSL 14.2, geoidSep 1.8, altHAE 16.0) and of its RTK log (altMSL 826.56,
+ * Every deliverable carries the point's height (decision 017). The heights are gpsd's decoding of a u-blox ZED-F9P
+ * (its NMEA log in apps/gateway/test/fixtures/nmea: altMSL 14.2, geoidSep 1.8, altHAE 16.0) and of its RTK log (altMSL 826.56,
  * geoidSep 44.866); the files are read back by GDAL (ogrinfo) and poppler (pdftotext), not by this code.
  */
 const POINTS: SeedPoint[] = [
@@ -58,7 +58,7 @@ async function ogrFeatures(dxf: Buffer): Promise<OgrFeature[]> {
   }
 }
 
-describe('heights in the deliverables (issue 16)', () => {
+describe('heights in the deliverables', () => {
   let h: Harness;
   let surveyor: Awaited<ReturnType<Harness['verifiedUser']>>;
   let projectId: string;
@@ -87,7 +87,7 @@ describe('heights in the deliverables (issue 16)', () => {
     }
   });
 
-  it('labels each DXF point with its fix type and ± under its name (issue 16 item 4), none where the fix is not known', async () => {
+  it('labels each DXF point with its fix type and ± under its name, none where the fix is not known', async () => {
     const res = await download(surveyor.agent, 'dxf', projectId);
     const texts = (await ogrFeatures(res.body)).filter((f) => f.subClasses.includes('AcDbText')).map((f) => f.text);
     expect(texts).toEqual(['BM-1', 'Single ±4.200 m', 'BM-2', 'RTK fixed ±0.009 m', 'Kerb', 'RTK float ±0.380 m', 'No height']);

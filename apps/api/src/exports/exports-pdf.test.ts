@@ -67,7 +67,7 @@ describe('PDF report, read back with poppler', () => {
     expect(new Set(names).size).toBe(4100);
     expect(names).toHaveLength(4100);
     const tablePages = pdf.pages - 2;
-    // 44 rows a page: the heading has a second line, the precision columns of a measured point (issue 18)
+    // 44 rows a page: the heading has a second line, the precision columns of a measured point
     expect(tablePages).toBe(Math.ceil(4100 / 44));
     expect(pdf.text.match(/Points — Big/g)).toHaveLength(tablePages);
     expect(pdf.text).toContain(`Big — page ${pdf.pages}`);

@@ -16,7 +16,7 @@ const RIO: SeedPoint[] = [
   { name: 'Łódź "quoted", comma', latitude: -22.9516, longitude: -43.2113, device: '=HYPERLINK("http://x")' },
   { name: '\tTabbed <b>&</b>', latitude: -22.9517, longitude: -43.2114, section: 'North wall' },
   { name: 'Plain 7', latitude: -22.9518, longitude: -43.2115, altitude: -3.5 },
-  // heights as gpsd decodes a u-blox ZED-F9P's GGA (/work/shared/data/nmea): altMSL 14.2, geoidSep 1.8, altHAE 16.0;
+  // heights as gpsd decodes a u-blox ZED-F9P's GGA (apps/gateway/test/fixtures/nmea): altMSL 14.2, geoidSep 1.8, altHAE 16.0;
   // one point knows H and N (h follows), the other h and N (H follows)
   { name: 'BM msl', latitude: -22.9519, longitude: -43.2116, altitude: 14.2, geoidSeparation: 1.8, fixType: 'rtk-float', horizontalAccuracy: 0.38 },
   { name: 'BM ellipsoidal', latitude: -22.952, longitude: -43.2117, ellipsoidalHeight: 16, geoidSeparation: 1.8 },

@@ -38,7 +38,7 @@ function columnsOf(g: ProjectGeodesy | null): (CellSpec & { title: string })[] {
   return columns;
 }
 /**
- * Issue 18: a point the server measured has a second line under its row, from the Name column on, with its precision
+ * A point the server measured has a second line under its row, from the Name column on, with its precision
  * figures; the heading has the same second line. A browser's point keeps one line.
  */
 const PRECISION: (CellSpec & { title: string })[] = [];

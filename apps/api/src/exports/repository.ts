@@ -38,9 +38,9 @@ export interface ExportPoint {
   ellipsoidalHeight: number | null;
   /** The receiver's geoid separation N (GGA), metres; null when not known. */
   geoidSeparation: number | null;
-  /** survey-grade precision evidence (issue 18); null fields where the point was not measured by the server */
+  /** survey-grade precision evidence (decision 016); null fields where the point was not measured by the server */
   precision: ExportPrecision;
-  /** The frame of the base setup the point was measured from (issue 20); null: the project's corrections datum. */
+  /** The frame of the base setup the point was measured from (decision 024); null: the project's corrections datum. */
   datum: string | null;
 }
 

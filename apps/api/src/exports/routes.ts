@@ -32,7 +32,7 @@ const WRITERS: Record<ExportFormat, FormatWriter> = {
 export function exportRoutes(deps: AppDeps): Router {
   const router = Router();
   const repo = exportsRepository(deps.db);
-  // issue 19: the survey report, before the generic route that would read 'report' as a format
+  // the survey report, before the generic route that would read 'report' as a format
   mountReport(router, deps);
 
   mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, req, res }) => {

@@ -31,7 +31,7 @@ const FIELDS: Field[] = [
   { name: 'sigma_v', type: 'N', length: 12, decimals: 4, value: (p) => p.verticalAccuracy },
   { name: 'height', type: 'N', length: 16, decimals: 4, value: (_p, h) => h },
   { name: 'time', type: 'C', length: 24, decimals: 0, value: (p) => p.recordedAt.toISOString() },
-  // issue 18: how it was measured and how well (empty where the server did not measure it)
+  // how it was measured and how well (empty where the server did not measure it)
   ...PRECISION_FIELDS.map((f): Field => ({ name: f.dbf, type: f.dbfType, length: f.length, decimals: f.decimals, value: (p) => f.value(p.precision) })),
 ];
 const DBF_RECORD = 1 + FIELDS.reduce((s, f) => s + f.length, 0);

@@ -15,7 +15,7 @@ const ACCEPT_WAIT_MS = 8000;
 const EPOCH_CSV_HEADER = 'seq,time,latitude,longitude,ellipsoidal_height_m,fix,satellites,hdop,pdop,sigma_h_m,sigma_v_m,correction_age_s,accepted,reason';
 const csvCell = (v: string | number | boolean | null) => (v === null ? '' : String(v));
 
-/** Survey occupations (issue 18): started, watched, accepted early or cancelled here; measured on the gateway. */
+/** Survey occupations (decision 021): started, watched, accepted early or cancelled here; measured on the gateway. */
 export function occupationRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, sessions } = deps;

@@ -82,7 +82,7 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
             'EpochsRejected', 'RejectedReasons', 'FixPercent', 'CorrectionAge', 'StartedAt', 'EndedAt', 'OccupationId', 'BaseSetupId',
             'VectorDx', 'VectorDy', 'VectorDz'].map((k) => [k, null]),
         ),
-        // issue 18: the browser's point says the server did not measure it
+        // the browser's point says the server did not measure it
         Warnings: ['not-measured-by-server'],
       },
     });

@@ -63,7 +63,7 @@ export const POINT_COLUMNS = `id, project_id, number, client_id, name, type, lat
   vector_dx, vector_dy, vector_dz`;
 const COLUMNS = POINT_COLUMNS;
 
-/** What a recorded point's project says about its base (issue 19: whether the point becomes a vector of a setup). */
+/** What a recorded point's project says about its base: whether the point becomes a vector of a setup (decision 023). */
 export interface RecordedIn {
   base_station_id: string | null;
   base_mode: string;
@@ -92,7 +92,7 @@ export const pointsRepository = {
            fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, warnings)
          SELECT id, $2::uuid, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::timestamptz, $9::text, $10::text,
            $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8,
-           -- sent by the browser, not measured by the server (issue 18)
+           -- sent by the browser, not measured by the server
            ARRAY['not-measured-by-server'] FROM project
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
        counted AS (

@@ -2,7 +2,7 @@ import type { Queryable } from '@smi/db';
 import { ecefToGeodetic, geodeticToEcef, vectorPoint, type Vec3 } from '@smi/geodesy';
 import { baseSetupsRepository, type BaseSetupRow, type NewSetup } from './repository.js';
 
-/** What is known of a project's base at a moment (issue 19). */
+/** What is known of a project's base at a moment (decision 023). */
 export interface BaseReference {
   /** The antenna reference point it broadcasts (RTCM 1005/1006), ECEF metres; null when none was ever received. */
   broadcast: Vec3 | null;
@@ -109,8 +109,8 @@ export async function setupInForce(q: Queryable, project: ProjectBase, ref: Base
 }
 
 /**
- * The spec's fallback origin (known - live base) as a point: the live base's latitude/longitude at the setup's
- * height, so the shift it gives is horizontal, as the spec's rule is (NMEA heights would add metres of noise,
+ * The base-NMEA fallback origin (known - live base) as a point: the live base's latitude/longitude at the setup's
+ * height, so the shift it gives is horizontal, as the base-NMEA rule is (NMEA heights would add metres of noise,
  * and a device row has no geoid separation to make its altitude ellipsoidal).
  */
 export function nmeaOrigin(ref: BaseReference, setup: Pick<BaseSetupRow, 'height'> | undefined): Vec3 | null {

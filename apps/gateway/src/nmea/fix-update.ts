@@ -3,7 +3,7 @@ import type { LiveReading } from '@smi/contracts';
 type FixType = Exclude<LiveReading['fixType'], 'N/A'>;
 
 /**
- * How specific a sentence's fix type is (issue 16): GGA's quality (RTK fixed 4, float 5, ...) says more than RMC's
+ * How specific a sentence's fix type is (decision 017): GGA's quality (RTK fixed 4, float 5, ...) says more than RMC's
  * or GNS's mode, whose NMEA 2.3 'D' covers every differential fix. Within one epoch the most specific wins, in
  * whatever order the receiver sends its sentences (u-blox: RMC then GGA; Trimble, NovAtel: GGA then RMC).
  */
@@ -30,7 +30,7 @@ export interface FixUpdate {
   timeOfDayMs?: number;
   /** UTC date of the fix (RMC only), as ms at midnight */
   dateMs?: number;
-  // ---- survey-grade measurement (issue 18) ----
+  // ---- survey-grade measurement (decision 016) ----
   /** GGA: age of the differential corrections, seconds */
   correctionAge?: number;
   /** GGA: the reference (base) station id */

@@ -60,7 +60,7 @@ export function occupationViewOf(r: OccupationViewRow, over: Partial<Pick<Occupa
   };
 }
 
-/** The spec's Low/Medium/High from the age of the corrections (the time between the base's data and the rover's). */
+/** The Low/Medium/High accuracy grade from the age of the corrections (the time between the base's data and the rover's). */
 export function accuracyGrade(correctionAgeS: number | null): AccuracyLevel | null {
   if (correctionAgeS === null) return null;
   return correctionAgeS * 1000 > 2500 ? 'Low' : correctionAgeS * 1000 > 1000 ? 'Medium' : 'High';
@@ -119,7 +119,7 @@ export const occupationsRepository = {
 
   /**
    * Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's), each
-   * with its vector from the base (issue 19: from the broadcast position the epoch's own moment knew, else the
+   * with its vector from the base (decision 023: from the broadcast position the epoch's own moment knew, else the
    * database's) and the base setup in force for its occupation. The base and setup are the project's: read once per
    * project in the batch (given projectId), not once per occupation (200 rovers of a project: 3 reads a tick, not 600).
    */
@@ -280,7 +280,7 @@ export const occupationsRepository = {
    * The point, in one transaction with everything that says it exists: the project's counters, the raw epochs the
    * statistics set aside, the occupation's status. Nothing when the occupation is no longer active (cancelled,
    * failed elsewhere): a kill -9 at any moment leaves either all of it or none. The point is a vector from the
-   * project's base under its setup in force (issue 19: measuredPoint), as are its epochs.
+   * project's base under its setup in force (measuredPoint, decision 023), as are its epochs.
    */
   async storePoint(
     db: Db,
@@ -296,7 +296,7 @@ export const occupationsRepository = {
       if (!live || (live.status !== 'running' && live.status !== 'paused')) return undefined;
       // names are unique per project (decision 041): the start refused a taken one, but a point measured is never lost
       // for its name, so one taken meanwhile (another tab, a continuous run's suffix) becomes "name (2)"; the project
-      // row is locked first, as the spec's record does, so two points cannot take the same free name
+      // row is locked first, as recording a point does, so two points cannot take the same free name
       await q.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [o.project_id]);
       const a = o.antenna;
       const v = await measuredPoint(q, o.id, measured, base);

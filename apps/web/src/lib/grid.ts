@@ -3,7 +3,7 @@ import { crsEndpoints, gridPointsReply, projectCrsReply, type GridFrame } from '
 import { call } from './api-client';
 
 /**
- * The project's coordinate system and the grid coordinates the API computes for it (issue 20, decision 024): the
+ * The project's coordinate system and the grid coordinates the API computes for it (decision 024): the
  * same code as the exports, so what a screen shows is what the csv, dxf, shp and LandXML hold. Shared by the project
  * settings, the taken points and the Record dialog.
  */

@@ -10,7 +10,7 @@ import { useTileSource } from '../../../lib/tiles';
 import type { LiveDevice } from '../live-merge';
 
 /**
- * SPEC: the centre is the average of live rover positions; if none, the average of stored positions;
+ * The centre is the average of live rover positions; if none, the average of stored positions;
  * then the base station; else the default base position.
  */
 export function mapCentre(rovers: LiveDevice[], base: LiveDevice | null): LatLon {
@@ -20,7 +20,7 @@ export function mapCentre(rovers: LiveDevice[], base: LiveDevice | null): LatLon
 }
 
 /**
- * Keeps the spec's centre in view. When the set of devices on the map changes (first positions, a device added),
+ * Keeps the map's centre (mapCentre) in view. When the set of devices on the map changes (first positions, a device added),
  * the zoom is also chosen so every device fits around that centre, so labels do not pile up on one spot.
  */
 function FollowCentre({ centre, spots }: { centre: LatLon; spots: LatLon[] }) {

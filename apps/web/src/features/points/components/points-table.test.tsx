@@ -26,7 +26,7 @@ function point(over: Partial<PointView>): PointView {
 }
 
 describe('the taken-points table', () => {
-  it('shows the height of each point, and the fix type and ± beside the spec grade', () => {
+  it('shows the height of each point, and the fix type and ± beside the accuracy grade', () => {
     render(
       <PointsTable
         points={[
@@ -100,7 +100,7 @@ describe('the taken-points table', () => {
     const client = screen.getAllByText('Client one')[0]!.closest('tr')!;
     expect(within(client).getAllByText('live reading').length).toBeGreaterThan(0);
     expect(within(client).queryByRole('link', { name: /Raw epochs/ })).not.toBeInTheDocument();
-    // issue 19: a point corrected from the base's NMEA position says so, measured or not; others do not
+    // a point corrected from the base's NMEA position says so, measured or not; others do not
     expect(within(client).queryByTestId('base-from-nmea')).not.toBeInTheDocument();
     expect(within(topo).queryByTestId('base-from-nmea')).not.toBeInTheDocument();
     for (const name of ['Client nmea', 'Topo nmea']) {

@@ -15,7 +15,7 @@ const LABELS: Record<DownloadFormat, string> = {
   landxml: 'LandXML (project CRS)',
   report: 'Survey report (PDF)',
 };
-// the csv's PNEZD preset beside it, the survey report after the spec's formats
+// the csv's PNEZD preset beside it, the survey report after the point formats
 const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS.flatMap((f): DownloadFormat[] => (f === 'csv' ? ['csv', 'pnezd'] : [f])), 'report'];
 
 interface Props {
@@ -24,7 +24,7 @@ interface Props {
   save?: (file: ExportedFile) => void;
 }
 
-/** Export Data: format (pdf by default) and Export, with the states of SPEC section 4. */
+/** Export Data: format (pdf by default) and Export, with a message line for each state of the export. */
 export function ExportControl({ projectId, fetchFile, save }: Props) {
   const { format, setFormat, state, run, busy } = useExport(projectId, { fetchFile, save });
   const message = exportMessage(state);

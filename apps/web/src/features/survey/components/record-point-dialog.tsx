@@ -17,7 +17,7 @@ export interface RecordDraft {
   section: string;
   rover: RoverView;
   sample: RecordSample;
-  /** how the server measures it (issue 18, decision 028: every Save starts an occupation) */
+  /** how the server measures it (decision 028: every Save starts an occupation) */
   method: OccupationMethod;
   antenna: AntennaSetupInput;
 }
@@ -45,12 +45,12 @@ interface Props {
   /** The name of the point made last: the default name continues its number. */
   lastName?: string | null;
   unit: DistanceUnit;
-  /** The project: its coordinate system's grid coordinate is shown (issue 20). */
+  /** The project: its coordinate system's grid coordinate is shown (decision 024). */
   projectId?: string;
   onAddSection: (name: string) => Promise<boolean>;
   /** Records the point; resolves when it is stored (the caller says so and closes), rejects when it is not. */
   onSave: (draft: RecordDraft) => Promise<void>;
-  /** The project's measurement settings (issue 18): the server measures the point, its method and antenna are asked. */
+  /** The project's measurement settings (decision 028): the server measures the point, its method and antenna are asked. */
   measurement: MeasurementSettings;
   /** The occupation measuring the point now (or failed and not yet dismissed): the dialog shows its progress. */
   occupation?: OccupationView | null;

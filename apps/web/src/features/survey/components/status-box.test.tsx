@@ -45,7 +45,7 @@ describe('the status box', () => {
     expect(screen.queryByTestId('base-stale')).not.toBeInTheDocument();
   });
 
-  it("keeps the spec's text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
+  it("keeps the status text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
     render(<StatusBox feedText="Disconnected ❌" feedConnected={false} rovers={[]} base={base(true, 0)} />);
     const status = screen.getByTestId('feed-status');
     expect(status).toHaveTextContent('Disconnected ❌');
@@ -54,7 +54,7 @@ describe('the status box', () => {
   });
 });
 
-describe('the status box with the base\'s RTCM (issue 19)', () => {
+describe('the status box with the base\'s RTCM', () => {
   const props = { feedText: 'Connected ✅', feedConnected: true, rovers: [rover('R1', true, 100)], base: base(true, 100) };
 
   it('shows the age of the base\'s corrections and whether it broadcasts its position', () => {

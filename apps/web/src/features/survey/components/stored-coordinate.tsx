@@ -3,7 +3,7 @@ import { formatCoordinate } from '../../../lib/format';
 import { withUnit } from '../../../lib/grid';
 import { useRecordPreview, type RoverReading } from '../api/record-preview';
 
-/** How the base placed the point, as the dialog and the map's status say it. */
+/** How a known-base point was corrected, as the dialog and the map's status say it (decision 023). */
 export const CORRECTION_TEXT: Record<Exclude<BaseCorrection, 'none'>, string> = {
   broadcast: 'Known base: corrected from the position the base broadcasts (RTCM 1005/1006).',
   'base-nmea': "Corrected from the base's NMEA position: the base has broadcast no 1005/1006 position (metres of NMEA noise may be in it).",

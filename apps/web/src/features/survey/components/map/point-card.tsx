@@ -22,7 +22,7 @@ const FEET_PER_METRE = 1 / 0.3048;
 const height = (metres: number, unit: DistanceUnit) => (unit === 'FEET' ? `${(metres * FEET_PER_METRE).toFixed(3)} ft` : `${metres.toFixed(3)} m`);
 
 /**
- * A recorded point's card on the map (its popup): the spec's Low/Medium/High grade with, beside it, the fix type
+ * A recorded point's card on the map (its popup): the Low/Medium/High accuracy grade with, beside it, the fix type
  * (coloured, always written) and the receiver's ± when the point was taken, as a live rover's card shows them
  * (decision 018): a float point never reads as just "High".
  */
