@@ -7,7 +7,7 @@ import { CORRECTIONS_DATUMS } from './crs.js';
 export const BASE_SETUP_SOURCES = ['rtcm', 'auto-fix', 'known', 'control'] as const;
 export type BaseSetupSource = (typeof BASE_SETUP_SOURCES)[number];
 
-/** One version of a project's base setup (issue 19, decision 023). */
+/** One version of a project's base setup (decision 023). */
 export const baseSetupView = z.object({
   _id: z.string(),
   ProjectId: z.string(),
@@ -51,7 +51,7 @@ export const correctBaseSetupBody = z.strictObject({
   /** Ellipsoidal height of the base ARP; absent keeps the setup's. */
   Height: z.number().finite().min(-1000).max(10000).optional(),
   AntennaHeight: z.number().finite().min(0).max(100).nullable().optional(),
-  /** The frame the base's coordinates (so its rovers' positions) are in (issue 20). */
+  /** The frame the base's coordinates (so its rovers' positions) are in (decision 024). */
   Datum: z.enum(CORRECTIONS_DATUMS, { message: `must be one of ${CORRECTIONS_DATUMS.join(', ')}` }).optional(),
   Source: z.enum(['known', 'control', 'auto-fix']).default('known'),
 });
@@ -64,7 +64,7 @@ export const baseSetupEndpoints = {
   undoBaseSetup: endpoint({ method: 'POST', path: '/api/base-setups/:id/undo', access: 'verified', params: bySetup }),
 };
 
-/** Auto Fix (issue 19): the base's own position averaged for a set time, offered as its coordinates with a sigma. */
+/** Auto Fix (decision 023): the base's own position averaged for a set time, offered as its coordinates with a sigma. */
 export const AUTO_FIX_STATUSES = ['running', 'done', 'failed', 'cancelled', 'accepted'] as const;
 export type AutoFixStatus = (typeof AUTO_FIX_STATUSES)[number];
 /** The default averaging time, seconds (a project's measurement settings may change it). */

@@ -19,12 +19,24 @@ export const deviceCode = (required = 'Device ID is required') =>
     .max(DEVICE_CODE_MAX, { message: `Device ID must be at most ${DEVICE_CODE_MAX} characters` })
     .regex(/^[A-Za-z0-9._-]+$/, { message: 'Device ID may contain only letters, digits, -, _ and .' });
 
+/**
+ * Names the NTRIP caster keeps for itself, never given to a new device: a project's mountpoint (`P-` and hex
+ * digits) and an NTRIP credential's user name (`ntrip-...`), in any case. Devices registered before keep working:
+ * the caster tells streams apart by key, not by name (decision 035).
+ */
+export const isReservedDeviceCode = (code: string) => /^p-[0-9a-f]+$/i.test(code) || /^ntrip-/i.test(code);
+
+/** The code of a new registration: a device code that is not one of the caster's reserved names. */
+export const newDeviceCode = deviceCode().refine((code) => !isReservedDeviceCode(code), {
+  message: 'Device ID may not start with P- followed by hex digits, or with ntrip-: the NTRIP caster uses those names',
+});
+
 /** A path naming a device by its _id or by its code (the device screens link either way); both fit the code alphabet. */
 export const deviceRef = deviceCode();
 
 export const deviceType = caseless(DEVICE_TYPES, 'Type must be rover or base');
 
-export const registerDeviceParams = z.strictObject({ deviceId: deviceCode() });
+export const registerDeviceParams = z.strictObject({ deviceId: newDeviceCode });
 export const registerDeviceBody = z.strictObject({
   Name: requiredText(100, 'Device name is required'),
   Type: deviceType.default('rover'),
@@ -41,7 +53,7 @@ export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
 export const addDeviceBody = z.strictObject({ DeviceCode: deviceCode('Please enter a device ID') });
 export const removeDeviceBody = z.strictObject({ deviceId: deviceRef });
 
-/** A device as every device call answers it (SPEC section 3 field names). Status true means Online. */
+/** A device as every device call answers it (the original field names). Status true means Online. */
 export const deviceView = z.object({
   _id: z.string(),
   Name: z.string(),

@@ -3,7 +3,7 @@ import { id, noNul } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
- * A project's corrections from an external NTRIP caster (issue 21). The password is write-only: a reply says only
+ * A project's corrections from an external NTRIP caster (decision 025). The password is write-only: a reply says only
  * whether one is stored; a PUT without `password` keeps the stored one.
  */
 const host = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.:[\]-]+$/, { message: 'must be a host name or an address' });
@@ -131,10 +131,22 @@ export const correctionsClient = z.object({
 });
 export type CorrectionsClient = z.infer<typeof correctionsClient>;
 
-/** What a gateway reports every few seconds on internalTopics.correctionsClients (mount: null for MQTT rovers). */
+/**
+ * What a gateway reports every few seconds on internalTopics.correctionsClients: mount is the caster's key of the
+ * stream pulled (null for MQTT rovers); who is a rover's code or, with credential, an NTRIP credential's user name.
+ */
 export const gatewayCorrectionsClients = z.object({
   gatewayId: z.string(),
-  clients: z.array(z.object({ mount: z.string().nullable(), who: z.string(), via: z.enum(['ntrip', 'mqtt']), since: z.string(), ageMs: z.number().nullable() })),
+  clients: z.array(
+    z.object({
+      mount: z.string().nullable(),
+      who: z.string(),
+      credential: z.boolean().default(false),
+      via: z.enum(['ntrip', 'mqtt']),
+      since: z.string(),
+      ageMs: z.number().nullable(),
+    }),
+  ),
 });
 export type GatewayCorrectionsClients = z.infer<typeof gatewayCorrectionsClients>;
 

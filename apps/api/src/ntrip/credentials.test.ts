@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mountKey } from '@smi/gateway';
 import { basic, capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from '@smi/gateway/testing/ntrip';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
@@ -62,9 +63,9 @@ describe('a user\'s NTRIP credentials', () => {
     const user = body.credential.username as string;
     const got = join(dir, 'cred.rtcm3');
     const pull = str2str(['-in', `ntrip://${user}:${body.password}@127.0.0.1:${port}/${base.code}`, '-out', `file://${got}`]);
-    await eventually(() => h.gateway.caster!.connections().some((c) => c.who === user && c.mount === base.code), 50);
+    await eventually(() => h.gateway.caster!.connections().some((c) => c.who === user && c.mount === mountKey.base(base.code)), 50);
     const push = str2str(['-out', `ntrips://:${base.secret}@127.0.0.1:${port}/${base.code}`]);
-    await eventually(() => h.gateway.caster!.sourceLive(base.code), 50);
+    await eventually(() => h.gateway.caster!.sourceLive(mountKey.base(base.code)), 50);
     const expected = capture();
     push.write(expected);
     await eventually(() => existsSync(got) && statSync(got).size >= expected.length, 50);

@@ -21,7 +21,7 @@ describe('a project\'s external NTRIP source', () => {
     const saved = await a.agent.put(path).send(body).expect(200);
     expect(JSON.stringify(saved.body)).not.toContain('s3cret-pw');
     expect(saved.body.source).toMatchObject({ host: 'caster.example.net', port: 2101, mountpoint: 'VRS_RTCM32', username: 'surveyor', hasPassword: true, version: 2, sendGga: true, enabled: true, correctionAgeS: null });
-    expect(saved.body.source.casterMountpoint).toMatch(/^P-[0-9A-F]{8}$/);
+    expect(saved.body.source.casterMountpoint).toMatch(/^P-[0-9A-F]{20}$/);
     const { password: _, ...withoutPassword } = body;
     await a.agent.put(path).send({ ...withoutPassword, port: 2102 }).expect(200);
     const [row] = await h.db.query<{ password: string; port: number }>('SELECT password, port FROM project_ntrip_sources WHERE project_id = $1', [project._id]);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ntripEndpoints as e, type NtripSourceView } from '@smi/contracts';
-import { allowedNtripAddress, fetchSourcetable, loadGatewayEnv, projectMount } from '@smi/gateway';
+import { allowedNtripAddress, fetchSourcetable, loadGatewayEnv } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
@@ -18,9 +18,10 @@ interface Row {
   state: string;
   last_error: string | null;
   last_data_at: Date | string | null;
+  ntrip_mount: string;
 }
 
-function view(projectId: string, r: Row): NtripSourceView {
+function view(r: Row): NtripSourceView {
   const at = r.last_data_at ? new Date(r.last_data_at) : null;
   return {
     host: r.host,
@@ -35,7 +36,7 @@ function view(projectId: string, r: Row): NtripSourceView {
     lastError: r.last_error,
     lastDataAt: at ? at.toISOString() : null,
     correctionAgeS: at ? Math.max(0, Math.round((Date.now() - at.getTime()) / 100) / 10) : null,
-    casterMountpoint: projectMount(projectId),
+    casterMountpoint: r.ntrip_mount,
   };
 }
 
@@ -53,11 +54,12 @@ export function ntripRoutes(deps: AppDeps): Router {
   };
   const read = async (projectId: string) => {
     const [r] = await db.query<Row>(
-      `SELECT host, port, mountpoint, username, password <> '' AS has_password, version, send_gga, enabled, state, last_error, last_data_at
-         FROM project_ntrip_sources WHERE project_id = $1`,
+      `SELECT s.host, s.port, s.mountpoint, s.username, s.password <> '' AS has_password, s.version, s.send_gga, s.enabled, s.state,
+              s.last_error, s.last_data_at, p.ntrip_mount
+         FROM project_ntrip_sources s JOIN projects p ON p.id = s.project_id WHERE s.project_id = $1`,
       [projectId],
     );
-    return r ? view(projectId, r) : null;
+    return r ? view(r) : null;
   };
 
   mount(router, e.getNtripSource, load, async ({ user, params }) => {

@@ -73,7 +73,7 @@ describe('Settings\' NTRIP credentials (RTK Correction Source: NTRIP)', () => {
       await eventually(async () => (await source()).state === 'connected', 100);
 
       // the project's mountpoint on the product's caster serves the same corrections to an NTRIP rover
-      const mount = (await h.db.query<{ m: string }>(`SELECT 'P-' || upper(substr(replace($1::text, '-', ''), 1, 8)) AS m`, [p!.id]))[0]!.m;
+      const mount = (await h.db.query<{ m: string }>('SELECT ntrip_mount AS m FROM projects WHERE id = $1', [p!.id]))[0]!.m;
       const ntripRover = ntrip1Get(h.gateway.caster!.port, mount, rover.code, rover.secret);
       await eventually(() => ntripRover.hasHead());
       expect(ntripRover.head()).toBe('ICY 200 OK\r\n');

@@ -33,8 +33,9 @@ export function correctionsClients(o: { broker: Aedes; codeOf: (client: Client) 
       const now = Date.now();
       const out: Entry[] = [];
       for (const s of subscribed.values())
-        out.push({ mount: null, who: s.code, via: 'mqtt', since: new Date(s.since).toISOString(), ageMs: s.lastAt ? now - s.lastAt : null });
-      for (const c of o.caster()?.connections() ?? []) out.push({ mount: c.mount, who: c.who, via: 'ntrip', since: c.since, ageMs: c.ageMs });
+        out.push({ mount: null, who: s.code, credential: false, via: 'mqtt', since: new Date(s.since).toISOString(), ageMs: s.lastAt ? now - s.lastAt : null });
+      for (const c of o.caster()?.connections() ?? [])
+        out.push({ mount: c.mount, who: c.who, credential: c.credential, via: 'ntrip', since: c.since, ageMs: c.ageMs });
       return out;
     },
   };

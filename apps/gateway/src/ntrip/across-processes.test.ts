@@ -11,6 +11,7 @@ import { gatewayCorrectionsClients, internalTopics } from '@smi/contracts';
 import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
 import { serviceCredential } from '../service-credential.js';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
+import { mountKey } from './access.js';
 import { capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from './testing/helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -147,7 +148,7 @@ describe.runIf(DATABASE_URL && hasRedis && hasStr2str)('a base on one gateway pr
     const reports: { gatewayId: string; clients: { who: string; mount: string | null }[] }[] = [];
     api.on('message', (_t, payload) => reports.push(gatewayCorrectionsClients.parse(JSON.parse(payload.toString()))));
     await api.subscribeAsync(internalTopics.allCorrectionsClients);
-    await eventually(() => reports.some((r) => r.clients.some((c) => c.who === username && c.mount === base.code)), 100);
+    await eventually(() => reports.some((r) => r.clients.some((c) => c.who === username && c.mount === mountKey.base(base.code))), 100);
 
     await api.publishAsync(internalTopics.ntripRevoke, username, { qos: 1 });
     await eventually(() => pull.closed(), 50);

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mountKey } from './access.js';
 import { chunk } from './chunked.js';
 import { splitRtcmFrames } from '../rtcm/framer.js';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
@@ -37,7 +38,8 @@ async function baseAndRover(user = owner) {
   return { base, rover, projectId: p!.id };
 }
 
-const clientsOn = (mount: string) => t.gateway.caster!.connections().filter((c) => c.mount === mount).length;
+const clientsOn = (code: string) => t.gateway.caster!.connections().filter((c) => c.mount === mountKey.base(code)).length;
+const sourceLive = (code: string) => t.gateway.caster!.sourceLive(mountKey.base(code));
 
 describe.skipIf(!hasStr2str)('with RTKLIB str2str', () => {
   it('NTRIP 1: a base pushing a real capture with str2str reaches a str2str rover byte for byte', async () => {
@@ -46,7 +48,7 @@ describe.skipIf(!hasStr2str)('with RTKLIB str2str', () => {
     const pull = str2str(['-in', `ntrip://${rover.code}:${rover.secret}@127.0.0.1:${port}/${base.code}`, '-out', `file://${got}`]);
     await eventually(() => clientsOn(base.code) === 1, 50);
     const push = str2str(['-out', `ntrips://:${base.secret}@127.0.0.1:${port}/${base.code}`]);
-    await eventually(() => t.gateway.caster!.sourceLive(base.code), 50);
+    await eventually(() => sourceLive(base.code), 50);
     const expected = capture();
     push.write(expected);
     await eventually(() => existsSync(got) && statSync(got).size >= expected.length, 50);
@@ -99,7 +101,7 @@ describe.skipIf(!hasStr2str)('with RTKLIB str2str', () => {
     const pull = str2str(['-in', `ntrip://${rover.code}:${rover.secret}@127.0.0.1:${port}/${base.code}`, '-out', `file://${got}`]);
     await eventually(() => clientsOn(base.code) === 1, 50);
     const push = str2str(['-out', `ntrips://:${base.secret}@127.0.0.1:${port}/${base.code}`]);
-    await eventually(() => t.gateway.caster!.sourceLive(base.code), 50);
+    await eventually(() => sourceLive(base.code), 50);
     const expected = capture();
     push.write(expected);
     await eventually(() => existsSync(got) && statSync(got).size >= expected.length, 50);
@@ -139,7 +141,7 @@ describe('access', () => {
     const push = rawNtrip(port, `SOURCE ${base.secret} ${base.code}\r\nSource-Agent: NTRIP test\r\n\r\n`);
     await eventually(() => push.hasHead());
     push.socket.write(capture());
-    await eventually(() => t.gateway.caster!.sourceLive(base.code));
+    await eventually(() => sourceLive(base.code));
     const table = rawNtrip(port, `GET / HTTP/1.0\r\nUser-Agent: NTRIP test\r\nAuthorization: ${basic(rover.code, rover.secret)}\r\n\r\n`);
     await eventually(() => table.closed());
     const text = table.all();
@@ -246,6 +248,17 @@ describe('streams', () => {
     expect(pull.body().equals(Buffer.concat(frames))).toBe(true);
     await Promise.all([mqttRover.endAsync(), mqttBase.endAsync()]);
     pull.socket.destroy();
+  });
+
+  it('refuses an NTRIP source while the base\'s corrections come over MQTT: two streams on one mountpoint would mix', async () => {
+    const { base } = await baseAndRover();
+    const mqttBase = await connect(t.url, { username: base.code, password: base.secret });
+    await mqttBase.publishAsync(`devices/${base.code}/rtcm`, splitRtcmFrames(capture()).frames[0]!, { qos: 1 });
+    await eventually(() => sourceLive(base.code));
+    const second = rawNtrip(port, `SOURCE ${base.secret} /${base.code}\r\nSource-Agent: NTRIP test\r\n\r\n`);
+    await eventually(() => second.closed());
+    expect(second.all()).toBe('ERROR - Mount Point Taken or Invalid\r\n');
+    await mqttBase.endAsync();
   });
 
   it('caps connections per address', async () => {

@@ -1,11 +1,14 @@
 import net, { type Socket } from 'node:net';
 import type { Queryable } from '@smi/db';
 import type { Log } from '../log.js';
-import { ntripAccess, type Requester } from './access.js';
+import { mountKey, ntripAccess, type Requester } from './access.js';
 import { chunk, ChunkedDecoder } from './chunked.js';
 import { MountInfo, strRecord } from './mount-info.js';
+import { replies, reply } from './replies.js';
 import { BadRequest, headEnd, parseRequest, type NtripRequest } from './request.js';
 import { RtcmFramer } from '../rtcm/framer.js';
+import { acceptProxied, type ProxyTrust } from '../edge/proxied-connection.js';
+import { normalAddress } from '../edge/proxy-protocol.js';
 
 export interface CasterOptions {
   db: Queryable;
@@ -23,10 +26,12 @@ export interface CasterOptions {
   maxPerAccount?: number;
   /** A connection that has not sent a whole request head by then is closed (default 10 s). */
   headTimeoutMs?: number;
-  /** Frames a local source (NTRIP) pushed: the gateway relays them to MQTT rovers. */
-  onSourceFrames?: (mount: string, bytes: Buffer) => void;
-  /** Frames to other processes' casters (distributed mode); see attachBus. */
-  publishRemote?: (mount: string, bytes: Buffer) => void;
+  /** The proxies whose PROXY header names the client (PROXY_PROTOCOL_FROM); without it, the socket's address is the client's. */
+  proxy?: ProxyTrust;
+  /** Frames a local source (an NTRIP base, by its device code) pushed: the gateway relays them to MQTT rovers. */
+  onSourceFrames?: (baseCode: string, bytes: Buffer) => void;
+  /** Frames to other processes' casters (distributed mode), by mountpoint key; see ntripBus. */
+  publishRemote?: (key: string, bytes: Buffer) => void;
 }
 
 interface Client {
@@ -42,21 +47,22 @@ interface Client {
 }
 
 interface Mount {
-  name: string;
-  identifier: string;
+  /** mountKey's: a base's and a project's streams never share one, whatever their names. */
+  key: string;
   info: MountInfo;
   clients: Set<Client>;
   /** The local NTRIP source's socket, or null. */
   source: Socket | null;
   /** When another process last relayed a source's frames for this mountpoint. */
   remoteAt: number;
-  /** When frames last came from MQTT (a base that publishes over MQTT). */
+  /** When frames last came from this process otherwise: a base publishing over MQTT, a project's network feed. */
   mqttAt: number;
   framer: RtcmFramer;
 }
 
 /** A connected client as the device pages show it. */
 export interface CasterConnection {
+  /** The mountpoint's key (mountKey), not its name. */
   mount: string;
   who: string;
   credential: boolean;
@@ -67,9 +73,7 @@ export interface CasterConnection {
   bytes: number;
 }
 
-const NL = '\r\n';
-const SERVER = 'Server: NTRIP SMI-Caster/1.0';
-const date = () => `Date: ${new Date().toUTCString()}`;
+const NL = replies.NL;
 
 /**
  * The NTRIP caster: NTRIP 1 and 2 chosen per request on a raw TCP server. Bases push their RTCM (SOURCE or POST,
@@ -88,11 +92,11 @@ export async function startCaster(o: CasterOptions) {
   const sockets = new Set<Socket>();
   const counters = { clientsDropped: 0, badRequests: 0, framesRelayed: 0, crcFailures: 0, refused: 0 };
 
-  const mountOf = (name: string, identifier = name): Mount => {
-    let m = mounts.get(name);
+  const mountOf = (key: string): Mount => {
+    let m = mounts.get(key);
     if (!m) {
-      m = { name, identifier, info: new MountInfo(), clients: new Set(), source: null, remoteAt: 0, mqttAt: 0, framer: new RtcmFramer() };
-      mounts.set(name, m);
+      m = { key, info: new MountInfo(), clients: new Set(), source: null, remoteAt: 0, mqttAt: 0, framer: new RtcmFramer() };
+      mounts.set(key, m);
     }
     return m;
   };
@@ -110,7 +114,7 @@ export async function startCaster(o: CasterOptions) {
     for (const c of m.clients) {
       if (c.socket.writableLength > queueBytes) {
         counters.clientsDropped++;
-        o.log.info({ mount: m.name, client: c.who }, 'ntrip client too slow: dropped');
+        o.log.info({ mount: m.key, client: c.who }, 'ntrip client too slow: dropped');
         m.clients.delete(c);
         c.socket.destroy();
         continue;
@@ -123,22 +127,12 @@ export async function startCaster(o: CasterOptions) {
     counters.framesRelayed++;
   }
 
-  const reply = (socket: Socket, text: string) => {
-    socket.end(text);
-  };
-  const unauthorized = (socket: Socket, r: Pick<NtripRequest, 'v2' | 'mount'>) =>
-    reply(
-      socket,
-      r.v2
-        ? `HTTP/1.1 401 Unauthorized${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}${date()}${NL}WWW-Authenticate: Basic realm="NTRIP"${NL}Content-Length: 0${NL}Connection: close${NL}${NL}`
-        : `HTTP/1.0 401 Unauthorized${NL}${SERVER}${NL}WWW-Authenticate: Basic realm="NTRIP"${NL}Content-Length: 0${NL}${NL}`,
-    );
+  const unauthorized = (socket: Socket, r: Pick<NtripRequest, 'v2'>) => reply(socket, replies.unauthorized(r.v2));
   const badRequest = (socket: Socket, message: string) => {
     counters.badRequests++;
-    reply(socket, `HTTP/1.1 400 Bad Request${NL}${SERVER}${NL}Content-Type: text/plain${NL}Content-Length: ${message.length}${NL}Connection: close${NL}${NL}${message}`);
+    reply(socket, replies.badRequest(message));
   };
-  const tooMany = (socket: Socket, v2: boolean) =>
-    reply(socket, v2 ? `HTTP/1.1 503 Service Unavailable${NL}Ntrip-Version: Ntrip/2.0${NL}Content-Length: 0${NL}Connection: close${NL}${NL}` : `ERROR - Too many connections${NL}`);
+  const tooMany = (socket: Socket, v2: boolean) => reply(socket, replies.tooMany(v2));
 
   async function requester(r: NtripRequest): Promise<Requester | null> {
     if (!r.basic) return null;
@@ -156,11 +150,8 @@ export async function startCaster(o: CasterOptions) {
   async function sourcetable(socket: Socket, r: NtripRequest) {
     const who = await requester(r);
     const rows = who ? await ntripAccess.mountsFor(o.db, who) : [];
-    const body = rows.map((row) => strRecord(row.mount, row.identifier, mounts.get(row.mount)?.info) + NL).join('') + `ENDSOURCETABLE${NL}`;
-    const head = r.v2
-      ? `HTTP/1.1 200 OK${NL}Ntrip-Version: Ntrip/2.0${NL}Ntrip-Flags: st_filter,st_auth${NL}${SERVER}${NL}${date()}${NL}Content-Type: gnss/sourcetable${NL}Content-Length: ${Buffer.byteLength(body)}${NL}Connection: close${NL}${NL}`
-      : `SOURCETABLE 200 OK${NL}${SERVER}${NL}${date()}${NL}Content-Type: text/plain${NL}Content-Length: ${Buffer.byteLength(body)}${NL}Connection: close${NL}${NL}`;
-    reply(socket, head + body);
+    const body = rows.map((row) => strRecord(row.mount, row.identifier, mounts.get(row.key)?.info) + NL).join('') + `ENDSOURCETABLE${NL}`;
+    reply(socket, replies.sourcetable(r.v2, body));
   }
 
   async function pull(socket: Socket, r: NtripRequest, address: string) {
@@ -173,13 +164,9 @@ export async function startCaster(o: CasterOptions) {
     if (socket.destroyed) return;
     bump(perAccount, account, 1);
     socket.once('close', () => bump(perAccount, account, -1));
-    const m = mountOf(r.mount, allowed.identifier);
+    const m = mountOf(allowed.key);
     const client: Client = { socket, chunked: r.v2, who: who.kind === 'rover' ? who.code : who.username, credential: who.kind === 'user', via: 'ntrip', since: Date.now(), lastSentAt: 0, bytes: 0 };
-    socket.write(
-      r.v2
-        ? `HTTP/1.1 200 OK${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}${date()}${NL}Cache-Control: no-store,no-cache,max-age=0${NL}Pragma: no-cache${NL}Connection: close${NL}Content-Type: gnss/data${NL}Transfer-Encoding: chunked${NL}${NL}`
-        : `ICY 200 OK${NL}`,
-    );
+    socket.write(replies.pullOk(r.v2));
     m.clients.add(client);
     o.log.debug({ mount: r.mount, client: client.who, address }, 'ntrip client connected');
     // what a rover sends afterwards (NMEA GGA for VRS) is read and ignored; a flood of it is not kept
@@ -187,38 +174,35 @@ export async function startCaster(o: CasterOptions) {
     socket.once('close', () => m.clients.delete(client));
   }
 
+  /** Whether corrections reach a mountpoint from anywhere: an NTRIP source here, another process, MQTT or a feed. */
   function sourceLive(m: Mount, now = Date.now()): boolean {
-    return !!m.source || now - m.remoteAt < sourceTimeoutMs;
+    return !!m.source || now - m.remoteAt < sourceTimeoutMs || now - m.mqttAt < sourceTimeoutMs;
   }
 
   async function push(socket: Socket, r: NtripRequest, rest: Buffer) {
     let secret: string | undefined;
     if (r.method === 'SOURCE') secret = r.sourceSecret;
     else if (r.basic && r.basic.user === r.mount) secret = r.basic.password;
+    // a push names a base's device code and nothing else: a project's stream has no name a source could use
     const base = r.mount && secret !== undefined ? await ntripAccess.base(o.db, r.mount) : null;
     const ok = !!base && !!base.secretHash && (await o.verifySecret(base.secretHash, Buffer.from(secret!, 'utf8')));
     if (!ok) {
       counters.refused++;
-      return r.v2 || r.method === 'POST' ? unauthorized(socket, { v2: true, mount: r.mount }) : reply(socket, `ERROR - Bad Password${NL}`);
+      return r.v2 || r.method === 'POST' ? unauthorized(socket, { v2: true }) : reply(socket, replies.badPassword);
     }
     if ((perAccount.get(base.ownerId) ?? 0) >= maxPerAccount) return tooMany(socket, r.method === 'POST');
-    const m = mountOf(r.mount, base.name);
+    const m = mountOf(mountKey.base(base.code));
+    // one reference station per stream: a second one (here, on another process, over MQTT) would mix two bases
     if (sourceLive(m)) {
       counters.refused++;
-      return r.method === 'POST'
-        ? reply(socket, `HTTP/1.1 409 Conflict${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}Content-Length: 0${NL}Connection: close${NL}${NL}`)
-        : reply(socket, `ERROR - Mount Point Taken or Invalid${NL}`);
+      return reply(socket, replies.taken(r.method === 'POST'));
     }
     if (socket.destroyed) return;
     bump(perAccount, base.ownerId, 1);
     socket.once('close', () => bump(perAccount, base.ownerId, -1));
     m.source = socket;
     m.framer = new RtcmFramer();
-    socket.write(
-      r.method === 'POST'
-        ? `HTTP/1.1 200 OK${NL}Ntrip-Version: Ntrip/2.0${NL}${SERVER}${NL}${date()}${NL}Connection: close${NL}${NL}`
-        : `ICY 200 OK${NL}`,
-    );
+    socket.write(replies.pushOk(r.method === 'POST'));
     o.log.info({ mount: r.mount }, 'ntrip source connected');
     const dechunk = r.headers.get('transfer-encoding')?.toLowerCase().includes('chunked') ? new ChunkedDecoder() : null;
     socket.setTimeout(sourceTimeoutMs, () => {
@@ -233,7 +217,10 @@ export async function startCaster(o: CasterOptions) {
         socket.destroy();
         return;
       }
-      for (const part of parts) ingest(m, part, 'ntrip');
+      for (const part of parts) {
+        const frames = ingest(m, part);
+        if (frames) o.onSourceFrames?.(base.code, frames);
+      }
     };
     socket.on('data', onData);
     socket.once('close', () => {
@@ -244,14 +231,14 @@ export async function startCaster(o: CasterOptions) {
   }
 
   /** Bytes of a source (an NTRIP upload or a base's MQTT messages): whole CRC-valid frames go out, the rest not. */
-  function ingest(m: Mount, data: Buffer, from: 'ntrip' | 'mqtt') {
+  function ingest(m: Mount, data: Buffer): Buffer | undefined {
     const frames: Buffer[] = [];
     m.framer.push(data, (f) => frames.push(f), () => counters.crcFailures++);
-    if (!frames.length) return;
+    if (!frames.length) return undefined;
     const bytes = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
     deliver(m, bytes);
-    o.publishRemote?.(m.name, bytes);
-    if (from === 'ntrip') o.onSourceFrames?.(m.name, bytes);
+    o.publishRemote?.(m.key, bytes);
+    return bytes;
   }
 
   async function handle(socket: Socket, head: Buffer, rest: Buffer, address: string) {
@@ -266,15 +253,10 @@ export async function startCaster(o: CasterOptions) {
     return push(socket, r, rest);
   }
 
-  const server = net.createServer((socket) => {
-    const address = socket.remoteAddress ?? '?';
-    sockets.add(socket);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      bump(perAddress, address, -1);
-    });
+  /** A connection whose client is known: limited per address, then its request head is read. */
+  function admit(socket: Socket, address: string) {
+    socket.once('close', () => bump(perAddress, address, -1));
     bump(perAddress, address, 1);
-    socket.on('error', () => {});
     if ((perAddress.get(address) ?? 0) > maxPerAddress) {
       counters.refused++;
       socket.end(`HTTP/1.1 503 Service Unavailable${NL}Content-Length: 0${NL}Connection: close${NL}${NL}`);
@@ -307,6 +289,19 @@ export async function startCaster(o: CasterOptions) {
     };
     socket.on('data', onHead);
     socket.once('close', () => clearTimeout(timer));
+    // a connection that came through the PROXY header stage waits paused, with its first bytes put back
+    socket.resume();
+  }
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    if (!o.proxy) return admit(socket, normalAddress(socket.remoteAddress ?? '?'));
+    // behind the proxy, the client is the one its PROXY header names (decision 038)
+    void acceptProxied(socket, o.proxy, headTimeoutMs, () => counters.refused++).then((address) => {
+      if (address !== null) admit(socket, address);
+    });
   });
   server.maxConnections = 100_000;
   await new Promise<void>((ok, fail) => {
@@ -321,22 +316,22 @@ export async function startCaster(o: CasterOptions) {
     counters,
     /** A base's RTCM that came over MQTT: the same stream as its NTRIP uploads. */
     fromMqtt(code: string, payload: Buffer) {
-      const m = mountOf(code);
+      const m = mountOf(mountKey.base(code));
       m.mqttAt = Date.now();
-      ingest(m, payload, 'mqtt');
+      ingest(m, payload);
     },
-    /** Frames a caster in another process relayed (already checked there). */
-    fromRemote(mount: string, bytes: Buffer) {
-      const m = mountOf(mount);
+    /** Frames a caster in another process relayed (already checked there), by mountpoint key. */
+    fromRemote(key: string, bytes: Buffer) {
+      const m = mountOf(key);
       m.remoteAt = Date.now();
       deliver(m, bytes);
     },
-    /** Whole CRC-checked frames of a mountpoint fed by this process (the NTRIP client's project mountpoints). */
-    feedFrames(mount: string, frames: Buffer) {
-      const m = mountOf(mount);
+    /** Whole CRC-checked frames of a project's network corrections (the NTRIP client runs in this process). */
+    feedFrames(projectId: string, frames: Buffer) {
+      const m = mountOf(mountKey.project(projectId));
       m.mqttAt = Date.now();
       deliver(m, frames);
-      o.publishRemote?.(m.name, frames);
+      o.publishRemote?.(m.key, frames);
     },
     /** Who is pulling each mountpoint here, and the age of what each got. */
     connections(): CasterConnection[] {
@@ -344,7 +339,7 @@ export async function startCaster(o: CasterOptions) {
       const out: CasterConnection[] = [];
       for (const m of mounts.values())
         for (const c of m.clients)
-          out.push({ mount: m.name, who: c.who, credential: c.credential, via: c.via, since: new Date(c.since).toISOString(), ageMs: c.lastSentAt ? now - c.lastSentAt : null, bytes: c.bytes });
+          out.push({ mount: m.key, who: c.who, credential: c.credential, via: c.via, since: new Date(c.since).toISOString(), ageMs: c.lastSentAt ? now - c.lastSentAt : null, bytes: c.bytes });
       return out;
     },
     /** Closes every pull of a revoked NTRIP credential (by its user name); returns how many. */
@@ -359,10 +354,10 @@ export async function startCaster(o: CasterOptions) {
           }
       return n;
     },
-    /** Whether a mountpoint has a live source (here or in another process). */
-    sourceLive: (mount: string) => {
-      const m = mounts.get(mount);
-      return !!m && (sourceLive(m) || Date.now() - m.mqttAt < sourceTimeoutMs);
+    /** Whether a mountpoint (by key) has a live source (here or in another process). */
+    sourceLive: (key: string) => {
+      const m = mounts.get(key);
+      return !!m && sourceLive(m);
     },
     async close() {
       const closed = new Promise<void>((ok) => server.close(() => ok()));

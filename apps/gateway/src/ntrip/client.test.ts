@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
-import { projectMount } from './access.js';
+import { ntripAccess } from './access.js';
 import { fetchSourcetable } from './client.js';
 import { readReplyHead } from './client-wire.js';
 import { allowedNtripAddress } from './outbound-check.js';
@@ -88,7 +88,8 @@ describe.skipIf(!hasStr2str)('a project taking corrections from an external cast
     await t.gateway.ntripSources.refresh();
     await eventually(async () => (await row()).state === 'connected', 100);
 
-    const mount = projectMount(p!.id);
+    const mount = (await ntripAccess.projectMountName(t.db, p!.id))!;
+    expect(mount).toMatch(/^P-[0-9A-F]{20}$/);
     const ntripRover = ntrip1Get(t.gateway.caster!.port, mount, rover.code, rover.secret);
     await eventually(() => ntripRover.hasHead());
     expect(ntripRover.head()).toBe('ICY 200 OK\r\n');

@@ -2,7 +2,6 @@ import { deviceTopics } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 import type { Log } from '../log.js';
 import { RtcmFramer } from '../rtcm/framer.js';
-import { projectMount } from './access.js';
 import type { Caster } from './caster.js';
 import { ntripClient, type NtripClientState } from './client.js';
 
@@ -95,7 +94,7 @@ export function externalSources(o: {
         r.framer.push(bytes, (f) => frames.push(Buffer.from(f)));
         if (!frames.length) return;
         const all = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
-        for (const projectId of r.targets) o.caster?.feedFrames(projectMount(projectId), all);
+        for (const projectId of r.targets) o.caster?.feedFrames(projectId, all);
         for (const code of r.rovers) o.publish(deviceTopics.corrections(code), all);
         write(row.id, r, r.client.state());
       },
