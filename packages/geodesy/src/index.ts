@@ -12,3 +12,4 @@ export * from './geoid.js';
 export * from './calibration.js';
 export * from './frames.js';
 export * from './project-coordinates.js';
+export * from './project-position.js';
