@@ -40,7 +40,7 @@ describe('devices: registration, the connected list and alerts', () => {
     expect((await a.agent.get(`/api/user/${a.userId}/registereddevices`).expect(200)).body.devices.map((d: { DeviceCode: string }) => d.DeviceCode)).toContain(code);
   });
 
-  it('defaults the type to rover, reads BASE as base, and names each missing field with the spec messages', async () => {
+  it('defaults the type to rover, reads BASE as base, and names each missing field with its message', async () => {
     expect((await a.agent.post(`/api/devices/${uniqueCode()}`).send({ Name: 'x' }).expect(201)).body.device.Type).toBe('rover');
     expect((await a.agent.post(`/api/devices/${uniqueCode()}`).send({ Name: 'y', Type: 'BASE' }).expect(201)).body.device.Type).toBe('base');
     expect((await a.agent.post('/api/devices/%20').send({ Name: 'z' }).expect(400)).body).toEqual({

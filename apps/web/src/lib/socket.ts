@@ -18,7 +18,7 @@ export interface FeedStatus {
 /** Readings arriving within this window reach React together. */
 const FLUSH_MS = 100;
 /**
- * After the spec's 5 reconnect attempts fail, a visible page tries again this often (each try is another 5
+ * After the 5 reconnect attempts fail, a visible page tries again this often (each try is another 5
  * attempts): a phone in the field loses its network for minutes, and nobody should have to switch tabs to get the
  * live feed back.
  */

@@ -84,7 +84,7 @@ export interface BaseView {
   /** This phone's feed is down: the base's state now is unknown. */
   phoneOffline: boolean;
   fixAgeMs: number | null;
-  /** When each real fix of the base was taken (the spec's accuracy gap is measured against these). */
+  /** When each real fix of the base was taken (the accuracy grade's time gap is measured against these). */
   readingTimes: string[];
   /** The position the base broadcasts in RTCM 1005/1006 (decision 023): known-base mode corrects from it when set. */
   broadcast: BroadcastPosition | null;
@@ -170,7 +170,7 @@ export interface RecordSample {
   position: Position | null;
   /**
    * How `position` was corrected (POST /api/points `BaseCorrection`): 'broadcast' from the base's 1005/1006 position,
-   * 'base-nmea' by the spec's rule against the base's live NMEA position (flagged), 'none' as the rover reported it.
+   * 'base-nmea' by the known - live base rule against the base's live NMEA position (flagged), 'none' as the rover reported it.
    */
   correction: BaseCorrection | null;
   accuracy: AccuracyLevel | null;

@@ -100,7 +100,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
         { header: `Northing (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'northing'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
       ]
     : [];
-  // the fix type and the receiver's ± first, then the spec's grade labelled as the rover/base timing it is (decision 044)
+  // the fix type and the receiver's ± first, then the Low/Medium/High grade labelled as the rover/base timing it is (decision 044)
   const accuracy = (p: Point) => (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {(p.FixType || p.HorizontalAccuracy !== null) && <FixQuality fixType={p.FixType} estimateMetres={p.HorizontalAccuracy} unit={unit} />}

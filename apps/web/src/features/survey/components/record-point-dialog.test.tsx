@@ -120,7 +120,7 @@ describe('Record a Point', () => {
     expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Rover/base timing: Unknown');
   });
 
-  it("refuses a rover whose last fix is stale, with the spec's message and the fix's age", () => {
+  it("refuses a rover whose last fix is stale, with its message and the fix's age", () => {
     open({ sampleFor: () => sample({ position: null, notReady: 'stale-fix', fixAgeMs: 41_500 }) });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     const why = screen.getByTestId('record-not-ready');

@@ -46,7 +46,7 @@ describe('the status box', () => {
     expect(screen.queryByTestId('base-stale')).not.toBeInTheDocument();
   });
 
-  it("keeps the spec's text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
+  it("keeps the status text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
     render(<StatusBox feedText="Disconnected ❌" feedConnected={false} rovers={[]} base={base(true, 0)} />);
     const status = screen.getByTestId('feed-status');
     expect(status).toHaveTextContent('Disconnected ❌');

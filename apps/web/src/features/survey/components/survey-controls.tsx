@@ -51,7 +51,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
   const measure = useMeasure(project._id);
   const occupation = measure.occupation;
   // every point is measured on the server, known-base mode too: the server applies the known base to the occupation
-  // (decision 023: known + vector from the broadcast position, else the spec's known - live base rule; decision 028)
+  // (decision 023: known + vector from the broadcast position, else the known - live base NMEA rule; decision 028)
 
   const record = async (draft: RecordDraft) => {
     try {

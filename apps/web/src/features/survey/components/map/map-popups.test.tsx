@@ -38,7 +38,7 @@ const onMap = (children: React.ReactNode) =>
 const valueOf = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling as HTMLElement;
 
 describe("a live rover's card on the survey map", () => {
-  it('shows the fix type, coloured, and the ± beside the spec grade: a float rover never reads as just High', async () => {
+  it('shows the fix type, coloured, and the ± beside the accuracy grade: a float rover never reads as just High', async () => {
     const { container } = onMap(<RoverMarker rover={floatRover} size={36} base={AT} unit="CM" grade="High" />);
     fireEvent.click(container.querySelector('.smi-rover')!);
     const card = (await screen.findByText('Rover One', { selector: 'p' })).parentElement!;

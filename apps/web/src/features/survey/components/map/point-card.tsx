@@ -23,7 +23,7 @@ const height = (metres: number, unit: DistanceUnit) => (unit === 'FEET' ? `${(me
 
 /**
  * A recorded point's card on the map (its popup): the fix type (coloured, always written) and the receiver's ± when
- * the point was taken first, then the spec's Low/Medium/High labelled as what it is, the rover/base timing
+ * the point was taken first, then the Low/Medium/High grade labelled as what it is, the rover/base timing
  * (decision 044): a float point never reads as just "High".
  */
 export function PointCard({ point, unit }: { point: MapPoint; unit: DistanceUnit }) {
