@@ -92,7 +92,11 @@ describe('devices: registration, the connected list and alerts', () => {
       message: 'Device not found',
     });
 
-    const added = await a.agent.post(`/api/user/${a.userId}/add-device`).send({ DeviceCode: ` ${device.DeviceCode} ` }).expect(200);
+    // typed in the other letter case (as read off a label), with spaces: it is the same device
+    const otherCase = [...device.DeviceCode].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    expect(otherCase).not.toBe(device.DeviceCode);
+    expect((await a.agent.get(`/api/devices/${otherCase}/check`).expect(200)).body).toEqual({ success: true, exists: true, isInUse: false });
+    const added = await a.agent.post(`/api/user/${a.userId}/add-device`).send({ DeviceCode: ` ${otherCase} ` }).expect(200);
     expect(added.body).toMatchObject({ success: true, message: 'Device connected successfully!', device: { _id: device._id, Connected: true } });
     expect((await check()).body).toEqual({ success: true, exists: true, isInUse: true });
     expect((await a.agent.post(`/api/user/${a.userId}/add-device`).send({ DeviceCode: device.DeviceCode }).expect(409)).body.message).toBe(

@@ -22,6 +22,7 @@ const rover: RoverView = {
   fix: null,
   fixAgeMs: 400,
   accuracyMetres: 0.02,
+  phoneOffline: false,
 };
 const sample: RecordSample = {
   position: { latitude: 6.6001, longitude: 79.9001 },
