@@ -136,7 +136,7 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
         {readout && readoutSample && (
           // bottom left, above the scale bar: clear of the zoom buttons, the status box and the round buttons
           <div className="pointer-events-none absolute bottom-9 left-2 z-[1000]">
-            <RoverReadout rover={readout} projectId={project._id} ellipsoidalHeight={readoutSample.ellipsoidalHeight} altitude={readoutSample.altitude} unit={settings.system.distanceUnit} />
+            <RoverReadout rover={readout} projectId={project._id} reading={readoutSample.reading} antenna={measurement.Antenna} unit={settings.system.distanceUnit} />
           </div>
         )}
         <SurveyControls
