@@ -15,6 +15,7 @@ COPY apps/gateway/package.json apps/gateway/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/geodesy/package.json packages/geodesy/
+COPY packages/feature-codes/package.json packages/feature-codes/
 COPY bench/package.json bench/
 RUN npm ci
 COPY . .

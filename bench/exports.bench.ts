@@ -7,7 +7,7 @@ import type { BenchResult, Figure } from './lib/report.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const POINTS = 100_000;
 const FORMATS = ['csv', 'txt', 'geojson', 'kml', 'dxf', 'pdf'] as const;
-/** Seconds to last byte for 100,000 points (issue 7's targets); formats without one are still measured. */
+/** Seconds to last byte for 100,000 points (the product's targets); formats without one are still measured. */
 const TIME_TARGET_S: Partial<Record<(typeof FORMATS)[number], number>> = { csv: 1.5, dxf: 3, pdf: 20 };
 const RSS_TARGET_MB = 250;
 
@@ -65,7 +65,7 @@ export async function run(): Promise<BenchResult> {
     figures.push({ name: `${format} peak RSS growth`, value: r.peakGrowthMb, unit: 'MB', target: { value: RSS_TARGET_MB, kind: 'max' } });
     notes.push(`${format}: ${(r.bytes / 2 ** 20).toFixed(1)} MiB, CPU ${(r.cpuMs / 1000).toFixed(2)} s, db ${r.db}, peak RSS ${r.peakExact ? 'from VmHWM' : 'sampled'}`);
     if (format === 'csv') {
-      // issue 20: the same csv with grid coordinates (SIRGAS 2000 / UTM 23S) and EGM96 heights, within 2x of WGS 84;
+      // the same csv with grid coordinates (SIRGAS 2000 / UTM 23S) and EGM96 heights, within 2x of WGS 84;
       // CPU seconds of the export process, not wall time: on a shared machine the wall time of two runs differs 2x
       const g = await measure('csv-grid');
       if (g.status !== 200 || g.points !== POINTS) throw new Error(`csv-grid: status ${g.status}, ${g.points} points`);

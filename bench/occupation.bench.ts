@@ -11,7 +11,7 @@ import { best, describe, P99_LIMIT_MS, ramp, step as rampStep, STEP_S, WARMUP_S,
 import { seedSurveyor, startProduct } from './lib/product.js';
 import type { BenchResult } from './lib/report.js';
 
-// Issue 18: 200 rovers occupying at 10 Hz while the ingest benchmark's fleet publishes (5 Hz devices, 25 to a
+// 200 rovers occupying at 10 Hz while the ingest benchmark's fleet publishes (5 Hz devices, 25 to a
 // connection, the same criterion: p99 < 50 ms from publish to the internal topic, nothing lost, 90 % of the rate)
 const OCCUPYING = 200;
 const OCC_HZ = 10;

@@ -6,7 +6,7 @@ import type { BenchResult } from './lib/report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const POINTS = 10_000;
-/** Issue 19: the survey report of 10,000 points "in a few seconds". */
+/** The survey report of 10,000 points in a few seconds. */
 const TARGET_S = 5;
 
 function measure(format: string): Promise<{ status: number; points: number; ms: number; bytes: number; cpuMs: number }> {

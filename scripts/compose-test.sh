@@ -44,9 +44,11 @@ have() { docker image inspect "$1" >/dev/null 2>&1; }
 build_base() {
   have "$base_tag" && return
   local mirror rootfs
-  mirror=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v security | head -1)
-  [ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $2 !~ /security/ { print $2; exit }' /etc/apt/sources.list 2>/dev/null)
-  mirror=${mirror:-http://deb.debian.org/debian}
+  # the Debian mirror this machine's apt already uses (deb822 .sources or one-line sources.list), never a fixed one
+  mirror=$( (sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true) | grep -v security | head -1 || true)
+  [ -n "$mirror" ] || mirror=$( (cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true) |
+    awk '$1 == "deb" && $2 !~ /security/ { print $2; exit }')
+  [ -n "$mirror" ] || die "no Debian mirror in this machine's apt sources (/etc/apt/sources.list, /etc/apt/sources.list.d/): debootstrap needs one; add the mirror apt should use there and run again"
   rootfs=$(mktemp -d /var/tmp/smi-rootfs.XXXXXX)
   say "debootstrap bookworm from $mirror (once per machine, a few minutes)"
   debootstrap --variant=minbase --include=ca-certificates,openssl,postgresql-15,redis-server,nginx,libnginx-mod-stream \

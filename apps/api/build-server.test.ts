@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer, SERVER_NODE_OPTIONS } from './build-server.js';
+import { spawnServer } from './src/testing/spawn-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -19,24 +19,12 @@ describe('the server as npm start runs it (bundled to plain JavaScript)', () => 
     dirs.push(outDir, dataDir);
     const main = await buildServer(join(outDir, 'main.js'));
 
-    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, main], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
-    let out = '';
-    const url = await new Promise<string>((ok, fail) => {
-      const onData = (chunk: Buffer) => {
-        out += chunk.toString();
-        const m = out.match(/Site Measurement IoT on (http:\/\/localhost:\d+)/);
-        if (m) ok(m[1]!.replace('localhost', '127.0.0.1'));
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      void exited.then((code) => fail(new Error(`the built server exited with ${code}:\n${out}`)));
-    });
+    // on free ports (NTRIP_PORT too: the caster's default 2101 may be held by a running product)
+    const server = await spawnServer({ DATA_DIR: dataDir }, 120_000, [...SERVER_NODE_OPTIONS, main]);
+    const { url } = server;
+    let exitCode: number | null;
     try {
-      expect(out).toMatch(/"applied":\["001_init"/);
+      expect(server.output()).toMatch(/"applied":\["001_init"/);
       const res = await fetch(`${url}/api/auth/is-auth`);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ success: false, message: 'Not authorized. Log in again.' });
@@ -47,9 +35,9 @@ describe('the server as npm start runs it (bundled to plain JavaScript)', () => 
       });
       expect(reg.status).toBe(201);
     } finally {
-      child.kill('SIGTERM');
+      exitCode = await server.stop('SIGTERM');
     }
-    expect(await exited).toBe(0);
+    expect(exitCode).toBe(0);
   }, 120_000);
 
   it('is what the root npm start runs, with the same node options', () => {

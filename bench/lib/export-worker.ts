@@ -3,7 +3,7 @@
  * against the next): node --expose-gc --import tsx bench/lib/export-worker.ts <format> [points]
  * Prints one JSON line: the export's time to last byte, its size, the peak RSS growth while it ran, and the
  * time to merely read the same points through the exports repository (the same-run baseline).
- * Format `csv-grid`: the csv of a project in SIRGAS 2000 / UTM 23S with EGM96 heights (issue 20).
+ * Format `csv-grid`: the csv of a project in SIRGAS 2000 / UTM 23S with EGM96 heights.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { exportsRepository } from '../../apps/api/src/exports/repository.js';

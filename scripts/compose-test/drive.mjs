@@ -239,7 +239,7 @@ await until('200 from /api/health after PostgreSQL is back', async () => {
 await record('after-restart');
 step('PostgreSQL stopped: /api/health 503 {db: "down"}; started: 200 again and a point records');
 
-// 5. a survey occupation (issue 18) through the deployment: every gateway hears the command over Redis, the one that
+// 5. a survey occupation through the deployment: every gateway hears the command over Redis, the one that
 //    ingests the rover runs it on its occupation engine's thread (the bundled worker, decision 033) against
 //    PostgreSQL, and the point is stored with its raw epochs
 const occStart = await api('POST', `/api/projects/${projectId}/occupations`, { DeviceId: rover.id, Method: 'rapid', Name: 'OCC-rapid', ClientId: randomUUID() });

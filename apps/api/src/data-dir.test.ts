@@ -14,7 +14,8 @@ const modes = (dir: string): Record<string, string> => {
   return out;
 };
 
-// Issue 17 item 4: with the common umask 0022 the data folder was 0755, PGlite's files 0644/0666, the outbox 0644.
+// The data folder holds password hashes and the JWT secret: private to the server's user whatever the umask (the
+// common 0022 would leave the folder 0755, PGlite's files 0644/0666 and the outbox 0644).
 describe('the data folder', () => {
   const root = mkdtempSync(join(tmpdir(), 'smi-datadir-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -35,6 +35,17 @@ const schema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
+  /** Proxies in front that send a PROXY header naming each client (IPs, CIDR ranges, host names; comma-separated). */
+  PROXY_PROTOCOL_FROM: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseOutboundAllow(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   /** The device maker's key; the api checks activation keys with it (decision 037: a device's own login never claims it). */
   DEVICE_ACTIVATION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -24,6 +24,7 @@ import { baseRtcmStates } from './rtcm/state-writer.js';
 import { baseReferenceNow } from './base-setups/live-reference.js';
 import { autoFixRunner } from './base-setups/auto-fix.js';
 import type { Log } from './log.js';
+import { proxyTrust } from './edge/proxied-connection.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
 import { externalSources } from './ntrip/external-sources.js';
@@ -56,6 +57,11 @@ export interface GatewayOptions {
   heartbeatIntervalMs?: number;
   /** Internal addresses, ranges and host names a custom broker URL may reach (CUSTOM_BROKER_ALLOW); none by default. */
   customBrokerAllow?: string;
+  /**
+   * PROXY_PROTOCOL_FROM: the proxies (IPs, CIDR ranges, host names) in front of the broker and the caster that send a
+   * PROXY header naming each client; their connections must carry one and others must not (decision 038).
+   */
+  proxyProtocolFrom?: string;
 }
 
 /**
@@ -64,12 +70,16 @@ export interface GatewayOptions {
  */
 export async function startGateway(o: GatewayOptions) {
   const id = `gw-${randomUUID().slice(0, 8)}`;
+  const proxy = o.proxyProtocolFrom ? proxyTrust(o.proxyProtocolFrom) : undefined;
+  const proxyRefused = (reason: string, address: string) => o.log.info({ address, reason }, 'connection refused at the PROXY header');
   const counters = createCounters();
   const directory = deviceDirectory(o.db);
+  const verifier = secretVerifier();
   const policy = brokerPolicy({
     service: o.service,
     directory,
-    verifySecret: secretVerifier(),
+    verifySecret: verifier,
+    remembersSecret: verifier.remembers,
     counters,
     log: o.log,
     onRefusedWill: (will) => refuseStoredWill(will),
@@ -137,7 +147,7 @@ export async function startGateway(o: GatewayOptions) {
     log: o.log,
     gatewayId: id,
     publish,
-    // issue 19: an occupation's vectors are from the base as this gateway has it (when it ingests the base)
+    // an occupation's vectors are from the base as this gateway has it (when it ingests the base)
     baseReference: (code) => baseReferenceNow(rtcm.of(code), ingestor.latest(code)),
   });
   const autoFix = autoFixRunner({ db: o.db, log: o.log });
@@ -202,10 +212,11 @@ export async function startGateway(o: GatewayOptions) {
       log: o.log,
       port: o.ntripPort,
       host: o.host,
+      proxy,
       verifier: secretVerifier(),
       onSourceFrames: (code, bytes) => {
         void relay(code, bytes);
-        // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (issue 21)
+        // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (decision 025)
         void directory.get(code).then((device) => {
           if (device?.type === 'base') rtcm.take(device, bytes);
         });
@@ -277,7 +288,12 @@ export async function startGateway(o: GatewayOptions) {
   // after an outage of this gateway (or all of them) nobody took silent devices offline: do it before any device
   // can log in again, so a gap longer than the timeout reads Offline, then back Online, with one notification each
   await state.sweep();
-  const { server, port } = await listen(broker, o.port, o.host ?? '0.0.0.0', () => counters.oversized++);
+  const { server, port, dropWaiting } = await listen(broker, o.port, o.host ?? '0.0.0.0', () => counters.oversized++, proxy && {
+    trust: proxy,
+    // as long as aedes waits for a CONNECT
+    timeoutMs: 30_000,
+    onRefused: proxyRefused,
+  });
   o.log.info({ gateway: id, port, redis: !!o.redisUrl }, `MQTT gateway on port ${port}`);
 
   return {
@@ -331,6 +347,8 @@ export async function startGateway(o: GatewayOptions) {
       await caster?.close();
       // the server finishes closing once aedes has closed every client connection
       const serverClosed = closeServer(server);
+      dropWaiting();
+      proxy?.close();
       await new Promise<void>((ok) => broker.close(() => ok()));
       // aedes closes its emitter but not its persistence: on Redis that client went on reconnecting after close
       if (o.redisUrl) await (broker as unknown as { persistence: { destroy(): Promise<void> } }).persistence.destroy().catch(() => {});

@@ -43,6 +43,7 @@ async function main() {
     ntripPort: env.NTRIP_PORT,
     heartbeatIntervalMs: env.MQTT_HEARTBEAT_MS,
     customBrokerAllow: env.CUSTOM_BROKER_ALLOW,
+    proxyProtocolFrom: env.PROXY_PROTOCOL_FROM,
   });
   let stopping = false;
   const stop = async (signal: string) => {

@@ -9,7 +9,7 @@ import { project, secretsOf, standingRover, type Epoch } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
- * Issue 19 end to end: a base publishing NMEA and RTCM with a 1005 (its broadcast position), a rover whose GGA is
+ * Base setups end to end (decision 023): a base publishing NMEA and RTCM with a 1005 (its broadcast position), a rover whose GGA is
  * written here; three points recorded in Auto Fix; then a Known Position typed in the Positioning Mode panel moves
  * them by the base's shift ("3 points re-computed, shift ..."), on the map and in the taken-points list. A fourth
  * point recorded in Known mode is placed at known + (rover - broadcast ARP). The survey report names every point.
@@ -108,7 +108,7 @@ test('a Known Position typed after three points re-computes them on the map and 
     { code: rover, name: 'Rover Pier', type: 'rover' },
   ]);
   const projectId = await project(page.request, userId, 'Pier', base, [rover]);
-  // Save measures on the server in known-base mode too (issue 18, decision 028): one epoch (rapid), the pole's height 0
+  // Save measures on the server in known-base mode too (decision 028): one epoch (rapid), the pole's height 0
   // so the stored coordinate is the antenna's, and float allowed, whatever fix the simulated rover reports
   const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
     data: {
@@ -208,7 +208,7 @@ test('a Known Position typed after three points re-computes them on the map and 
   await record('P4', p4);
   const all = ((await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Latitude: number; Longitude: number; Method: string }[] }).points;
   const stored4 = all.find((q) => q.Name === 'P4')!;
-  // known-base mode measures on the server too (issue 18): an occupation, not the browser's POST /api/points
+  // known-base mode measures on the server too (decision 028): an occupation, not the browser's POST /api/points
   expect(stored4.Method).toBe('rapid');
   expect(Math.abs(stored4.Latitude - p4.latitude)).toBeLessThan(1e-8);
   expect(Math.abs(stored4.Longitude - p4.longitude)).toBeLessThan(1e-8);
@@ -252,7 +252,7 @@ test("a base that broadcasts no 1005/1006: Known mode corrects by the base's NME
     { code: rover, name: 'Rover Quiet', type: 'rover' },
   ]);
   const projectId = await project(page.request, userId, 'Quiet', base, [rover]);
-  // Save measures on the server in known-base mode too (issue 18, decision 028): one epoch (rapid), the pole's height 0
+  // Save measures on the server in known-base mode too (decision 028): one epoch (rapid), the pole's height 0
   // so the stored coordinate is the antenna's, and float allowed, whatever fix the simulated rover reports
   const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
     data: {

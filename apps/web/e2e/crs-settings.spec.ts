@@ -7,7 +7,7 @@ import { test, expect } from './fixtures';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
- * Issue 20 in the browser: the project settings choose a coordinate system and a geoid; the Record dialog and the
+ * Coordinate systems in the browser (decision 024): the project settings choose a coordinate system and a geoid; the Record dialog and the
  * taken points show the grid coordinate (checked against PROJ's cs2cs and cct) with the CRS, unit and geoid named;
  * the shapefile downloaded from the project page is read back by GDAL. Screenshots go to /tmp (never committed).
  */
@@ -43,7 +43,7 @@ function gga(latitude: number, longitude: number) {
 }
 
 const AT = { latitude: 6.6152, longitude: 79.968174 };
-// the mark's h: GGA's MSL + N, less the default antenna set-up (1.800 m vertical to the ARP, issue 18)
+// the mark's h: GGA's MSL + N, less the default antenna set-up (1.800 m vertical to the ARP)
 const H = 12.345 - 17 - 1.8;
 const env = { ...process.env, PROJ_NETWORK: 'OFF' };
 const [E, N] = execFileSync('cs2cs', ['-f', '%.4f', 'EPSG:4326', 'EPSG:5235'], { input: `${AT.latitude} ${AT.longitude}\n`, env }).toString().trim().split(/\s+/).map(Number) as [number, number];
@@ -70,7 +70,7 @@ test('choose a CRS and a geoid in the project settings, see grid coordinates whe
     { code: rover, name: 'Grid Rover', type: 'rover' },
   ]);
   const res = await page.request.post('/api/projects/', {
-    data: { Name: 'Colombo grid', Description: 'issue 20', BaseStation: await deviceId(page.request, base), ClientDevices: [await deviceId(page.request, rover)], UserId: userId },
+    data: { Name: 'Colombo grid', Description: 'grid and geoid', BaseStation: await deviceId(page.request, base), ClientDevices: [await deviceId(page.request, rover)], UserId: userId },
   });
   expect(res.ok()).toBe(true);
   const projectId = ((await res.json()) as { _id: string })._id;

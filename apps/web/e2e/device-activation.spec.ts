@@ -19,8 +19,8 @@ test.afterAll(async () => product?.stop());
 const SHOTS = join(import.meta.dirname, '..', 'test-results', 'screens');
 
 /**
- * A server with a maker key (decisions 027, 037): the spec's Register New Device screen and message as they are, with
- * an optional activation key; without it the device's page asks for the key printed on the device; with it the
+ * A server with a maker key (decisions 027, 037): the Register New Device screen and message as they always were,
+ * with an optional activation key; without it the device's page asks for the key printed on the device; with it the
  * secret is made and the device connects with it as before.
  */
 test('a registered device is activated with the key printed on it, then gets its secret and connects', async ({ page }) => {

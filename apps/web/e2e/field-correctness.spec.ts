@@ -4,9 +4,9 @@ import { project, secretsOf, standingRover } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
- * Issue 16 (field correctness) on the survey map, against the real product with the device simulator: a rover that
+ * Field correctness on the survey map (decision 018), against the real product with the device simulator: a rover that
  * goes silent while the Record dialog is open cannot be recorded and is shown stale with its age; known-base mode
- * draws the rover where its point lands and says what will be stored; and (issue 17) a point name full of markup
+ * draws the rover where its point lands and says what will be stored; and a point name full of markup
  * reaches the map as text. Screenshots go to /tmp (never committed).
  */
 
@@ -46,7 +46,7 @@ test('a rover that goes silent while the Record dialog is open cannot be recorde
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
     await shot(page, 'record-live');
   }
-  // on a phone the status box is a bar above the map: it covers nothing on the map (a rover's label, issue 16 item 10)
+  // on a phone the status box is a bar above the map: it covers nothing on the map (a rover's label)
   await page.setViewportSize({ width: 390, height: 844 });
   const [statusBox, map] = await Promise.all([page.getByTestId('status-box').boundingBox(), page.locator('.leaflet-container').boundingBox()]);
   expect(statusBox && map && statusBox.y + statusBox.height <= map.y + 0.5).toBe(true);
@@ -93,7 +93,7 @@ test('known-base mode draws the rover where its point will land and says what wi
   // the simulator's base stands at 6.615, 79.968074; the known position is 0.0001 deg (about 11 m) north of it
   const put = await page.request.put(`/api/projects/baselocation/${projectId}`, { data: { baseLatitude: 6.6151, baseLongitude: 79.968074, baseMode: 'known' } });
   expect(put.ok()).toBe(true);
-  // Save measures on the server in known-base mode too (issue 18, decision 028): one epoch (rapid), the pole's height 0
+  // Save measures on the server in known-base mode too (decision 028): one epoch (rapid), the pole's height 0
   // so the stored coordinate is the antenna's, and float allowed, whatever fix the simulated rover reports
   const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
     data: {
@@ -144,7 +144,7 @@ test('known-base mode draws the rover where its point will land and says what wi
     await shot(page, 'record-known');
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  // the simulated base broadcasts 1005 at its position, so (issue 19) corrected = known + (raw - broadcast ARP):
+  // the simulated base broadcasts 1005 at its position, so (decision 023) corrected = known + (raw - broadcast ARP):
   // 0.0001 deg north, as known - live base would give (the simulated base jitters by millimetres only)
   await expect(dialog.getByTestId('stored-correction')).toContainText('corrected from the position the base broadcasts');
   const expected = { latitude: raw.latitude + 0.0001, longitude: raw.longitude };
@@ -160,7 +160,7 @@ test('known-base mode draws the rover where its point will land and says what wi
   expect(Math.abs(points[0]!.Longitude - expected.longitude)).toBeLessThan(0.000001);
 });
 
-test("a point named with markup is drawn as text on the map (issue 17: labels given to Leaflet)", async ({ page, product }) => {
+test("a point named with markup is drawn as text on the map (labels given to Leaflet as text)", async ({ page, product }) => {
   const suffix = Date.now().toString(36).toUpperCase();
   const [base, rover] = [`XB-${suffix}`, `XR-${suffix}`];
   const { userId } = await surveyAccount(page.request, product, 'markup');

@@ -6,10 +6,10 @@ import { project, secretsOf, standingRover, type Epoch } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
- * Issue 16 on the survey map, with a rover whose NMEA is written here (mosquitto_pub) and the simulator's base:
- * a point recorded from a GGA with a geoid separation exports h = H + N (item 5); rover and point cards show the fix
- * type and ± beside the spec's grade (item 4); point names are drawn as text and points look unlike rovers (item
- * 13); on a phone, toasts and the status box cover nothing essential (item 10). Screenshots go to /tmp.
+ * Fresh fixes, heights and labels on the survey map (decisions 017, 018), with a rover whose NMEA is written here
+ * (mosquitto_pub) and the simulator's base: a point recorded from a GGA with a geoid separation exports h = H + N;
+ * rover and point cards show the fix type and ± beside the Low/Medium/High grade; point names are drawn as text and
+ * points look unlike rovers; on a phone, toasts and the status box cover nothing essential. Screenshots go to /tmp.
  */
 
 test.describe.configure({ timeout: 360_000 });
@@ -33,7 +33,7 @@ async function surveyWithRover(page: Page, product: Product, tag: string, rover:
     { code, name: 'Rover Kerb', type: 'rover' },
   ]);
   const projectId = await project(page.request, userId, 'Wharf', base, [code]);
-  // Save measures on the server (issue 18): one epoch (rapid), the pole's height 0 so the stored heights are the GGA's,
+  // Save measures on the server (decision 028): one epoch (rapid), the pole's height 0 so the stored heights are the GGA's,
   // and float allowed, as this rover is RTK float (the point says so)
   const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
     data: {
@@ -148,10 +148,11 @@ test('a recorded point exports h = H + N, opens a card with its fix and ±, show
   const csv = await (await page.request.get(`/api/export/csv/${projectId}`)).text();
   const [header, row] = csv.trim().split(/\r?\n/).map((l) => l.split(','));
   const column = (name: string) => row![header!.indexOf(name)];
-  expect(column('altitude_m')).toBe('826.56');
+  expect(column('altitude_m')).toBe('826.560');
   expect(column('geoid_separation_m')).toBe('44.866');
   expect(column('ellipsoidal_height_m')).toBe('871.426');
-  expect(column('height_above_msl_m')).toBe('826.56');
+  // no coordinate system set: the project's height is above EGM96 (decision 039), from h
+  expect(header!.slice(1, 4).join(',')).toMatch(/^northing_epsg326\d\d_m,easting_epsg326\d\d_m,height_egm96_m$/);
 
   // ---- the rover walks on about 8 m north: the point stays, drawn on its own ----
   at.latitude += 0.00007;

@@ -3,7 +3,7 @@ import { test, expect, uniqueEmail, typeCode } from './fixtures';
 test.describe.configure({ timeout: 300_000 });
 
 /**
- * Issue 16, what a new user hits: signed out, a bookmarked /projects sends them to Log In; they sign up instead,
+ * What a new user meets: signed out, a bookmarked /projects sends them to Log In; they sign up instead,
  * stay on /email-verify (no bounce back to /login), and once verified land on /projects, the page first asked for.
  * With no devices, the new project form leads on to Register New Device.
  */

@@ -10,7 +10,7 @@ export async function deviceId(request: APIRequestContext, code: string) {
 
 export async function project(request: APIRequestContext, userId: string, name: string, base: string, rovers: string[]) {
   const res = await request.post('/api/projects/', {
-    data: { Name: name, Description: 'issue 16', BaseStation: await deviceId(request, base), ClientDevices: await Promise.all(rovers.map((r) => deviceId(request, r))), UserId: userId },
+    data: { Name: name, Description: 'rovers from NMEA', BaseStation: await deviceId(request, base), ClientDevices: await Promise.all(rovers.map((r) => deviceId(request, r))), UserId: userId },
   });
   if (!res.ok()) throw new Error(`project: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { _id: string })._id;

@@ -4,7 +4,7 @@ import { test, expect } from './fixtures';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
- * Issue 21 on the screens, against the real product: Settings' "RTK Correction Source: NTRIP" credentials (the
+ * NTRIP on the screens (decision 025), against the real product: Settings' "RTK Correction Source: NTRIP" credentials (the
  * password never reaches the browser again), a user's NTRIP credentials (password shown once, revoked), who receives
  * a base's corrections (device page and survey map) and a project's external caster. Screenshots go to /tmp.
  */
@@ -95,7 +95,7 @@ test('the base\'s page and the survey map show the rover receiving its correctio
     { code: rover, name: 'Rover Gull', type: 'rover' },
   ]);
   const res = await page.request.post('/api/projects/', {
-    data: { Name: 'Pier', Description: 'issue 21', BaseStation: await deviceId(page.request, base), ClientDevices: [await deviceId(page.request, rover)], UserId: userId },
+    data: { Name: 'Pier', Description: 'NTRIP corrections', BaseStation: await deviceId(page.request, base), ClientDevices: [await deviceId(page.request, rover)], UserId: userId },
   });
   const projectId = ((await res.json()) as { _id: string })._id;
   const baseSecret = secrets.find((s) => s.startsWith(`${base}=`))!.split('=')[1]!;

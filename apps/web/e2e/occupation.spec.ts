@@ -5,7 +5,7 @@ import { test, expect } from './fixtures';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
- * Issue 18 on a phone (390 px, touch) against the real product: a rover standing on a mark sends GGA + GSA + GST at
+ * Occupations on a phone (390 px, touch; decision 028) against the real product: a rover standing on a mark sends GGA + GSA + GST at
  * 2 Hz through mosquitto_pub; the survey map's quality bar shows its fix, PDOP, sigmas, correction age and baseline,
  * and alerts when it drops to float; a topo occupation started by Save pauses while it floats, counts once it is
  * fixed again, and stores the point, which the taken-points list and the csv export show with its sigma.
@@ -64,7 +64,7 @@ test('on a phone, a topo point is measured by the server with its progress shown
     { code: rover, name: 'Rover Mark', type: 'rover' },
   ]);
   const created = await page.request.post('/api/projects/', {
-    data: { Name: 'Control marks', Description: 'issue 18', BaseStation: await deviceId(page.request, base), ClientDevices: [await deviceId(page.request, rover)], UserId: userId },
+    data: { Name: 'Control marks', Description: 'occupations', BaseStation: await deviceId(page.request, base), ClientDevices: [await deviceId(page.request, rover)], UserId: userId },
   });
   expect(created.ok()).toBe(true);
   const projectId = ((await created.json()) as { _id: string })._id;
@@ -211,7 +211,7 @@ test('on a phone, a topo point is measured by the server with its progress shown
     const csv = readFileSync((await (await download).path())!).toString('utf8').replace(/^\uFEFF/, '');
     const [header, line] = csv.trim().split(/\r?\n/);
     const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, line!.split(',')[i]]));
-    expect(cells).toMatchObject({ name: 'P1', method: 'topo', epochs: String(points[0]!.Epochs), antenna_height_m: '2' });
+    expect(cells).toMatchObject({ name: 'P1', method: 'topo', epochs: String(points[0]!.Epochs), antenna_height_m: '2.000' });
     expect(Number(cells.sigma_e_m)).toBeCloseTo(points[0]!.SigmaE, 4);
     expect(Number(cells.sigma_u_m)).toBeCloseTo(points[0]!.SigmaU, 4);
 

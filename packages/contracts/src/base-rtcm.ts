@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './survey-fields.js';
 
 /**
- * What the product learnt from a base's RTCM stream (issue 19), as GET /api/devices/{id} carries it (field `Rtcm`,
+ * What the product learnt from a base's RTCM stream (decision 022), as GET /api/devices/{id} carries it (field `Rtcm`,
  * null for a device that never sent RTCM). Times are ISO strings, durations seconds.
  */
 export const baseRtcmView = z.object({

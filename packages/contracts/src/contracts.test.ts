@@ -67,7 +67,7 @@ describe('the shared contracts', () => {
   });
 });
 
-describe('a project measurement settings (issue 18)', () => {
+describe('a project measurement settings', () => {
   it('sound and vibrate the loss-of-fix alert unless the project says not, and refuse an alert field it does not know', () => {
     expect(measurementSettings.parse({}).Alerts).toEqual({ Sound: true, Vibration: true });
     expect(measurementSettings.parse({ Alerts: { Sound: false, Vibration: true } }).Alerts).toEqual({ Sound: false, Vibration: true });

@@ -3,7 +3,7 @@ import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 import { latitude, longitude } from './survey-fields.js';
 
-/** Coordinate systems, heights and site calibration (issue 20, decision 024). */
+/** Coordinate systems, heights and site calibration (decision 024). */
 
 export const crsSearchQuery = z.strictObject({
   query: z.string({ message: 'must be text' }).trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
@@ -64,7 +64,7 @@ export const calibrationPairBody = z.strictObject({
   latitude,
   longitude,
   ellipsoidalHeight: coordinate.nullable().default(null),
-  /** The project's point measured there, if any: its base setup's frame and its time are used (issue 20). */
+  /** The project's point measured there, if any: its base setup's frame and its time are used. */
   pointId: id.optional(),
   /** The control's known coordinates in the project's CRS (its unit) and its known height (metres, null: none). */
   easting: coordinate,
@@ -94,7 +94,10 @@ export const calibrationView = z.object({
 export type CalibrationView = z.infer<typeof calibrationView>;
 export const calibrationReply = z.object({ success: z.literal(true), calibration: calibrationView.nullable() });
 
-/** Grid coordinates as the exports write them (issue 20): the API computes them, so a screen equals the files. */
+/**
+ * The coordinate system a point's project coordinates are in, as every file and screen names it: the project's CRS,
+ * or the default a project without one is given (WGS 84 / UTM of its points, EGM96 heights).
+ */
 export const gridFrame = z.object({
   /** "EPSG:2236 NAD83 / Florida East (ftUS)" */
   crsLabel: z.string(),
@@ -103,11 +106,17 @@ export const gridFrame = z.object({
   unitLabel: z.string(),
   /** "m", "ftUS", "ft", "°" */
   unitSymbol: z.string(),
+  /** The symbol heights are in ("m" for a geographic CRS) */
+  heightUnitSymbol: z.string(),
   /** "EGM96", a geoid file name, or "ellipsoidal" */
   heightLabel: z.string(),
+  /** "orthometric (EGM96)" or "ellipsoidal (WGS 84)" */
+  heightName: z.string(),
   orthometric: z.boolean(),
   /** The calibration version applied, or null. */
   calibrationVersion: z.number().nullable(),
+  /** True when the project has no CRS set and this is its default. */
+  isDefault: z.boolean(),
 });
 export type GridFrame = z.infer<typeof gridFrame>;
 export const gridCoordinate = z.object({ easting: z.number(), northing: z.number(), height: z.number().nullable() });

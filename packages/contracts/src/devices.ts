@@ -53,7 +53,7 @@ export type RegisterDeviceBody = z.infer<typeof registerDeviceBody>;
 export const addDeviceBody = z.strictObject({ DeviceCode: deviceCode('Please enter a device ID') });
 export const removeDeviceBody = z.strictObject({ deviceId: deviceRef });
 
-/** A device as every device call answers it (SPEC section 3 field names). Status true means Online. */
+/** A device as every device call answers it (the original field names). Status true means Online. */
 export const deviceView = z.object({
   _id: z.string(),
   Name: z.string(),

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.js';
 
 /**
  * The file formats a project's points export to; the spec names the first four, GIS users expect geojson and kml,
- * surveyors shp (zipped PointZ shapefile) and landxml (LandXML 1.2 CgPoints) in the project's CRS (issue 20).
+ * surveyors shp (zipped PointZ shapefile) and landxml (LandXML 1.2 CgPoints) in the project's CRS (decision 024).
  */
 export const EXPORT_FORMATS = ['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml', 'shp', 'landxml'] as const;
 export const exportFormat = z
@@ -18,6 +18,11 @@ export type ExportFormat = z.infer<typeof exportFormat>;
 export const EXPORT_PRESETS = ['pnezd'] as const;
 export const exportQuery = z.object({
   preset: z.enum(EXPORT_PRESETS, { message: `must be one of ${EXPORT_PRESETS.join(', ')}` }).optional(),
+  /** `?bom=1` (csv, txt): a UTF-8 byte-order mark first, for Excel; CAD and scripts want none, so none by default. */
+  bom: z
+    .enum(['0', '1'], { message: 'must be 0 or 1' })
+    .optional()
+    .transform((v) => v === '1'),
 });
 export type ExportPreset = (typeof EXPORT_PRESETS)[number];
 

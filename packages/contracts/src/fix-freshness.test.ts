@@ -6,7 +6,7 @@ import { testReading } from './testing.js';
 const FIX = '2026-11-23T10:00:00.000Z';
 const at = (s: number) => Date.parse(FIX) + s * 1000;
 
-describe('fix freshness (issue 16)', () => {
+describe('fix freshness', () => {
   it('is stale after the larger of 3 s and twice the sampling interval', () => {
     expect(FIX_STALE_AFTER_MS_MIN).toBe(3000);
     expect(fixStaleAfterMs(1)).toBe(3000);

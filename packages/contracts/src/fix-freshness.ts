@@ -3,7 +3,7 @@ import { NA, type LiveReading } from './live.js';
 import { isSurveyFixType } from './points.js';
 
 /**
- * When a live position may still be recorded (issue 16): a fix older than the larger of FIX_STALE_AFTER_MS_MIN and
+ * When a live position may still be recorded (decision 017): a fix older than the larger of FIX_STALE_AFTER_MS_MIN and
  * twice the user's sampling interval (settings.device.samplingInterval) is stale. A reading that is not a new fix
  * (an offline or status reading, a GST alone) carries the time of the last fix in `fixTime`, so it never makes a
  * position fresh again. The web uses these for "n of m rovers reporting" and the Record dialog; nothing else may

@@ -18,3 +18,4 @@ export * from './base-rtcm.js';
 export * from './base-setups.js';
 export * from './report.js';
 export * from './crs.js';
+export * from './feature-codes.js';

@@ -1,4 +1,4 @@
-/** Business constants of SPEC section 9 and the limits every app shares. */
+/** Business constants and the limits every app shares. */
 export const LIMITS = {
   passwordMinLength: 6,
   otpLength: 6,

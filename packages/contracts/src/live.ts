@@ -4,11 +4,11 @@ import { LIMITS } from './limits.js';
 import { LIVE_FIX_TYPES } from './points.js';
 
 /**
- * Live positions: the LiveReading every socket event carries (SPEC section 3 "Live reading"), what devices publish
+ * Live positions: the LiveReading every socket event carries, what devices publish
  * over MQTT, the socket.io events and the internal MQTT topics between the gateway and the api.
  */
 
-/** SPEC section 3: "Missing fields default to N/A." */
+/** A field a device did not send is 'N/A'. */
 export const NA = 'N/A' as const;
 const orNA = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(NA)]);
 
@@ -42,7 +42,7 @@ export const liveReading = z.object({
   /**
    * When the position below was fixed (GNSS time, else when it arrived); 'N/A' when the device never sent one. An
    * offline or status reading repeats the last position with a fresh `timestamp`: only this field says how old the
-   * fix is (issue 16). Optional for readings of an older gateway.
+   * fix is (decision 017). Optional for readings of an older gateway.
    */
   fixTime: orNA(z.iso.datetime()).optional(),
   latitude: orNA(latitude),
@@ -60,7 +60,7 @@ export const liveReading = z.object({
   fixType: orNA(fixType),
   satellites: orNA(z.number().int().min(0).max(255)),
   hdop: orNA(z.number().min(0).max(100)),
-  /** Estimated horizontal error in metres (1 sigma, from GST or the device); the SPEC's accuracy field. */
+  /** Estimated horizontal error in metres (1 sigma, from GST or the device); the reading's accuracy field. */
   accuracy: orNA(metres),
   /** Estimated vertical error in metres (1 sigma, from GST or the device). */
   verticalAccuracy: orNA(metres),
@@ -89,7 +89,7 @@ export const devicePublishedReading = z.object({
   hdop: orNA(z.number().min(0).max(100)).optional(),
   accuracy: orNA(metres).optional(),
   verticalAccuracy: orNA(metres).optional(),
-  // ---- what a survey occupation uses (issue 18), as NMEA's GSA, GGA and GST carry it ----
+  // ---- what a survey occupation uses (decision 016), as NMEA's GSA, GGA and GST carry it ----
   pdop: orNA(z.number().min(0).max(100)).optional(),
   vdop: orNA(z.number().min(0).max(100)).optional(),
   /** the geoid separation N, metres: ellipsoidal height = altitude + N */
@@ -176,7 +176,7 @@ export const MQTT_LIMITS = { payloadBytes: LIMITS.mqttPayloadBytes } as const;
 
 // ---- socket.io realtime feed ----------------------------------------------------------------------------
 
-/** Event names of the realtime feed (SPEC section 7 "Realtime feed"). */
+/** Event names of the realtime feed. */
 export const SOCKET_EVENTS = {
   /** client -> server: a device code (or id), or {rovers, base}; optional acknowledgement callback gets SubscribeAck. */
   subscribe: 'subscribe',

@@ -35,7 +35,7 @@ export const notificationEndpoints = {
     access: 'verified',
     params: byUser.extend({ count: notificationCount }),
   }),
-  /** The same list with the default count (SPEC: count defaults to 10). */
+  /** The same list with the default count (count defaults to 10). */
   listRecentNotifications: endpoint({ method: 'GET', path: '/api/notifications/user/:userId', access: 'verified', params: byUser }),
   markNotificationRead: endpoint({ method: 'PUT', path: '/api/notifications/mark-read', access: 'verified', body: markReadBody }),
 };

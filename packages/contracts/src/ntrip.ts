@@ -3,7 +3,7 @@ import { id, noNul } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
- * A project's corrections from an external NTRIP caster (issue 21). The password is write-only: a reply says only
+ * A project's corrections from an external NTRIP caster (decision 025). The password is write-only: a reply says only
  * whether one is stored; a PUT without `password` keeps the stored one.
  */
 const host = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.:[\]-]+$/, { message: 'must be a host name or an address' });

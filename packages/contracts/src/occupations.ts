@@ -6,7 +6,7 @@ import { SECTION_NAME_MAX } from './projects.js';
 import { optionalText } from './survey-fields.js';
 
 /**
- * Survey-grade measurement (issue 18): an occupation measures one point (or, continuous, a point every N s / N m)
+ * Survey-grade measurement (decisions 016, 021): an occupation measures one point (or, continuous, a point every N s / N m)
  * on the server from every epoch the rover sends, under quality tolerances, and stores it with its precision
  * evidence and raw epochs.
  */
@@ -92,7 +92,7 @@ export const measurementSettings = z.strictObject({
   /** a gap between good epochs longer than this splits the occupation, seconds */
   SplitGapS: metres(3600).default(10),
   Antenna: antennaSetup.default(DEFAULT_ANTENNA),
-  /** Auto Fix (issue 19): how long the base's own position is averaged, seconds */
+  /** Auto Fix (decision 023): how long the base's own position is averaged, seconds */
   AutoFixS: z.number().int().min(10).max(86_400).default(300),
   Tolerances: z
     .strictObject({ rapid: tolerancesPatch.optional(), topo: tolerancesPatch.optional(), control: tolerancesPatch.optional(), continuous: tolerancesPatch.optional() })
@@ -226,7 +226,7 @@ export const epochView = z.object({
   CorrectionAge: z.number().nullable(),
   Accepted: z.boolean(),
   Reason: z.string().nullable(),
-  /** Issue 19: ECEF metres from the base (its broadcast ARP, else its live NMEA fix: VectorOrigin) to the antenna. */
+  /** ECEF metres from the base (its broadcast ARP, else its live NMEA fix: VectorOrigin) to the antenna. */
   VectorDx: z.number().nullable(),
   VectorDy: z.number().nullable(),
   VectorDz: z.number().nullable(),

@@ -53,12 +53,12 @@ export const pointTimestamp = z
     return new Date(ms).toISOString();
   });
 
-/** Point names may be empty when recorded (the map shows 'Unnamed Point'); a recorded point is never refused for it. */
 export const BASE_CORRECTIONS = ['none', 'broadcast', 'base-nmea'] as const;
 export type BaseCorrection = (typeof BASE_CORRECTIONS)[number];
 
 export const recordPointBody = z.strictObject({
   ProjectId: id,
+  /** May be empty (the map shows 'Unnamed Point'); a name another point of the project has is refused (409). */
   Name: optionalText(POINT_NAME_MAX).default(''),
   Type: optionalText(50).default('recorded'),
   Latitude: latitude,
@@ -84,19 +84,24 @@ export const recordPointBody = z.strictObject({
   /** Made by the client once per point: a retry with the same ClientId answers the first point. */
   ClientId: z.uuid({ message: 'must be a UUID' }).optional(),
   /**
-   * Issue 19: how the browser placed the point against the base. 'none': the rover as it reported itself (relative
-   * to the base's broadcast position); 'broadcast': known base + (rover - broadcast ARP); 'base-nmea': the spec's
-   * known - live base NMEA. Absent: 'base-nmea' in Known Position mode with typed coordinates, else 'none'.
+   * How the browser placed the point against the base (decision 023). 'none': the rover as it reported itself
+   * (relative to the base's broadcast position); 'broadcast': known base + (rover - broadcast ARP); 'base-nmea': the
+   * rover shifted by known - live base NMEA. Absent: 'base-nmea' in Known Position mode with typed coordinates, else 'none'.
    */
   BaseCorrection: z.enum(BASE_CORRECTIONS, { message: `must be one of ${BASE_CORRECTIONS.join(', ')}` }).optional(),
 });
 export type RecordPointBody = z.infer<typeof recordPointBody>;
+
+/** The refusal of a name another point of the project has (409 on record, rename and occupation start). */
+export const pointNameTaken = (name: string) => `A point named “${name}” already exists in this project. Choose another name.`;
 
 export const renamePointBody = z.strictObject({ Name: requiredText(POINT_NAME_MAX, 'Name cannot be empty') });
 
 export const pointView = z.object({
   _id: z.string(),
   ProjectId: z.string(),
+  /** Given when the point is made, from the project's sequence: never changed, never given again after a delete. */
+  Number: z.number().int(),
   Name: z.string(),
   Type: z.string(),
   Latitude: z.number(),

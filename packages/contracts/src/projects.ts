@@ -42,7 +42,7 @@ export const baseLocationBody = z.strictObject({
   baseMode: caseless(BASE_MODES, 'baseMode must be known or auto').optional(),
 });
 
-/** A project as the API answers it (SPEC section 3 names; the base fields in both spellings the spec shows). */
+/** A project as the API answers it (the original field names; the base fields in both spellings clients use). */
 export const projectView = z.object({
   _id: z.string(),
   Name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noNul } from './common.js';
 
-/** The options of SPEC section 2 "Settings"; a value outside them is refused. */
+/** The options of the Settings screen; a value outside them is refused. */
 export const SETTINGS_OPTIONS = {
   distanceUnit: ['CM', 'FEET'],
   coordinatesUnit: ['DEGREES'],

@@ -42,7 +42,7 @@ ALTER TABLE points ADD COLUMN ended_at timestamptz;
 -- what the surveyor must know about the point (codes, decision 016): float allowed, stopped early, HDOP for PDOP, ...
 ALTER TABLE points ADD COLUMN warnings text[] NOT NULL DEFAULT '{}';
 
--- the point's geometry source of truth (issue 19): the occupation and base setup it came from and the ECEF vector
+-- the point's geometry source of truth (decision 023): the occupation and base setup it came from and the ECEF vector
 -- (metres) from the base's broadcast reference position to the rover's antenna phase centre
 ALTER TABLE points ADD COLUMN occupation_id uuid;
 ALTER TABLE points ADD COLUMN base_setup_id uuid;

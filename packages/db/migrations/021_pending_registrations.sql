@@ -1,4 +1,4 @@
--- Issue 17 item 6 (decision 019): registering an e-mail that already has an account answers like a new account,
+-- Decision 019: registering an e-mail that already has an account answers like a new account,
 -- with a session of a pending registration kept here (never an account: no password, never verified). Its token
 -- looks like any new account's, so the row, not the token, holds the name and e-mail typed. Rows older than the
 -- session lifetime (7 days) are deleted when new ones are made.

@@ -1,4 +1,4 @@
--- Survey-grade measurement (issue 18, decision 021): occupations measured on the gateway that receives the rover's
+-- Survey-grade measurement (decision 021): occupations measured on the gateway that receives the rover's
 -- epochs, their raw epochs as evidence, and each project's measurement settings.
 
 -- method defaults, tolerances, pause limit and antenna set-up of the project (contracts measurementSettings)

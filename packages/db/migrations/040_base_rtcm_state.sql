@@ -1,4 +1,4 @@
--- What the gateway learnt from a base's RTCM stream (issue 19): written throttled by the gateway, read by the api
+-- What the gateway learnt from a base's RTCM stream (decision 022): written throttled by the gateway, read by the api
 -- (GET /api/devices/{id}) and by the base setups (the broadcast reference position).
 CREATE TABLE base_rtcm_state (
   device_id uuid PRIMARY KEY REFERENCES devices(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Base setups (issue 19, decision 023): versioned records of the base coordinates in force for a project. Every
+-- Base setups (decision 023): versioned records of the base coordinates in force for a project. Every
 -- version is a row; a correction adds a version (previous_id -> the one it replaces) and moves the setup's points to
 -- it, so points.base_setup_id always names the version their coordinates were computed with.
 CREATE TABLE base_setups (

@@ -1,4 +1,4 @@
--- Auto Fix (issue 19): the product averages the base's own NMEA position for a set time, on the gateway that
+-- Auto Fix (decision 023): the product averages the base's own NMEA position for a set time, on the gateway that
 -- ingests the base, and offers the mean with its sigma as the base's coordinates (like RTKBase's survey-in).
 -- Accepted, it becomes a base setup of source 'auto-fix'.
 CREATE TABLE base_auto_fixes (

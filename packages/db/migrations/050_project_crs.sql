@@ -1,4 +1,4 @@
--- Issue 20: a project's coordinate system, vertical reference and site calibration (decision 024). A project with no
+-- A project's coordinate system, vertical reference and site calibration (decision 024). A project with no
 -- row here keeps the spec's behaviour: WGS 84 latitude/longitude and the UTM zone of its points.
 
 CREATE TABLE project_crs (

@@ -1,4 +1,4 @@
--- NTRIP (issue 21). A user's NTRIP credentials: for a controller or a receiver that is not a registered device, to
+-- NTRIP (decision 025). A user's NTRIP credentials: for a controller or a receiver that is not a registered device, to
 -- pull the user's mountpoints from the product's caster. The secret is stored as a bcrypt hash, shown once.
 CREATE TABLE ntrip_credentials (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

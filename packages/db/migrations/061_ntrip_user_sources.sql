@@ -1,4 +1,4 @@
--- NTRIP (issue 21, continued). A user's NTRIP credential gets a name the user recognises, and may be limited to one
+-- NTRIP (decision 025). A user's NTRIP credential gets a name the user recognises, and may be limited to one
 -- project (its base and its network corrections' mountpoint).
 ALTER TABLE ntrip_credentials ADD COLUMN name text NOT NULL DEFAULT '';
 ALTER TABLE ntrip_credentials ADD COLUMN project_id uuid REFERENCES projects(id) ON DELETE CASCADE;

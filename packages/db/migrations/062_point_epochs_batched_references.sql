@@ -1,4 +1,4 @@
--- Issue 18 (decision 031): the raw epochs of the occupations running on a gateway are written 2,000 rows a second
+-- Decision 031: the raw epochs of the occupations running on a gateway are written 2,000 rows a second
 -- (200 rovers at 10 Hz). Their two foreign keys checked each row on its own (a query and a row lock on the
 -- occupation, or the base setup, per epoch): a quarter of the embedded database's work for the epochs. The writer
 -- (the gateway's writeEpochBatch) now locks each occupation and setup once per statement (FOR KEY SHARE, what the

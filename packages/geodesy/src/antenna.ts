@@ -96,6 +96,11 @@ export function markToPhaseCentre(s: AntennaSetup): number {
   return arp + s.phaseCentreOffset;
 }
 
+/** Height of the antenna reference point above the mark, m: where a base's 1005 (and so its setup) puts the base. */
+export function markToArp(s: AntennaSetup): number {
+  return markToPhaseCentre(s) - s.phaseCentreOffset;
+}
+
 /** The mark's ellipsoidal height from the phase centre's: h_mark = h_APC - (height to ARP + ARP->APC). */
 export function markHeight(phaseCentreHeight: number, s: AntennaSetup): number {
   return phaseCentreHeight - markToPhaseCentre(s);

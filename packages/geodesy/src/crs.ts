@@ -20,8 +20,11 @@ export interface CrsTransform {
   datumShift: DatumShift;
   /** The grid used (datumShift "grid") or bypassed (datumShift "helmert-fallback"). */
   grid: string | null;
-  /** WGS 84 longitude, latitude (degrees) -> easting, northing in the CRS's unit (or longitude, latitude). */
-  forward(longitude: number, latitude: number): [number, number];
+  /**
+   * WGS 84 longitude, latitude (degrees) and ellipsoidal height (metres, 0 when absent) -> easting, northing in the
+   * CRS's unit (or longitude, latitude). The height matters to a 7-parameter shift: about 2 cm per km of height.
+   */
+  forward(longitude: number, latitude: number, height?: number): [number, number];
   /** The reverse of forward. */
   inverse(x: number, y: number): [number, number];
 }
@@ -97,7 +100,7 @@ export function crsTransform(code: number, options: CrsOptions): CrsTransform {
     unit,
     datumShift,
     grid: crs.grid,
-    forward: (longitude, latitude) => check(() => converter.forward([longitude, latitude]), `${latitude}, ${longitude}`),
+    forward: (longitude, latitude, height = 0) => check(() => converter.forward([longitude, latitude, height]), `${latitude}, ${longitude}`),
     inverse: (x, y) => check(() => converter.inverse([x, y]), `${x}, ${y}`),
   };
 }

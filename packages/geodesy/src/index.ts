@@ -11,3 +11,5 @@ export * from './crs.js';
 export * from './geoid.js';
 export * from './calibration.js';
 export * from './frames.js';
+export * from './project-coordinates.js';
+export * from './project-position.js';

@@ -1,7 +1,7 @@
 import type { Vec3 } from './ecef.js';
 
 /**
- * RTK points as vectors from the base (issue 19). A rover's RTK position is relative to the coordinates the base
+ * RTK points as vectors from the base (decision 023). A rover's RTK position is relative to the coordinates the base
  * *broadcasts* (RTCM 1005/1006), so the measurement is the ECEF vector broadcast ARP -> rover antenna. The position
  * of the rover antenna is then the base setup's coordinates + that vector: when the setup is corrected, every
  * vector of it is re-applied and each point moves by exactly the setup's shift. The vector stays in ECEF, not in

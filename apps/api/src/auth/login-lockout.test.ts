@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../testing/harness.js';
 
-// Issue 17 item 5: ten wrong passwords from one address used to lock the owner out from every address.
+// Wrong passwords from one address lock that address out, never the owner at an address they have used before.
 describe('password guessing against one account', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@smi/db';
 import { startHarness, type Harness } from '../testing/harness.js';
 
-// Issue 17 item 6 (decision 019): registering an e-mail that has an account answered 409 'User already exists'.
-// Now the reply, and everything the session it sets answers, is the same as for a new e-mail, and both paths do
+// Registering an e-mail that has an account must not tell a stranger so (decision 019): the reply, and everything
+// the session it sets answers, is the same as for a new e-mail, and both paths do
 // the same work before each answer: the same statements, and no mail (mails and codes go after the answer). Only
 // the mailbox tells them apart: the owner gets "someone tried to sign up", a new address its code.
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../mail/mailer.js';
 import { startHarness, type Harness } from '../testing/harness.js';
 
-// Issue 17 item 6: send-reset-otp waited for the mail server for a known e-mail only, so its time told accounts
-// apart. With the mail server holding every mail back, both answers must still come, and alike.
+// send-reset-otp must not tell accounts apart by its time (decision 019): a reply that waited for the mail server
+// for a known e-mail only would. With the mail server holding every mail back, both answers must still come, alike.
 describe('POST /api/auth/send-reset-otp', () => {
   let h: Harness;
   let release: () => void = () => {};

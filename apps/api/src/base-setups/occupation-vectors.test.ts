@@ -81,7 +81,7 @@ async function occupy(owner: Owner, rover: Device, projectId: string, name: stri
 const markAntenna = (p: PointView) => toEcef(p.Latitude, p.Longitude, p.EllipsoidalHeight! + TO_APC);
 const setupsOf = async (owner: Owner, projectId: string) => (await owner.agent.get(`/api/projects/${projectId}/base-setups`).expect(200)).body.setups as BaseSetupView[];
 
-describe('points measured by the server are vectors from the base (issue 19)', () => {
+describe('points measured by the server are vectors from the base (decision 023)', () => {
   it('with a base broadcasting 1005: every epoch and the point store vector = antenna - broadcast ARP to 0.1 mm; correcting the base moves the point by exactly the shift, undo restores it', async () => {
     const s = await survey({ broadcast: true });
     const m = await occupy(s.owner, s.rover, s.projectId, 'V1');

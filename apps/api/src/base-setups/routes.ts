@@ -4,12 +4,15 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { autoFixUseCases } from './auto-fix.js';
+import { gridStore } from '../crs/project-geodesy.js';
+import { setKnownBase } from './known-base.js';
 import { correctSetup, listSetups, undoSetup } from './setups.js';
 
 export function baseSetupRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, sessions } = deps;
   const load = sessions.userOf.bind(sessions);
+  mount(router, e.setKnownBase, load, ({ user, params, body }) => setKnownBase(db, gridStore(deps.config.gridsDir ?? ''), user.id, params.id, body));
   mount(router, e.listBaseSetups, load, ({ user, params }) => listSetups(db, user.id, params.id));
   mount(router, e.correctBaseSetup, load, ({ user, params, body }) => correctSetup(db, user.id, params.id, body));
   mount(router, e.undoBaseSetup, load, ({ user, params }) => undoSetup(db, user.id, params.id));

@@ -22,8 +22,8 @@ export async function setupInForce(q: Queryable, project: ProjectWithBase, userI
 }
 
 /**
- * How the browser placed the point it posts (POST /api/points, issue 19), when it does not say: in Known Position
- * mode with typed coordinates the spec's rule (shifted by known - live base NMEA), else the rover as it reported
+ * How the browser placed the point it posts (POST /api/points), when it does not say: in Known Position mode with
+ * typed coordinates the rover shifted by the known minus the live base NMEA position, else the rover as it reported
  * itself (relative to the base's broadcast position).
  */
 export function inferredCorrection(project: Pick<ProjectWithBase, 'base_mode' | 'base_latitude' | 'base_longitude'>): BaseCorrection {

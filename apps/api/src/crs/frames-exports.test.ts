@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../testing/harness.js';
 import { seedPoints, seedProject } from '../exports/test-seed.js';
 
 /**
- * The corrections datum is declared per base setup (issue 20): a point measured from a base in ITRF2014 is shifted to
+ * The corrections datum is declared per base setup (decision 024): a point measured from a base in ITRF2014 is shifted to
  * ETRS89 at its epoch before it is projected, one from a base in ETRS89 is not shifted at all. Checked with PROJ.
  */
 const env = { ...process.env, PROJ_NETWORK: 'OFF' };

@@ -1,12 +1,7 @@
 import {
-  applyHorizontal,
   crsTransform,
-  decimalYear,
-  isFrame,
-  toCrsFrame,
-  type Frame,
   EGM96,
-  fromMetres,
+  frameLabels,
   geoidModel,
   GridStore,
   MissingGridError,
@@ -16,16 +11,20 @@ import {
   DatumGridError,
   loadCrsGrids,
   loadGeoidModel,
-  UNIT_LABEL,
+  projectCoordinates,
   undulation,
-  verticalShift,
   type Calibration,
+  type CoordinateFrame,
+  type FrameLabels,
+  type ProjectCoordinates,
+  type StoredPosition,
   type CrsTransform,
   type GeoidGrid,
 } from '@smi/geodesy';
 import type { Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { crsRepository, type CalibrationRow, type ProjectCrsRow } from './repository.js';
+import { zoneFor } from '../exports/utm.js';
 
 const stores = new Map<string, GridStore>();
 /** One grid store per folder, so its listing is cached across requests. */
@@ -36,12 +35,7 @@ export function gridStore(dir: string): GridStore {
 }
 
 /** A grid coordinate of a point in the project's CRS: easting, northing and height in the CRS unit. */
-export interface GridPoint {
-  easting: number;
-  northing: number;
-  /** Orthometric (with a geoid) or ellipsoidal height, calibrated, in the CRS unit; null without h. */
-  height: number | null;
-}
+export type GridPoint = ProjectCoordinates;
 
 /** Everything an export or a point view needs to express a WGS 84 point in the project's CRS. */
 export interface ProjectGeodesy {
@@ -49,6 +43,10 @@ export interface ProjectGeodesy {
   transform: CrsTransform;
   geoid: GeoidGrid | null;
   calibration: (Calibration & { version: number }) | null;
+  /** What projectCoordinates takes: the one computation of a point's project coordinates. */
+  frame: CoordinateFrame;
+  /** How the CRS, its unit and the heights are named in every file and on every screen. */
+  labels: FrameLabels;
   /** "metre", "US survey foot", "international foot", "degree". */
   unitLabel: string;
   /** "EPSG:2154 RGF93 v1 / Lambert-93" */
@@ -74,7 +72,7 @@ export function geodesyError(e: unknown): never {
   throw e;
 }
 
-export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null, grids: GridStore): ProjectGeodesy {
+export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null, grids: GridStore, isDefault = false): ProjectGeodesy {
   let transform: CrsTransform;
   let geoid: GeoidGrid | null = null;
   try {
@@ -84,40 +82,55 @@ export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null
     geodesyError(e);
   }
   const calibration = cal && cal.crs_code === settings.crs_code ? { ...cal.solution, version: cal.version } : null;
-  const unit = transform.unit;
+  const model = geoid;
+  const frame: CoordinateFrame = {
+    crs: transform.crs,
+    unit: transform.unit,
+    forward: transform.forward,
+    geoid: model && { name: model.name, undulation: (lat, lon) => undulation(model, lat, lon) },
+    calibration,
+    correctionsDatum: settings.corrections_datum,
+    isDefault,
+  };
+  const labels = frameLabels(frame);
   return {
     settings,
     transform,
     geoid,
     calibration,
-    unitLabel: unit === 'degree' ? 'degree' : UNIT_LABEL[unit],
-    crsLabel: `EPSG:${transform.crs.code} ${transform.crs.name}`,
-    heightLabel: geoid ? geoid.name : 'ellipsoidal',
-    grid(lat, lon, h0, source) {
-      const frame: Frame = isFrame(source?.datum) ? source.datum : isFrame(settings.corrections_datum) ? settings.corrections_datum : 'WGS84';
-      const at = toCrsFrame(frame, transform.crs, lat, lon, h0 ?? 0, decimalYear(source?.at ?? new Date()));
-      const [latitude, longitude] = [at.latitude, at.longitude];
-      const h = h0 === null ? null : at.height;
-      let en: [number, number];
-      try {
-        en = transform.forward(longitude, latitude);
-      } catch {
-        return null; // a point the CRS cannot express (outside its grid) has no grid coordinates; the row keeps lat/lon
-      }
-      let [easting, northing] = en;
-      let height: number | null = null;
-      if (h !== null) {
-        try {
-          height = geoid ? h - undulation(geoid, latitude, longitude) : h;
-        } catch {
-          height = null;
-        }
-      }
-      if (calibration?.horizontal) ({ easting, northing } = applyHorizontal(calibration.horizontal, easting, northing));
-      if (height !== null && calibration?.vertical) height += verticalShift(calibration.vertical, latitude, longitude);
-      return { easting, northing, height: height === null || unit === 'degree' ? height : fromMetres(height, unit) };
+    frame,
+    labels,
+    unitLabel: labels.unitLabel,
+    crsLabel: labels.crsLabel,
+    heightLabel: labels.heightLabel,
+    grid(latitude, longitude, ellipsoidalHeight, source) {
+      return projectCoordinates(frame, { latitude, longitude, ellipsoidalHeight, altitude: null, geoidSeparation: null, datum: source?.datum ?? null, recordedAt: source?.at });
     },
   };
+}
+
+/**
+ * A project without a coordinate system is given one (decision 039): WGS 84 / UTM in the zone of its points' mean
+ * position (the exports' zone, decision 011) with heights above EGM96, the geoid most receivers call mean sea level.
+ */
+export function defaultGeodesy(meanLongitude: number, meanLatitude: number): ProjectGeodesy {
+  const zone = zoneFor(meanLongitude, meanLatitude);
+  const code = (zone.south ? 32700 : 32600) + zone.zone;
+  let g = defaults.get(code);
+  if (!g) {
+    const settings: ProjectCrsRow = { crs_code: code, vertical: 'geoid', geoid_model: EGM96, vertical_crs_code: EGM96_HEIGHT, corrections_datum: 'WGS84', helmert_fallback: false };
+    defaults.set(code, (g = buildGeodesy(settings, null, noGrids, true)));
+  }
+  return g;
+}
+const noGrids = new GridStore(null);
+const defaults = new Map<number, ProjectGeodesy>();
+/** EPSG:5773, EGM96 height */
+const EGM96_HEIGHT = 5773;
+
+/** A stored point in the project's coordinates: the exports, the taken points and the report all come through here. */
+export function pointCoordinates(g: ProjectGeodesy, p: StoredPosition): ProjectCoordinates | null {
+  return projectCoordinates(g.frame, p);
 }
 
 /**
@@ -133,10 +146,22 @@ export async function loadGrids(settings: ProjectCrsRow, grids: GridStore): Prom
   }
 }
 
-/** The project's geodesy, or null when it has no CRS set (exports then keep lat/lon and UTM only). */
+/** The project's own geodesy, or null when it has no CRS set. */
 export async function loadProjectGeodesy(q: Queryable, projectId: string, grids: GridStore): Promise<ProjectGeodesy | null> {
   const settings = await crsRepository.settings(q, projectId);
   if (!settings) return null;
   await loadGrids(settings, grids);
   return buildGeodesy(settings, await crsRepository.activeCalibration(q, projectId), grids);
+}
+
+/**
+ * The coordinate system a project's points are given in everywhere: its own, else the default of its points' mean
+ * position (or of `at`, the position about to be recorded, when it has none yet); null with neither.
+ */
+export async function loadProjectFrame(q: Queryable, projectId: string, grids: GridStore, at?: { latitude: number; longitude: number }): Promise<ProjectGeodesy | null> {
+  const own = await loadProjectGeodesy(q, projectId, grids);
+  if (own) return own;
+  const mean = await crsRepository.meanPosition(q, projectId);
+  const where = mean ?? at;
+  return where ? defaultGeodesy(where.longitude, where.latitude) : null;
 }

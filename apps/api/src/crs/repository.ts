@@ -58,6 +58,19 @@ export const crsRepository = {
     return row!;
   },
 
+  /**
+   * The mean position of the project's points (longitude as a circular mean, as the exports' zone is chosen), or
+   * null when it has none.
+   */
+  async meanPosition(q: Queryable, projectId: string): Promise<{ latitude: number; longitude: number } | null> {
+    const [row] = await q.query<{ lat: number | null; lon: number | null }>(
+      `SELECT avg(latitude) AS lat, degrees(atan2(avg(sin(radians(longitude))), avg(cos(radians(longitude))))) AS lon
+         FROM points WHERE project_id = $1`,
+      [projectId],
+    );
+    return row && row.lat !== null && row.lon !== null ? { latitude: Number(row.lat), longitude: Number(row.lon) } : null;
+  },
+
   /** The frame (its base setup's datum) and time of the project's points by id; another project's ids are left out. */
   async pointSources(q: Queryable, projectId: string, ids: string[]): Promise<Map<string, { datum: string | null; at: Date }>> {
     if (!ids.length) return new Map();

@@ -31,7 +31,7 @@ function calibrationView(row: CalibrationRow | null) {
   };
 }
 
-/** GET /api/crs, the project's CRS settings and its site calibration (issue 20). */
+/** GET /api/crs, the project's CRS settings and its site calibration (decision 024). */
 export function crsRoutes(deps: AppDeps): Router {
   const router = Router();
   const loadUser = deps.sessions.userOf.bind(deps.sessions);

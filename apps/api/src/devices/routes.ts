@@ -21,7 +21,7 @@ export function deviceRoutes(deps: AppDeps): Router {
   mount(router, e.getDevice, load, async ({ user, params }) => {
     const row = await devicesRepository.ownedByRef(db, user.id, params.id);
     if (!row) throw new AppError(404, 'Device not found');
-    // additive (issue 19): what the base's RTCM stream said, null for a device that never sent any
+    // beside the device's usual fields: what the base's RTCM stream said, null for a device that never sent any
     const view = row.type === 'base' ? { ...toDeviceView(row), Rtcm: await baseRtcmOf(db, row.id) } : toDeviceView(row);
     return { success: true, device: view, ...view };
   });

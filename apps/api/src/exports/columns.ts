@@ -1,54 +1,72 @@
-import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
+import { markEllipsoidalHeight, type ProjectCoordinates } from '@smi/geodesy';
+import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { ExportPoint } from './repository.js';
-import type { Projection } from './utm.js';
 
 /** A cell: numbers stay numbers (a negative latitude is a number, not a formula), text is text, null is empty. */
 export type Cell = string | number | null;
 
 export interface Column {
   header: string;
-  value: (p: ExportPoint, utm: { easting: number; northing: number } | null, zone: string) => Cell;
+  /** Decimals a number is written with (no binary noise such as 0.7000000000000001); absent: an integer or text. */
+  digits?: number;
+  value: (p: ExportPoint, c: ProjectCoordinates | null) => Cell;
 }
 
-const mm = (v: number) => Math.round(v * 1000) / 1000;
-// a sigma, an accuracy or a height to a tenth of a millimetre
-const orMm = (v: number | null) => (v === null ? null : Math.round(v * 10000) / 10000);
+/** Decimals per quantity: 1e-9 degree is 0.1 mm; grid and heights to 0.001 of their unit; sigmas to 0.1 mm. */
+const DEG = 9;
+const LENGTH = 3;
+const SIGMA = 4;
 
-/** The columns of CSV and TXT, in order. Headers are snake_case so QGIS and scripts read them without quoting. */
+/**
+ * The grid columns, first: CAD reads northing, easting, height. Each header names the CRS, the unit and the height's
+ * reference ("northing_epsg2236_ftus", "height_egm96_ftus", "height_ellipsoidal_m"), so the file says what it holds.
+ */
+export function gridColumns(g: ProjectGeodesy | null): Column[] {
+  const l = g?.labels;
+  const unit = !l ? 'm' : l.unitSymbol === '°' ? 'deg' : l.unitSymbol.toLowerCase();
+  const crs = l ? `epsg${l.crsCode}` : 'utm';
+  const height = !l ? 'egm96' : l.orthometric ? l.heightLabel.toLowerCase().replace(/\.(gtx|tiff?)$/, '').replace(/[^a-z0-9]+/g, '_') : 'ellipsoidal';
+  const digits = unit === 'deg' ? DEG : LENGTH;
+  return [
+    { header: `northing_${crs}_${unit}`, digits, value: (_p, c) => c?.northing ?? null },
+    { header: `easting_${crs}_${unit}`, digits, value: (_p, c) => c?.easting ?? null },
+    { header: `height_${height}_${l?.heightUnitSymbol.toLowerCase() ?? 'm'}`, digits: LENGTH, value: (_p, c) => c?.height ?? null },
+  ];
+}
+
+/** After the grid: where the point is in WGS 84 (latitude, longitude, ellipsoidal height), then what it is. */
 export const COLUMNS: Column[] = [
-  { header: 'name', value: (p) => p.name },
-  { header: 'latitude', value: (p) => p.latitude },
-  { header: 'longitude', value: (p) => p.longitude },
-  { header: 'easting', value: (_p, u) => (u ? mm(u.easting) : null) },
-  { header: 'northing', value: (_p, u) => (u ? mm(u.northing) : null) },
-  { header: 'utm_zone', value: (_p, _u, zone) => zone },
+  { header: 'latitude', digits: DEG, value: (p) => p.latitude },
+  { header: 'longitude', digits: DEG, value: (p) => p.longitude },
+  { header: 'ellipsoidal_height_m', digits: LENGTH, value: (p, c) => c?.ellipsoidalHeight ?? markEllipsoidalHeight(p) },
   { header: 'accuracy', value: (p) => p.accuracy },
   { header: 'section', value: (p) => p.section },
   { header: 'device', value: (p) => p.device },
   { header: 'timestamp', value: (p) => p.recordedAt.toISOString() },
   { header: 'fix_type', value: (p) => p.fixType },
   { header: 'satellites', value: (p) => p.satellites },
-  { header: 'hdop', value: (p) => p.hdop },
-  { header: 'horizontal_accuracy_m', value: (p) => orMm(p.horizontalAccuracy) },
-  { header: 'vertical_accuracy_m', value: (p) => orMm(p.verticalAccuracy) },
-  { header: 'altitude_m', value: (p) => orMm(p.altitude) },
-  // issue 16, appended: the heights of decision 017, metres (h = H + N)
-  { header: 'ellipsoidal_height_m', value: (p) => ellipsoidalHeight(p) },
-  { header: 'geoid_separation_m', value: (p) => orMm(p.geoidSeparation) },
-  { header: 'height_above_msl_m', value: (p) => heightAboveMsl(p) },
-  // survey-grade precision (issue 18): empty where the server did not measure the point
+  { header: 'hdop', digits: 2, value: (p) => p.hdop },
+  { header: 'horizontal_accuracy_m', digits: SIGMA, value: (p) => p.horizontalAccuracy },
+  { header: 'vertical_accuracy_m', digits: SIGMA, value: (p) => p.verticalAccuracy },
+  // the receiver's own height above its mean sea level and its geoid separation, as it sent them
+  { header: 'altitude_m', digits: LENGTH, value: (p) => p.altitude },
+  { header: 'geoid_separation_m', digits: LENGTH, value: (p) => p.geoidSeparation },
+  // survey-grade precision: empty where the server did not measure the point
   { header: 'method', value: (p) => p.precision.method },
-  { header: 'sigma_e_m', value: (p) => orMm(p.precision.sigmaE) },
-  { header: 'sigma_n_m', value: (p) => orMm(p.precision.sigmaN) },
-  { header: 'sigma_u_m', value: (p) => orMm(p.precision.sigmaU) },
-  { header: 'pdop', value: (p) => p.precision.pdop },
+  { header: 'sigma_e_m', digits: SIGMA, value: (p) => p.precision.sigmaE },
+  { header: 'sigma_n_m', digits: SIGMA, value: (p) => p.precision.sigmaN },
+  { header: 'sigma_u_m', digits: SIGMA, value: (p) => p.precision.sigmaU },
+  { header: 'pdop', digits: 2, value: (p) => p.precision.pdop },
   { header: 'epochs', value: (p) => p.precision.epochs },
   { header: 'epochs_rejected', value: (p) => p.precision.epochsRejected },
-  { header: 'fix_percent', value: (p) => p.precision.fixPercent },
-  { header: 'correction_age_s', value: (p) => p.precision.correctionAge },
-  { header: 'antenna_height_m', value: (p) => p.precision.antennaHeight },
+  { header: 'fix_percent', digits: 1, value: (p) => p.precision.fixPercent },
+  { header: 'correction_age_s', digits: 1, value: (p) => p.precision.correctionAge },
+  { header: 'antenna_height_m', digits: LENGTH, value: (p) => p.precision.antennaHeight },
   { header: 'warnings', value: (p) => p.precision.warnings.join(' ') },
 ];
+
+/** The CRS's calibration applied, last: its version ("v2"), empty when none. */
+export const calibrationColumn = (g: ProjectGeodesy | null): Column => ({ header: 'calibration', value: () => (g?.calibration ? `v${g.calibration.version}` : null) });
 
 /** A spreadsheet reads a cell starting with = + - @ (or tab / CR, which some strip first) as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -58,9 +76,9 @@ export function neutralise(cell: Cell): Cell {
   return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-/** One point as its row of cells, text neutralised. */
-export function rowOf(p: ExportPoint, projection: Projection | null): Cell[] {
-  const utm = projection ? projection.project(p.longitude, p.latitude) : null;
-  const zone = projection?.zone.label ?? '';
-  return COLUMNS.map((c) => neutralise(c.value(p, utm, zone)));
+/** A cell as written: a number at its column's decimals, text neutralised. */
+export function cellText(column: Column, cell: Cell): string | null {
+  if (cell === null || cell === undefined) return null;
+  if (typeof cell === 'number') return Number.isFinite(cell) ? (column.digits === undefined ? String(cell) : cell.toFixed(column.digits)) : null;
+  return neutralise(cell) as string;
 }

@@ -1,6 +1,5 @@
 import type { ExportProject, ExportsRepository, PointStats } from './repository.js';
 import type { ResponseSink } from './sink.js';
-import type { Projection } from './utm.js';
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 
 /** What every format writer gets: where to write, how to read, and what is already known about the project. */
@@ -9,14 +8,17 @@ export interface ExportContext {
   repo: ExportsRepository;
   project: ExportProject;
   stats: PointStats;
-  /** null when the project has no points (no zone to choose). */
-  projection: Projection | null;
   /** When the export was asked for: printed in reports. */
   now: Date;
-  /** The project's CRS, heights and calibration (issue 20); null when none is set. */
-  geodesy?: ProjectGeodesy | null;
+  /**
+   * The coordinate system every coordinate is given in: the project's, else the default for its points (decision
+   * 039); null only for a project with neither a CRS nor points.
+   */
+  geodesy: ProjectGeodesy | null;
   /** csv only: ?preset=pnezd */
   preset?: 'pnezd';
+  /** csv only: ?bom=1 starts the file with a byte-order mark (Excel) */
+  bom?: boolean;
 }
 
 export type FormatWriter = (ctx: ExportContext) => Promise<void>;

@@ -2,7 +2,8 @@ import Drawing from 'dxf-writer';
 import { FIX_TYPE_LABELS, type LiveFixType } from '@smi/contracts';
 import type { ExportContext } from './context.js';
 import { EntityWriter } from './dxf-entities.js';
-import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
+import type { StoredPosition } from '@smi/geodesy';
+import { pointCoordinates } from '../crs/project-geodesy.js';
 import { measured, precisionLine } from './precision-fields.js';
 
 /** Characters AutoCAD refuses in a layer name. */
@@ -31,7 +32,7 @@ export function dxfText(value: string): string {
 }
 
 /**
- * The point's quality as a CAD user reads it under its name (issue 16 item 4): the fix type and the receiver's
+ * The point's quality as a CAD user reads it under its name (decision 017): the fix type and the receiver's
  * horizontal estimate, 'RTK float %%p0.380 m' (%%p is the DXF TEXT code for ±, whatever the reader's code page: GDAL
  * and CAD show 'RTK float ±0.380 m'); null when the point carries no fix type.
  */
@@ -42,36 +43,33 @@ export function qualityLabel(p: { fixType: string | null; horizontalAccuracy: nu
 }
 
 /** Where a point goes in the drawing: x, y in the drawing's unit and its elevation z; null when it cannot be placed. */
-type Placer = (p: { latitude: number; longitude: number; ellipsoidalHeight: number | null; altitude: number | null; geoidSeparation: number | null; datum?: string | null; recordedAt?: Date }) => { x: number; y: number; z: number } | null;
+type Placer = (p: StoredPosition) => { x: number; y: number; z: number } | null;
 
 /**
- * The drawing's coordinates: the project's grid (calibrated when it has a calibration) with Z its height (orthometric
- * with a geoid) in the CRS unit, or, for a project without a CRS, UTM metres of the points' zone with Z above mean
- * sea level as the receiver reported it (decision 017).
+ * The drawing's coordinates: the project's grid (its default without a CRS, decision 039), calibrated when it has a
+ * calibration, with Z its height in the CRS unit (0 only for a point whose height is not known).
  */
 function placerOf(ctx: ExportContext): { place: Placer; insunits: number } | null {
   const g = ctx.geodesy;
-  if (g) {
-    const unit = g.transform.unit;
-    return {
-      insunits: INSUNITS[unit],
-      place: (p) => {
-        // the exports' h (stored, or MSL + N), as pointGrid takes it
-        const c = g.grid(p.latitude, p.longitude, ellipsoidalHeight(p), { datum: p.datum ?? null, at: p.recordedAt });
-        return c ? { x: c.easting, y: c.northing, z: c.height ?? 0 } : null;
-      },
-    };
-  }
-  const projection = ctx.projection;
-  if (!projection) return null;
+  if (!g) return null;
   return {
-    insunits: INSUNITS.metre,
+    insunits: INSUNITS[g.transform.unit],
     place: (p) => {
-      const { easting, northing } = projection.project(p.longitude, p.latitude);
-      // a 3D point at the mark's elevation above mean sea level (decision 017); 0 only when the point has none
-      return { x: easting, y: northing, z: heightAboveMsl(p) ?? 0 };
+      const c = pointCoordinates(g, p);
+      return c ? { x: c.easting, y: c.northing, z: c.height ?? 0 } : null;
     },
   };
+}
+
+/**
+ * What the drawing's coordinates are, as a DXF comment (group 999) before the header: AutoCAD and GDAL skip it, a
+ * person opening the file reads it.
+ */
+function crsComment({ geodesy: g }: ExportContext): string {
+  if (!g) return '';
+  const l = g.labels;
+  const calibration = l.calibrationVersion === null ? '' : `, site calibration v${l.calibrationVersion}`;
+  return `999\nCoordinates: ${dxfText(l.crsLabel)} (${l.unitLabel})${calibration}; Z: height ${l.heightName}, ${l.heightUnitSymbol}\n`;
 }
 
 /** $INSUNITS: 6 metres, 2 feet, 21 US survey feet (AutoCAD 2010 and later), 0 unitless (a geographic CRS). */
@@ -122,7 +120,7 @@ export async function writeDxf(ctx: ExportContext) {
   const seedMatch = /\n\$HANDSEED\n5\n([0-9A-F]+)\n/.exec(skeleton);
   if (at < 0 || !seedMatch) throw new Error('dxf-writer produced an unexpected layout');
   const firstHandle = parseInt(seedMatch[1]!, 16);
-  const head = skeleton
+  const head = crsComment(ctx) + skeleton
     .slice(0, at + '0\nSECTION\n2\nENTITIES\n'.length)
     .replace(seedMatch[0], `\n$HANDSEED\n5\n${(firstHandle + ENTITY_HANDLES).toString(16).toUpperCase()}\n`);
   await sink.write(head);
@@ -141,7 +139,7 @@ export async function writeDxf(ctx: ExportContext) {
         entities.text(easting + offset, northing + offset, at.z, extent.textHeight, dxfText(p.name), layer);
         const quality = qualityLabel(p);
         if (quality) entities.text(easting + offset, northing - offset - extent.textHeight * 0.7, at.z, extent.textHeight * 0.7, quality, layer);
-        // a point the server measured: its method, epochs, sigmas, PDOP and fix share on a third line (issue 18)
+        // a point the server measured: its method, epochs, sigmas, PDOP and fix share on a third line (decision 016)
         if (measured(p.precision)) {
           entities.text(easting + offset, northing - offset - extent.textHeight * 1.6, at.z, extent.textHeight * 0.7, dxfText(precisionLine(p.precision)), layer);
         }

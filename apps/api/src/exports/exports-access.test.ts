@@ -78,7 +78,8 @@ describe('who may export what, and what the downloaded file is called', () => {
     const empty = await seedProject(h.db, owner.userId, { name: 'Empty', sections: ['default', 'Kerb'] });
     const csv = await download(owner.agent, 'csv', empty);
     expect(parse(csv.body, { bom: true, columns: true })).toEqual([]);
-    expect(csv.body.toString('utf8')).toContain('name,latitude,longitude,easting,northing,utm_zone');
+    // no points and no coordinate system: the default grid has no zone yet, and the header says so
+    expect(csv.body.toString('utf8')).toContain('name,northing_utm_m,easting_utm_m,height_egm96_m,latitude,longitude,ellipsoidal_height_m');
     const txt = (await download(owner.agent, 'txt', empty)).body.toString('utf8');
     expect(txt.trimEnd().split('\r\n')).toHaveLength(1);
     const geo = JSON.parse((await download(owner.agent, 'geojson', empty)).body.toString('utf8'));

@@ -8,7 +8,7 @@ import { startHarness, type Harness } from '../testing/harness.js';
 import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
 
 /**
- * A calibrated project's deliverables (issue 20): csv, dxf, shp, landxml and the web's grid coordinates carry the
+ * A calibrated project's deliverables (decision 024): csv, dxf, shp, landxml and the web's grid coordinates carry the
  * calibrated grid, checked against PROJ: cs2cs for the CRS, cct vgridshift for EGM96, cct helmert and vertoffset with
  * the fitted parameters for the calibration. Munich, ETRS89 / UTM 32N (EPSG:25832).
  */

@@ -10,7 +10,7 @@ import { readPdf } from './test-pdf-text.js';
 import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
 
 /**
- * Exports in the project's CRS (issue 20), read back by the references: PROJ (cs2cs, cct) for the numbers, GDAL
+ * Exports in the project's CRS (decision 024), read back by the references: PROJ (cs2cs, cct) for the numbers, GDAL
  * (ogrinfo, ogr2ogr) for every GIS format, xmllint for LandXML. Miami points in NAD83 / Florida East (US survey
  * foot) with EGM96 heights.
  */
@@ -18,7 +18,7 @@ const US_FT = 1200 / 3937;
 const MIAMI: SeedPoint[] = [
   { name: 'CP1 Café', latitude: 25.774, longitude: -80.1937, section: 'North', fixType: 'rtk-fixed', horizontalAccuracy: 0.012, verticalAccuracy: 0.02 },
   { name: 'CP2', latitude: 25.7751, longitude: -80.1925, fixType: 'rtk-float' },
-  { name: 'CP2', latitude: 25.7762, longitude: -80.1911 },
+  { name: 'CP2 (2)', latitude: 25.7762, longitude: -80.1911 },
   { name: 'Ünïcode ✓ <&>', latitude: 25.7733, longitude: -80.1948, section: 'North' },
 ];
 const H = [10.5, 11.25, 9.75, 12];
@@ -67,12 +67,12 @@ describe('exports in the project coordinate system, read back by PROJ, GDAL and 
   };
   const ogr = (...args: string[]) => execFileSync('ogrinfo', ['-ro', ...args]).toString();
 
-  it('csv: grid columns after the spec\'s, naming CRS and unit, equal to cs2cs and EGM96 (vgridshift) to 1 mm', async () => {
+  it('csv: grid columns first, naming CRS and unit, equal to cs2cs and EGM96 (vgridshift) to 1 mm', async () => {
     const { path, body } = await save('csv', 'points.csv');
     const rows = parse(body, { bom: true, columns: true }) as Record<string, string>[];
     const headers = Object.keys(rows[0]!);
-    expect(headers.slice(-4)).toEqual(['easting_epsg2236_ftus', 'northing_epsg2236_ftus', 'height_egm96_ftus', 'calibration']);
-    expect(headers.indexOf('altitude_m')).toBeLessThan(headers.indexOf('easting_epsg2236_ftus'));
+    expect(headers.slice(0, 4)).toEqual(['name', 'northing_epsg2236_ftus', 'easting_epsg2236_ftus', 'height_egm96_ftus']);
+    expect(headers.at(-1)).toBe('calibration');
     rows.forEach((r, i) => {
       expect(Math.abs(Number(r.easting_epsg2236_ftus) - grid[i]![0]!) * US_FT).toBeLessThan(0.001);
       expect(Math.abs(Number(r.northing_epsg2236_ftus) - grid[i]![1]!) * US_FT).toBeLessThan(0.001);
@@ -137,7 +137,7 @@ describe('exports in the project coordinate system, read back by PROJ, GDAL and 
     const { text } = await readPdf(body);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('EPSG:2236 NAD83 / Florida East (ftUS), US survey foot');
-    expect(flat).toContain('EGM96: heights are orthometric');
+    expect(flat).toContain('orthometric (EGM96), ftUS');
     expect(flat).toMatch(/Site calibration\s+none/);
   });
 

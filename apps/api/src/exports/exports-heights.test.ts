@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { download } from './test-download.js';
 import { readPdf } from './test-pdf-text.js';
+import { egm96Heights } from './test-proj.js';
 import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
 
 const run = promisify(execFile);
 
 /**
- * Issue 16, item 5: every deliverable carries the point's height. The heights are gpsd's decoding of a u-blox
- * ZED-F9P (/work/shared/data/nmea: altMSL 14.2, geoidSep 1.8, altHAE 16.0) and of its RTK log (altMSL 826.56,
+ * Every deliverable carries the point's height (decision 017). The heights are gpsd's decoding of a u-blox ZED-F9P
+ * (its NMEA log in apps/gateway/test/fixtures/nmea: altMSL 14.2, geoidSep 1.8, altHAE 16.0) and of its RTK log (altMSL 826.56,
  * geoidSep 44.866); the files are read back by GDAL (ogrinfo) and poppler (pdftotext), not by this code.
  */
 const POINTS: SeedPoint[] = [
@@ -23,8 +24,12 @@ const POINTS: SeedPoint[] = [
   { name: 'Kerb', latitude: -45.8777, longitude: 170.5003, altitude: 826.56, geoidSeparation: 44.866, fixType: 'rtk-float', horizontalAccuracy: 0.38, accuracy: 'High' },
   { name: 'No height', latitude: -45.8778, longitude: 170.5004 },
 ];
-// the elevation above mean sea level each point is drawn at
-const ELEVATION: Record<string, number> = { 'BM-1': 14.2, 'BM-2': 14.2, Kerb: 826.56, 'No height': 0 };
+// h of each point (h = H + N from the receiver's figures); a point without one is drawn at 0
+const H: Record<string, number | null> = { 'BM-1': 16, 'BM-2': 16, Kerb: 871.426, 'No height': null };
+// the elevation each point is drawn at: a project without a CRS has heights above EGM96 (PROJ's vgridshift)
+const ELEVATION: Record<string, number> = Object.fromEntries(
+  POINTS.map((p) => [p.name, H[p.name] === null ? 0 : egm96Heights([{ ...p, h: H[p.name]! }])[0]!]),
+);
 const utm59s = proj4('WGS84', '+proj=utm +zone=59 +south +datum=WGS84 +units=m +no_defs');
 
 interface OgrFeature {
@@ -53,7 +58,7 @@ async function ogrFeatures(dxf: Buffer): Promise<OgrFeature[]> {
   }
 }
 
-describe('heights in the deliverables (issue 16)', () => {
+describe('heights in the deliverables', () => {
   let h: Harness;
   let surveyor: Awaited<ReturnType<Harness['verifiedUser']>>;
   let projectId: string;
@@ -65,7 +70,7 @@ describe('heights in the deliverables (issue 16)', () => {
   });
   afterAll(() => h.close());
 
-  it('draws every DXF point as a 3D POINT at its elevation above MSL, as GDAL reads it', async () => {
+  it('draws every DXF point as a 3D POINT at its EGM96 height (no CRS set: the default), as GDAL reads it', async () => {
     const res = await download(surveyor.agent, 'dxf', projectId);
     expect(res.status).toBe(200);
     const features = await ogrFeatures(res.body);
@@ -78,11 +83,11 @@ describe('heights in the deliverables (issue 16)', () => {
       const [e, n] = utm59s.forward([p.longitude, p.latitude]) as [number, number];
       expect(Math.abs(Number(m![1]) - e)).toBeLessThan(0.001);
       expect(Math.abs(Number(m![2]) - n)).toBeLessThan(0.001);
-      expect(Number(m![3])).toBeCloseTo(ELEVATION[p.name]!, 6);
+      expect(Math.abs(Number(m![3]) - ELEVATION[p.name]!)).toBeLessThan(0.001);
     }
   });
 
-  it('labels each DXF point with its fix type and ± under its name (issue 16 item 4), none where the fix is not known', async () => {
+  it('labels each DXF point with its fix type and ± under its name, none where the fix is not known', async () => {
     const res = await download(surveyor.agent, 'dxf', projectId);
     const texts = (await ogrFeatures(res.body)).filter((f) => f.subClasses.includes('AcDbText')).map((f) => f.text);
     expect(texts).toEqual(['BM-1', 'Single ±4.200 m', 'BM-2', 'RTK fixed ±0.009 m', 'Kerb', 'RTK float ±0.380 m', 'No height']);
@@ -94,22 +99,23 @@ describe('heights in the deliverables (issue 16)', () => {
     const z = (wkt: string) => Number(/^POINT Z \([-\d.e+]+ [-\d.e+]+ ([-\d.e+]+)\)$/.exec(wkt)?.[1]);
     const names = features.filter((f) => f.subClasses.includes('AcDbText') && f.text !== null && f.text in ELEVATION);
     expect(names.map((f) => f.text)).toEqual(POINTS.map((p) => p.name));
-    for (const f of names) expect(z(f.wkt), f.wkt).toBeCloseTo(ELEVATION[f.text!]!, 6);
+    for (const f of names) expect(Math.abs(z(f.wkt) - ELEVATION[f.text!]!), f.wkt).toBeLessThan(0.001);
     // the quality line under a name is at the same elevation
     const quality = features.find((f) => f.text === 'RTK float ±0.380 m')!;
-    expect(z(quality.wkt)).toBeCloseTo(ELEVATION.Kerb!, 6);
+    expect(Math.abs(z(quality.wkt) - ELEVATION.Kerb!)).toBeLessThan(0.001);
   });
 
   it('prints the elevation and the receiver\'s ± beside the grade and fix type in the PDF table', async () => {
     const res = await download(surveyor.agent, 'pdf', projectId);
     const { text } = await readPdf(res.body);
     const table = text.slice(text.lastIndexOf('Time (UTC)') - 400);
-    expect(table).toMatch(/± H \(m\)\s+Elev\. \(m\)/);
-    expect(table).toMatch(/BM-1\b.*High\s+single\s+4\.200\s+14\.200\b/);
-    expect(table).toMatch(/BM-2\b.*rtk-fixed\s+0\.009\s+14\.200\b/);
-    expect(table).toMatch(/Kerb\b.*High\s+rtk-float\s+0\.380\s+826\.560\b/);
+    expect(table).toMatch(/Height \(m\)\s+Latitude/);
+    const el = (name: string) => ELEVATION[name]!.toFixed(3).replace('.', '\\.');
+    expect(table).toMatch(new RegExp(`BM-1\\b.*\\s${el('BM-1')}\\s.*High\\s+single\\s+4\\.200\\b`));
+    expect(table).toMatch(new RegExp(`BM-2\\b.*\\s${el('BM-2')}\\s.*rtk-fixed\\s+0\\.009\\b`));
+    expect(table).toMatch(new RegExp(`Kerb\\b.*\\s${el('Kerb')}\\s.*High\\s+rtk-float\\s+0\\.380\\b`));
     // the summary says what the heights are and what the grade does not say
-    expect(text).toContain('height above mean sea level');
+    expect(text).toContain('orthometric (EGM96), m');
     expect(text).toMatch(/Points per fix type[\s\S]*RTK fixed\s+1[\s\S]*RTK float\s+1[\s\S]*DGPS\s+0[\s\S]*Single\s+1[\s\S]*Not known\s+1/);
   });
 });

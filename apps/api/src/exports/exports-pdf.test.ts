@@ -44,7 +44,7 @@ describe('PDF report, read back with poppler', () => {
     for (const expected of ['Gate survey', 'Entrance works, phase 2', 'Base BASE-PDF (BASE-PDF)', 'Known position: -22.95, -43.21']) {
       expect(text).toContain(expected);
     }
-    expect(text).toContain('UTM zone 23S (EPSG:32723)');
+    expect(text).toContain('EPSG:32723 WGS 84 / UTM zone 23S, metre: the default');
     expect(text).toMatch(/Scale 1:[\d,]+ on A4/);
     expect(text).toMatch(/\b0\s+\d+ m\b/); // the scale bar's ends
     expect(text).toMatch(/Points per section[\s\S]*default\s+1[\s\S]*Gate\s+1[\s\S]*Kerb\s+2[\s\S]*Ściana\s+1[\s\S]*Drainage\s+0/);
@@ -67,7 +67,7 @@ describe('PDF report, read back with poppler', () => {
     expect(new Set(names).size).toBe(4100);
     expect(names).toHaveLength(4100);
     const tablePages = pdf.pages - 2;
-    // 44 rows a page: the heading has a second line, the precision columns of a measured point (issue 18)
+    // 44 rows a page: the heading has a second line, the precision columns of a measured point
     expect(tablePages).toBe(Math.ceil(4100 / 44));
     expect(pdf.text.match(/Points — Big/g)).toHaveLength(tablePages);
     expect(pdf.text).toContain(`Big — page ${pdf.pages}`);

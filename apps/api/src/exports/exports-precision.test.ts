@@ -8,7 +8,7 @@ import { download } from './test-download.js';
 import { readPdf } from './test-pdf-text.js';
 import { seedPoints, seedProject } from './test-seed.js';
 
-// Issue 18: every export shows how a point was measured and how well. Each format is read back by an independent
+// Every export shows how a point was measured and how well (decision 016). Each format is read back by an independent
 // reader (GDAL's ogrinfo, poppler's pdftotext), not by our own code.
 describe('the precision columns in every export, read back with ogrinfo and pdftotext', () => {
   let h: Harness;

@@ -48,11 +48,14 @@ function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** `attachment; filename="<name>-points.<ext>"`, plus filename* (UTF-8) when the name is not plain ASCII. */
-export function contentDisposition(projectName: string, format: ExportFormat): string {
+/**
+ * `attachment; filename="<name>-points.<ext>"` (a preset's file `<name>-points-<preset>.<ext>`), plus filename*
+ * (UTF-8) when the name is not plain ASCII.
+ */
+export function contentDisposition(projectName: string, format: ExportFormat, preset?: string): string {
   const stem = safeFileStem(projectName);
   const ascii = asciiFileStem(stem);
-  const ext = EXTENSIONS[format];
-  const header = `attachment; filename="${ascii}-points.${ext}"`;
-  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(`${stem}-points.${ext}`)}`;
+  const file = (name: string) => `${name}-points${preset ? `-${preset}` : ''}.${EXTENSIONS[format]}`;
+  const header = `attachment; filename="${file(ascii)}"`;
+  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(file(stem))}`;
 }

@@ -1,4 +1,5 @@
-import { ellipsoidalHeight, heightAboveMsl } from './heights.js';
+import { egm96Grid, undulation } from '@smi/geodesy';
+import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { ExportPoint } from './repository.js';
 import type { ExportContext } from './context.js';
 import { precisionProperties } from './precision-fields.js';
@@ -14,10 +15,25 @@ export function xmlText(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** KML's absolute altitude is above sea level (KML 2.2, altitudeMode): the point's height above MSL (decision 017). */
-function placemark(p: ExportPoint): string {
-  const msl = heightAboveMsl(p);
+const deg = (v: number) => Math.round(v * 1e9) / 1e9;
+const mm = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * KML's absolute altitude is above sea level (KML 2.2, altitudeMode), which Google Earth takes as EGM96: the
+ * point's EGM96 height. The project's grid easting, northing and height are Data fields, with their CRS and height
+ * reference named in the document's description and in each placemark's fields.
+ */
+function placemark(p: ExportPoint, g: ProjectGeodesy | null): string {
+  const c = g && pointCoordinates(g, p);
+  const h = c?.ellipsoidalHeight ?? null;
+  const altitude = egm96Height(p, h);
+  const gridValue = (v: number) => (g?.transform.unit === 'degree' ? deg(v) : mm(v));
   const rows: [string, string | number | null][] = [
+    ['easting', c ? gridValue(c.easting) : null],
+    ['northing', c ? gridValue(c.northing) : null],
+    ['height', c?.height != null ? mm(c.height) : null],
+    ['crs', g ? `EPSG:${g.labels.crsCode}` : null],
+    ['heightReference', g ? g.labels.heightName : null],
     ['section', p.section],
     ['accuracy', p.accuracy],
     ['device', p.device],
@@ -28,37 +44,54 @@ function placemark(p: ExportPoint): string {
     ['horizontalAccuracy', p.horizontalAccuracy],
     ['verticalAccuracy', p.verticalAccuracy],
     ['altitude', p.altitude],
-    ['ellipsoidalHeight', ellipsoidalHeight(p)],
+    ['ellipsoidalHeight', h === null ? null : mm(h)],
     ['geoidSeparation', p.geoidSeparation],
-    ['heightAboveMsl', msl],
-    // issue 18: how it was measured and how well
+    ['egm96Height', altitude],
+    // how it was measured and how well
     ...Object.entries(precisionProperties(p.precision)),
   ];
   const data = rows
     .filter(([, v]) => v !== null && v !== '')
     .map(([k, v]) => `<Data name="${k}"><value>${xmlText(String(v))}</value></Data>`)
     .join('');
-  const coordinates = `${p.longitude},${p.latitude}${msl === null ? '' : `,${msl}`}`;
+  const coordinates = `${deg(p.longitude)},${deg(p.latitude)}${altitude === null ? '' : `,${altitude}`}`;
   return (
     `    <Placemark id="p-${p.id}"><name>${xmlText(p.name)}</name>` +
     `<TimeStamp><when>${p.recordedAt.toISOString()}</when></TimeStamp>` +
     `<ExtendedData>${data}</ExtendedData>` +
-    `<Point>${msl === null ? '' : '<altitudeMode>absolute</altitudeMode>'}<coordinates>${coordinates}</coordinates></Point></Placemark>\n`
+    `<Point>${altitude === null ? '' : '<altitudeMode>absolute</altitudeMode>'}<coordinates>${coordinates}</coordinates></Point></Placemark>\n`
   );
 }
 
+/** H above EGM96 (h - N of the built-in model), metres to the millimetre; null without h. */
+function egm96Height(p: ExportPoint, h: number | null): number | null {
+  if (h === null) return null;
+  try {
+    return mm(h - undulation(egm96Grid(), p.latitude, p.longitude));
+  } catch {
+    return null;
+  }
+}
+
+/** The document's description: the project's, then what the coordinates are in. */
+function describe(project: ExportContext['project'], g: ProjectGeodesy | null): string {
+  const l = g?.labels;
+  const grid = l ? ` Data easting/northing: ${l.crsLabel} (${l.unitLabel}); height: ${l.heightName}, ${l.heightUnitSymbol}.` : '';
+  return `${project.description ? `${project.description}\n` : ''}Positions: WGS 84; altitude above EGM96 (metres).${grid}`;
+}
+
 /** KML 2.2: one Folder per section (every section of the project, even an empty one), Placemarks in time order. */
-export async function writeKml({ sink, repo, project }: ExportContext) {
+export async function writeKml({ sink, repo, project, geodesy: g }: ExportContext) {
   await sink.write(
     '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">\n<Document>\n' +
       `  <name>${xmlText(project.name)}</name>\n` +
-      (project.description ? `  <description>${xmlText(project.description)}</description>\n` : ''),
+      `  <description>${xmlText(describe(project, g))}</description>\n`,
   );
   for (const section of await repo.sectionsOf(project)) {
     await sink.write(`  <Folder><name>${xmlText(section)}</name>\n`);
     for await (const page of repo.pages(project.id, section)) {
       if (!sink.alive) return;
-      await sink.write(page.map(placemark).join(''));
+      await sink.write(page.map((p) => placemark(p, g)).join(''));
     }
     await sink.write('  </Folder>\n');
   }

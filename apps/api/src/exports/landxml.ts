@@ -1,7 +1,6 @@
 import type { ExportContext } from './context.js';
-import { exportGeodesy } from './export-geodesy.js';
 import { xmlText } from './kml.js';
-import { pointGrid } from './grid-columns.js';
+import { pointCoordinates } from '../crs/project-geodesy.js';
 
 const LINEAR_UNIT: Record<string, { element: 'Metric' | 'Imperial'; unit: string }> = {
   metre: { element: 'Metric', unit: 'meter' },
@@ -18,13 +17,13 @@ const fmt = (v: number) => (Math.round(v * 10000) / 10000).toString();
 
 /**
  * LandXML 1.2: Units, CoordinateSystem (EPSG code, WKT), Project, Application and one CgPoints holding every point
- * as "northing easting [elevation]" (northing first, as the schema says) in the project's CRS (else the UTM zone of
- * its points), with code (the point's type) and desc (its name) both filled, as Trimble Business Center and Civil 3D
+ * as "northing easting [elevation]" (northing first, as the schema says) in the project's CRS (else its default,
+ * decision 039), with code (the point's type) and desc (its name) both filled, as Trimble Business Center and Civil 3D
  * read them. Point names must be unique in CgPoints: a repeated name gets " (2)", " (3)"...
  */
 export async function writeLandXml(ctx: ExportContext) {
   const { sink, repo, project, now } = ctx;
-  const g = exportGeodesy(ctx);
+  const g = ctx.geodesy;
   const unit = g && g.transform.unit !== 'degree' ? LINEAR_UNIT[g.transform.unit]! : LINEAR_UNIT.metre!;
   const date = now.toISOString().slice(0, 10);
   const time = now.toISOString().slice(11, 19);
@@ -35,7 +34,8 @@ export async function writeLandXml(ctx: ExportContext) {
       `  <Units><${unit.element} linearUnit="${unit.unit}" ${UNITS[unit.element]} angularUnit="decimal degrees" directionUnit="decimal degrees"/></Units>\n` +
       (crs
         ? `  <CoordinateSystem name="${xmlText(crs.name)}" epsgCode="${crs.code}" ogcWktCode="${xmlText(crs.wkt)}"` +
-          ` verticalDatum="${xmlText(g!.heightLabel)}" horizontalCoordinateSystemName="${xmlText(crs.name)}"/>\n`
+          ` verticalDatum="${xmlText(g!.labels.heightLabel)}" horizontalCoordinateSystemName="${xmlText(crs.name)}"` +
+          ` verticalCoordinateSystemName="${xmlText(g!.labels.heightName)}"/>\n`
         : '') +
       `  <Project name="${xmlText(project.name)}"${project.description ? ` desc="${xmlText(project.description)}"` : ''}/>\n` +
       '  <Application name="Site Measurement IoT" manufacturer="Site Measurement IoT" version="1"/>\n' +
@@ -46,7 +46,7 @@ export async function writeLandXml(ctx: ExportContext) {
     if (!sink.alive) return;
     let out = '';
     for (const p of page) {
-      const c = g ? pointGrid(g, p) : null;
+      const c = g ? pointCoordinates(g, p) : null;
       if (!c) continue;
       const k = (seen.get(p.name) ?? 0) + 1;
       seen.set(p.name, k);
@@ -54,7 +54,7 @@ export async function writeLandXml(ctx: ExportContext) {
       const coords = `${fmt(c.northing)} ${fmt(c.easting)}${c.height === null ? '' : ` ${fmt(c.height)}`}`;
       out +=
         `    <CgPoint name="${xmlText(name)}" code="${xmlText(p.type)}" desc="${xmlText(p.name)}" timeStamp="${p.recordedAt.toISOString().slice(0, 19)}"` +
-        ` latitude="${p.latitude}" longitude="${p.longitude}"${p.ellipsoidalHeight == null ? '' : ` ellipsoidHeight="${p.ellipsoidalHeight}"`}>${coords}</CgPoint>\n`;
+        ` latitude="${p.latitude}" longitude="${p.longitude}"${c.ellipsoidalHeight === null ? '' : ` ellipsoidHeight="${fmt(c.ellipsoidalHeight)}"`}>${coords}</CgPoint>\n`;
     }
     await sink.write(out);
   }

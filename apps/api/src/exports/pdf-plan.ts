@@ -1,5 +1,8 @@
-import type { ExportContext } from './context.js';
+import { METRES_PER } from '@smi/geodesy';
+import { defaultGeodesy, pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
+import { crsLine } from './pdf-crs.js';
 import { MARGIN, say } from './pdf-summary.js';
+import type { Position } from './repository.js';
 import type { ReportFonts } from './pdf-fonts.js';
 import { METRES_PER_PT, fitScale, formatMetres, niceFloor } from './pdf-scale.js';
 
@@ -10,37 +13,63 @@ const LABEL_LIMIT = 200;
 const MIN_EXTENT_M = 2;
 
 interface PlanPoints {
+  /** metres (grid units times the unit's length) */
   e: number[];
   n: number[];
   section: number[];
   names: string[];
+  /** The grid the plan is drawn in and its unit's length */
+  g: ProjectGeodesy;
+  metresPerUnit: number;
 }
 
-/** One read of the points, keeping only what the drawing needs (three numbers a point; names while few). */
-async function collect(ctx: ExportContext, sections: string[]): Promise<PlanPoints | null> {
-  const { repo, project, projection, sink } = ctx;
-  if (!projection) return null;
-  const index = new Map(sections.map((s, i) => [s, i]));
-  const plan: PlanPoints = { e: [], n: [], section: [], names: [] };
-  for await (const page of repo.positions(project.id)) {
-    if (!sink.alive) return null;
+/** What a plan is drawn from: the points' coordinate system, their positions page by page, and their sections. */
+export interface PlanSource {
+  geodesy: ProjectGeodesy | null;
+  positions: AsyncIterable<Position[]>;
+  count: number;
+  sections: string[];
+  /** False once the client has gone: stop reading. */
+  alive: () => boolean;
+}
+
+/**
+ * One read of the points, keeping only what the drawing needs (three numbers a point; names while few). A geographic
+ * CRS has no metric plan: its points are drawn in the default UTM grid of their position (said on the plan).
+ */
+async function collect(src: PlanSource): Promise<PlanPoints | null> {
+  const g0 = src.geodesy;
+  if (!g0) return null;
+  const index = new Map(src.sections.map((s, i) => [s, i]));
+  let plan: PlanPoints | null = null;
+  for await (const page of src.positions) {
+    if (!src.alive()) return null;
     for (const p of page) {
-      const { easting, northing } = projection.project(p.longitude, p.latitude);
-      plan.e.push(easting);
-      plan.n.push(northing);
+      if (!plan) {
+        const g = g0.transform.unit === 'degree' ? defaultGeodesy(p.longitude, p.latitude) : g0;
+        plan = { e: [], n: [], section: [], names: [], g, metresPerUnit: METRES_PER[g.transform.unit as keyof typeof METRES_PER] };
+      }
+      const c = pointCoordinates(plan.g, p);
+      if (!c) continue; // outside the CRS: it has no place on the plan (the table keeps its latitude, longitude)
+      plan.e.push(c.easting * plan.metresPerUnit);
+      plan.n.push(c.northing * plan.metresPerUnit);
       plan.section.push(index.get(p.section) ?? 0);
-      if (ctx.stats.count <= LABEL_LIMIT) plan.names.push(p.name);
+      if (src.count <= LABEL_LIMIT) plan.names.push(p.name);
     }
   }
-  return plan.e.length ? plan : null;
+  return plan?.e.length ? plan : null;
 }
 
-/** The plan page: every point to scale in UTM (grid north up), with grid, scale bar, north arrow and legend. */
-export async function writePlan(doc: PDFKit.PDFDocument, fonts: ReportFonts, ctx: ExportContext, sections: string[]) {
+/**
+ * The plan page: every point to scale in the project's grid (grid north up), with grid, scale bar, north arrow and
+ * legend. The scale is worked out in metres (grid units times the unit's length).
+ */
+export async function writePlan(doc: PDFKit.PDFDocument, fonts: ReportFonts, src: PlanSource) {
   doc.addPage({ size: 'A4', layout: 'portrait', margin: MARGIN });
   const box = { x: MARGIN, y: MARGIN + 46, w: doc.page.width - 2 * MARGIN, h: 600 };
   say(doc, fonts, 'Plan', 16, { x: MARGIN, y: MARGIN, bold: true });
-  const plan = await collect(ctx, sections);
+  const sections = src.sections;
+  const plan = await collect(src);
   doc.rect(box.x, box.y, box.w, box.h).lineWidth(0.8).strokeColor('black').stroke();
   if (!plan) {
     say(doc, fonts, 'No points recorded yet.', 11, { x: box.x, y: box.y + box.h / 2 - 6, width: box.w, align: 'center' });
@@ -56,9 +85,9 @@ export async function writePlan(doc: PDFKit.PDFDocument, fonts: ReportFonts, ctx
   const toY = (n: number) => box.y + box.h / 2 - (n - midN) * ptPerM;
   const barM = niceFloor((box.w / 4) / ptPerM);
   doc.fillColor('#444444');
-  say(doc, fonts, `UTM zone ${ctx.projection!.zone.label}, grid north up. Scale 1:${scale.toLocaleString('en-US')} on A4.`, 9, { x: MARGIN, y: MARGIN + 22 });
+  say(doc, fonts, `${crsLine(plan.g)}. Grid north up. Scale 1:${scale.toLocaleString('en-US')} on A4.`, 8, { x: MARGIN, y: MARGIN + 22, width: box.w, height: 20, ellipsis: true });
 
-  grid(doc, box, barM, { minE: midE - box.w / 2 / ptPerM, minN: midN - box.h / 2 / ptPerM, toX, toY });
+  grid(doc, box, plan, { minE: midE - box.w / 2 / ptPerM, minN: midN - box.h / 2 / ptPerM, toX, toY, stepM: barM });
   doc.save().rect(box.x, box.y, box.w, box.h).clip();
   sections.forEach((_, s) => {
     let ops = '';
@@ -88,15 +117,18 @@ function range(values: number[]): [number, number] {
   return [min, max];
 }
 
-function grid(doc: PDFKit.PDFDocument, box: { x: number; y: number; w: number; h: number }, step: number, m: { minE: number; minN: number; toX: (e: number) => number; toY: (n: number) => number }) {
+/** Grid lines at a round number of grid units (feet in a feet CRS), labelled in those units. */
+function grid(doc: PDFKit.PDFDocument, box: { x: number; y: number; w: number; h: number }, plan: PlanPoints, m: { minE: number; minN: number; toX: (e: number) => number; toY: (n: number) => number; stepM: number }) {
+  const mpu = plan.metresPerUnit;
+  const step = niceFloor(m.stepM / mpu);
   doc.save().lineWidth(0.25).strokeColor('#cccccc').fillColor('#888888').font('Helvetica').fontSize(5.5);
-  for (let e = Math.ceil(m.minE / step) * step; m.toX(e) < box.x + box.w; e += step) {
-    doc.moveTo(m.toX(e), box.y).lineTo(m.toX(e), box.y + box.h).stroke();
-    doc.text(`${Math.round(e)} E`, m.toX(e) + 1, box.y + box.h - 7, { lineBreak: false });
+  for (let e = Math.ceil(m.minE / mpu / step) * step; m.toX(e * mpu) < box.x + box.w; e += step) {
+    doc.moveTo(m.toX(e * mpu), box.y).lineTo(m.toX(e * mpu), box.y + box.h).stroke();
+    doc.text(`${Math.round(e)} E`, m.toX(e * mpu) + 1, box.y + box.h - 7, { lineBreak: false });
   }
-  for (let n = Math.ceil(m.minN / step) * step; m.toY(n) > box.y; n += step) {
-    doc.moveTo(box.x, m.toY(n)).lineTo(box.x + box.w, m.toY(n)).stroke();
-    doc.text(`${Math.round(n)} N`, box.x + 2, m.toY(n) - 7, { lineBreak: false });
+  for (let n = Math.ceil(m.minN / mpu / step) * step; m.toY(n * mpu) > box.y; n += step) {
+    doc.moveTo(box.x, m.toY(n * mpu)).lineTo(box.x + box.w, m.toY(n * mpu)).stroke();
+    doc.text(`${Math.round(n)} N`, box.x + 2, m.toY(n * mpu) - 7, { lineBreak: false });
   }
   doc.restore();
 }

@@ -18,7 +18,7 @@ export function say(doc: PDFKit.PDFDocument, fonts: ReportFonts, text: string, s
 
 /** Page one: what the project is, where its base stood, when it was surveyed, and how its points divide up. */
 export async function writeSummary(doc: PDFKit.PDFDocument, fonts: ReportFonts, ctx: ExportContext) {
-  const { project, stats, projection, repo, now } = ctx;
+  const { project, stats, repo, now } = ctx;
   const width = doc.page.width - 2 * MARGIN;
   say(doc, fonts, project.name, 20, { x: MARGIN, y: MARGIN, bold: true, width, height: 52, ellipsis: true });
   doc.fillColor('#555555');
@@ -30,9 +30,6 @@ export async function writeSummary(doc: PDFKit.PDFDocument, fonts: ReportFonts, 
     project.baseMode === 'known' && project.baseLatitude !== null && project.baseLongitude !== null
       ? `Known position: ${project.baseLatitude}, ${project.baseLongitude}`
       : 'Auto Fix (taken from the base station)';
-  const zone = projection
-    ? `WGS 84 latitude/longitude; UTM zone ${projection.zone.label} (EPSG:${(projection.zone.south ? 32700 : 32600) + projection.zone.zone}), metres`
-    : 'WGS 84 latitude/longitude';
   const fields: [string, string][] = [
     ['Description', project.description || '—'],
     ['Base station', base],
@@ -42,9 +39,8 @@ export async function writeSummary(doc: PDFKit.PDFDocument, fonts: ReportFonts, 
     ['Points', String(stats.count)],
     ['First point', utcTime(stats.firstAt)],
     ['Last point', utcTime(stats.lastAt)],
-    ['Coordinates', zone],
     ...crsSummaryRows(ctx.geodesy),
-    ['Heights', 'Elev.: height above mean sea level (the receiver\'s geoid model), metres. CSV, TXT and GeoJSON add the WGS 84 ellipsoidal height and the geoid separation.'],
+    ['Latitude, longitude', 'degrees, in the frame of the base\'s coordinates (WGS 84 unless a base setup declares another); CSV, TXT and GeoJSON add the ellipsoidal height'],
     ['Accuracy', 'The grade (High/Medium/Low) rates only the time between rover and base readings; the fix type and ± H (the receiver\'s 1-sigma horizontal estimate, metres) say how precise a point is.'],
     ['Exported', utcTime(now)],
   ];

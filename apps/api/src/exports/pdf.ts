@@ -45,7 +45,13 @@ export async function writePdf(ctx: ExportContext) {
   doc.addPage({ size: 'A4', layout: 'portrait', margin: MARGIN });
   await writeSummary(doc, fonts, ctx);
   const sections = await ctx.repo.sectionsOf(project);
-  await writePlan(doc, fonts, ctx, sections);
+  await writePlan(doc, fonts, {
+    geodesy: ctx.geodesy,
+    positions: ctx.repo.positions(project.id),
+    count: ctx.stats.count,
+    sections,
+    alive: () => sink.alive,
+  });
   await sink.settle(doc);
   await writeTable(doc, fonts, ctx);
   const ended = once(doc, 'end');

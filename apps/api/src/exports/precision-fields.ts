@@ -1,7 +1,7 @@
 import type { ExportPrecision } from './repository.js';
 
 /**
- * Issue 18's precision figures as every export carries them (csv/txt have their own snake_case columns in columns.ts):
+ * The precision figures of a measured point (decision 016) as every export carries them (csv/txt have their own snake_case columns in columns.ts):
  * the property name (GeoJSON, KML), the dBASE field (10 characters at most) and the value, sigmas to 0.1 mm.
  */
 export interface PrecisionField {

@@ -18,6 +18,8 @@ export interface ExportProject {
 /** One point as every format writes it. */
 export interface ExportPoint {
   id: string;
+  /** Fixed when the point was made (decision 041): PNEZD's P. */
+  number: number;
   name: string;
   type: string;
   latitude: number;
@@ -36,9 +38,9 @@ export interface ExportPoint {
   ellipsoidalHeight: number | null;
   /** The receiver's geoid separation N (GGA), metres; null when not known. */
   geoidSeparation: number | null;
-  /** survey-grade precision evidence (issue 18); null fields where the point was not measured by the server */
+  /** survey-grade precision evidence (decision 016); null fields where the point was not measured by the server */
   precision: ExportPrecision;
-  /** The frame of the base setup the point was measured from (issue 20); null: the project's corrections datum. */
+  /** The frame of the base setup the point was measured from (decision 024); null: the project's corrections datum. */
   datum: string | null;
 }
 
@@ -84,17 +86,24 @@ export const PAGE_SIZE = 500;
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
   horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
-  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id)`;
+  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number`;
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, string, number];
+  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, string, number];
 
-const POSITION_COLUMNS = 'name, latitude, longitude, section';
-type PositionRow = [string, number, number, string, string, number];
+const POSITION_COLUMNS = `name, latitude, longitude, section, ellipsoidal_height, altitude, geoid_separation,
+  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id)`;
+type PositionRow = [string, number, number, string, number | null, number | null, number | null, string | null, string, number];
+/** Where a point is (enough for its project coordinates), its name and section: what a plan drawing needs. */
 export interface Position {
   name: string;
   latitude: number;
   longitude: number;
   section: string;
+  ellipsoidalHeight: number | null;
+  altitude: number | null;
+  geoidSeparation: number | null;
+  datum: string | null;
+  recordedAt: Date;
 }
 
 /** The SQL behind exports: plain reads, each its own short statement (no transaction spans an export). */
@@ -175,7 +184,9 @@ export function exportsRepository(db: Db) {
     /** Only where each point is, its name and section (what a plan drawing needs), in the same order. */
     async *positions(projectId: string): AsyncGenerator<Position[]> {
       for await (const page of keyset<PositionRow>(db, POSITION_COLUMNS, projectId)) {
-        yield page.map(([name, latitude, longitude, section]) => ({ name, latitude, longitude, section }));
+        yield page.map(([name, latitude, longitude, section, ellipsoidalHeight, altitude, geoidSeparation, datum, at]) => ({
+          name, latitude, longitude, section, ellipsoidalHeight, altitude, geoidSeparation, datum, recordedAt: new Date(at),
+        }));
       }
     },
   };
@@ -246,7 +257,8 @@ function toPoint(r: PointRow): ExportPoint {
     geoidSeparation: r[15],
     precision: toPrecision(r[16]),
     datum: r[17],
-    recordedAt: new Date(r[18]),
+    number: r[18],
+    recordedAt: new Date(r[19]),
   };
 }
 

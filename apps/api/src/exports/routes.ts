@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { describeIssues, exportEndpoints, exportQuery, type ExportFormat } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, notFound } from '../http/errors.js';
-import { gridStore, loadProjectGeodesy } from '../crs/project-geodesy.js';
+import { gridStore, loadProjectFrame } from '../crs/project-geodesy.js';
 import { writeLandXml } from './landxml.js';
 import { writeShp } from './shp.js';
 import { mount } from '../http/route.js';
@@ -15,7 +15,6 @@ import { writePdf } from './pdf.js';
 import { exportsRepository } from './repository.js';
 import { ResponseSink } from './sink.js';
 import { writeCsv, writeTxt } from './tabular.js';
-import { projectionFor } from './utm.js';
 import { mountReport } from '../report/routes.js';
 
 const WRITERS: Record<ExportFormat, FormatWriter> = {
@@ -33,25 +32,25 @@ const WRITERS: Record<ExportFormat, FormatWriter> = {
 export function exportRoutes(deps: AppDeps): Router {
   const router = Router();
   const repo = exportsRepository(deps.db);
-  // issue 19: the survey report, before the generic route that would read 'report' as a format
+  // the survey report, before the generic route that would read 'report' as a format
   mountReport(router, deps);
 
   mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, req, res }) => {
-    const query = exportQuery.safeParse({ preset: req.query.preset });
+    const query = exportQuery.safeParse({ preset: req.query.preset, bom: req.query.bom });
     if (!query.success) throw new AppError(400, describeIssues(query.error, 'query'));
     const project = await repo.findProject(user.id, params.projectId);
     if (!project) throw notFound('Project not found');
     if (query.data.preset && params.format !== 'csv') throw new AppError(400, 'preset: only the csv export has presets');
-    // the project's CRS, geoid and calibration; a grid removed since they were chosen is a 400 naming it
-    const geodesy = await loadProjectGeodesy(deps.db, project.id, gridStore(deps.config.gridsDir ?? ''));
+    if (query.data.bom && params.format !== 'csv' && params.format !== 'txt') throw new AppError(400, 'bom: only csv and txt can start with a byte-order mark');
+    // the project's CRS, geoid and calibration (else its default); a grid removed since it was chosen is a 400 naming it
+    const geodesy = await loadProjectFrame(deps.db, project.id, gridStore(deps.config.gridsDir ?? ''));
     const stats = await repo.stats(project.id);
-    const projection = projectionFor(stats.meanLongitude, stats.meanLatitude);
 
     res.status(200);
     res.set('Content-Type', CONTENT_TYPES[params.format]);
-    res.set('Content-Disposition', contentDisposition(project.name, params.format));
+    res.set('Content-Disposition', contentDisposition(project.name, params.format, query.data.preset));
     const sink = new ResponseSink(res);
-    await WRITERS[params.format]({ sink, repo, project, stats, projection, now: new Date(), geodesy, preset: query.data.preset });
+    await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, preset: query.data.preset, bom: query.data.bom });
     sink.end();
   });
 

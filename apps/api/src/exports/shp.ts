@@ -1,10 +1,9 @@
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { ExportContext } from './context.js';
-import { exportGeodesy } from './export-geodesy.js';
 import { PRECISION_FIELDS } from './precision-fields.js';
 import type { ExportPoint } from './repository.js';
 import { ZipStream } from './zip-stream.js';
-import { pointGrid } from './grid-columns.js';
+import { pointCoordinates } from '../crs/project-geodesy.js';
 
 /**
  * ESRI Shapefile (Technical Description, 1998), zipped: PointZ (type 11) in the project's CRS (grid units, height as
@@ -32,7 +31,7 @@ const FIELDS: Field[] = [
   { name: 'sigma_v', type: 'N', length: 12, decimals: 4, value: (p) => p.verticalAccuracy },
   { name: 'height', type: 'N', length: 16, decimals: 4, value: (_p, h) => h },
   { name: 'time', type: 'C', length: 24, decimals: 0, value: (p) => p.recordedAt.toISOString() },
-  // issue 18: how it was measured and how well (empty where the server did not measure it)
+  // how it was measured and how well (empty where the server did not measure it)
   ...PRECISION_FIELDS.map((f): Field => ({ name: f.dbf, type: f.dbfType, length: f.length, decimals: f.decimals, value: (p) => f.value(p.precision) })),
 ];
 const DBF_RECORD = 1 + FIELDS.reduce((s, f) => s + f.length, 0);
@@ -40,7 +39,7 @@ const DBF_RECORD = 1 + FIELDS.reduce((s, f) => s + f.length, 0);
 async function* located(ctx: ExportContext, g: ProjectGeodesy) {
   for await (const page of ctx.repo.pages(ctx.project.id)) {
     if (!ctx.sink.alive) return;
-    yield page.map((p) => ({ p, c: pointGrid(g, p) }));
+    yield page.map((p) => ({ p, c: pointCoordinates(g, p) }));
   }
 }
 
@@ -99,7 +98,7 @@ function dbfRecord(p: ExportPoint, height: number | null): Buffer {
 }
 
 export async function writeShp(ctx: ExportContext) {
-  const g = exportGeodesy(ctx);
+  const g = ctx.geodesy;
   const stem = 'points';
   const zip = new ZipStream(ctx.sink);
   // pass 1: the extent (points the CRS cannot express are left out of every file alike)

@@ -1,67 +1,75 @@
+import { pointCoordinates } from '../crs/project-geodesy.js';
 import type { ExportContext } from './context.js';
-import { COLUMNS, rowOf, neutralise, type Cell } from './columns.js';
-import { gridCells, gridHeaders, pointGrid } from './grid-columns.js';
-import { exportGeodesy } from './export-geodesy.js';
+import { calibrationColumn, cellText, COLUMNS, gridColumns, type Column } from './columns.js';
+import type { ExportPoint } from './repository.js';
 
 /**
  * RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. Written by hand rather
  * than with csv-stringify, which cost 3.5x more CPU on 100,000 points (0.35 s against 0.1 s; see
  * docs/decisions/011-exports.md); the tests read the result back with csv-parse.
  */
-function csvField(cell: Cell): string {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return String(cell);
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+function csvField(text: string | null): string {
+  if (text === null) return '';
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** TSV has no quoting: tabs and line breaks inside text become spaces, so every point stays one line. */
-function txtField(cell: Cell): string {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return String(cell);
-  return cell.replace(/[\t\r\n\v\f\u0085\u2028\u2029]/g, ' ');
+function txtField(text: string | null): string {
+  return text === null ? '' : text.replace(/[\t\r\n\v\f\u0085\u2028\u2029]/g, ' ');
 }
 
-const line = (cells: Cell[], field: (c: Cell) => string, separator: string) => `${cells.map(field).join(separator)}\r\n`;
+type Field = (text: string | null) => string;
 
-/** CSV: comma, CRLF, UTF-8 with a BOM so spreadsheets pick the right encoding; one page of points at a time. */
-export async function writeCsv(ctx: ExportContext) {
-  if (ctx.preset === 'pnezd') return writePnezd(ctx);
-  const { sink, repo, project, projection, geodesy: g } = ctx;
-  await sink.write(`\uFEFF${line([...COLUMNS.map((c) => c.header), ...(g ? gridHeaders(g) : [])], csvField, ',')}`);
+/** Header and rows of a table of points, page by page: the grid coordinates first (one computation a point). */
+async function writeTable(ctx: ExportContext, columns: Column[], field: Field, separator: string, header: string | null) {
+  const { sink, repo, project, geodesy: g } = ctx;
+  if (header !== null) await sink.write(header);
   for await (const page of repo.pages(project.id)) {
     if (!sink.alive) return;
-    await sink.write(page.map((p) => line(g ? [...rowOf(p, projection), ...gridCells(g, p)] : rowOf(p, projection), csvField, ',')).join(''));
+    await sink.write(page.map((p) => rowLine(p, columns, g && pointCoordinates(g, p), field, separator)).join(''));
   }
 }
+
+function rowLine(p: ExportPoint, columns: Column[], c: ReturnType<typeof pointCoordinates>, field: Field, separator: string): string {
+  let out = '';
+  for (let i = 0; i < columns.length; i++) {
+    const col = columns[i]!;
+    if (i) out += separator;
+    out += field(cellText(col, col.value(p, c)));
+  }
+  return `${out}\r\n`;
+}
+
+const allColumns = (ctx: ExportContext) => [...gridColumns(ctx.geodesy), ...COLUMNS, calibrationColumn(ctx.geodesy)];
+const headerLine = (columns: Column[], field: Field, separator: string) => `${columns.map((c) => field(c.header)).join(separator)}\r\n`;
+
+/**
+ * CSV: comma, CRLF, UTF-8; the point's name, its grid northing, easting and height, then latitude, longitude and
+ * ellipsoidal height, then the rest. A byte-order mark only when asked (`?bom=1`, for Excel): CAD and scripts read
+ * it as part of the first header.
+ */
+export async function writeCsv(ctx: ExportContext) {
+  if (ctx.preset === 'pnezd') return writePnezd(ctx);
+  const columns = [NAME, ...allColumns(ctx)];
+  await writeTable(ctx, columns, csvField, ',', `${ctx.bom ? '\uFEFF' : ''}${headerLine(columns, csvField, ',')}`);
+}
+
+const NAME: Column = { header: 'name', value: (p) => p.name };
 
 /**
  * PNEZD (Civil 3D "PNEZD (comma delimited)", Carlson): point number, northing, easting, elevation, description;
- * no header line. Grid coordinates of the project's CRS (else the UTM zone of the points), the point's name as the
- * description; the point number is the point's place in time order (Civil 3D needs a number).
+ * no header line. Grid coordinates and heights of the project (its default without a CRS), the point's name as the
+ * description; the point number is the one the point was given when it was made (decision 041): a delete leaves a
+ * gap and never renumbers the rest, so a drawing imported before still matches.
  */
 async function writePnezd(ctx: ExportContext) {
-  const { sink, repo, project } = ctx;
-  const g = exportGeodesy(ctx);
-  let n = 0;
-  for await (const page of repo.pages(project.id)) {
-    if (!sink.alive) return;
-    await sink.write(
-      page
-        .map((p) => {
-          const c = g ? pointGrid(g, p) : null;
-          const mm = (v: number | null | undefined) => (v == null ? null : Math.round(v * 1000) / 1000);
-          return line([++n, mm(c?.northing), mm(c?.easting), mm(c?.height), neutralise(p.name)], csvField, ',');
-        })
-        .join(''),
-    );
-  }
+  const [north, east, height] = gridColumns(ctx.geodesy);
+  const number: Column = { header: 'P', value: (p) => p.number };
+  await writeTable(ctx, [number, north!, east!, height!, NAME], csvField, ',', null);
 }
 
 /** Tab-separated, one point a line, for total-station style import; the same columns as the CSV. */
-export async function writeTxt({ sink, repo, project, projection, geodesy: g }: ExportContext) {
-  await sink.write(line([...COLUMNS.map((c) => c.header), ...(g ? gridHeaders(g) : [])], txtField, '\t'));
-  for await (const page of repo.pages(project.id)) {
-    if (!sink.alive) return;
-    await sink.write(page.map((p) => line(g ? [...rowOf(p, projection), ...gridCells(g, p)] : rowOf(p, projection), txtField, '\t')).join(''));
-  }
+export async function writeTxt(ctx: ExportContext) {
+  const columns = [NAME, ...allColumns(ctx)];
+  await writeTable(ctx, columns, txtField, '\t', `${ctx.bom ? '\uFEFF' : ''}${headerLine(columns, txtField, '\t')}`);
 }

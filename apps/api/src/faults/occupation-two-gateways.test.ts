@@ -16,7 +16,7 @@ type Gateway = { child: ChildProcess; port: number; output: () => string };
 const idOf = (g: Gateway) => g.output().match(/"gateway":"(gw-[0-9a-f]+)"/)![1]!;
 const exited = (g: Gateway) => new Promise((ok) => (g.child.exitCode !== null || g.child.signalCode !== null ? ok(null) : g.child.once('exit', ok)));
 
-// Distributed mode (issue 18): an occupation runs in the gateway process that ingests the rover, whichever that is.
+// Distributed mode (decision 021): an occupation runs in the gateway process that ingests the rover, whichever that is.
 // Needs PostgreSQL and Redis (`eval "$(bash scripts/services-up.sh)"`).
 describe.runIf(DATABASE_URL && REDIS_URL)('an occupation with two gateway processes on PostgreSQL and Redis (runs only with DATABASE_URL and REDIS_URL set)', () => {
   const schema = `occ_${randomBytes(5).toString('hex')}`;

@@ -34,7 +34,7 @@ export interface AppDeps {
     healthToken?: string;
     /** Sockets one account may hold open on this process (MAX_SOCKETS_PER_USER; default 20). */
     maxSocketsPerUser?: number;
-    /** GRIDS_DIR: NTv2 and geoid grids the coordinate systems need (issue 20). */
+    /** GRIDS_DIR: NTv2 and geoid grids the coordinate systems need (decisions 024, 029). */
     gridsDir?: string;
     /** DEVICE_ACTIVATION_SECRET, the maker's key: new devices wait for their activation key (decision 027). */
     deviceActivationSecret?: string;

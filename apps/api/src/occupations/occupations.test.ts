@@ -103,7 +103,7 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const exported = (await a.agent.get(`/api/export/csv/${projectId}`).buffer(true).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\r\n');
     const header = exported[0]!.split(',');
     const row = Object.fromEntries(exported[1]!.split(',').map((v, i) => [header[i], v]));
-    expect(row).toMatchObject({ name: 'MK1', method: 'topo', epochs: String(p.Epochs), epochs_rejected: String(p.EpochsRejected), antenna_height_m: '1.8' });
+    expect(row).toMatchObject({ name: 'MK1', method: 'topo', epochs: String(p.Epochs), epochs_rejected: String(p.EpochsRejected), antenna_height_m: '1.800' });
     expect(Math.abs(Number(row.sigma_e_m) - p.SigmaE!)).toBeLessThan(0.0001);
     expect(Math.abs(Number(row.sigma_u_m) - p.SigmaU!)).toBeLessThan(0.0001);
 
@@ -195,6 +195,26 @@ describe('survey occupations through the api, measured on the gateway', () => {
     const b = points.find((p) => p.Name === 'B')!;
     expect(b).toMatchObject({ Method: 'control', Epochs: expect.any(Number), Warnings: expect.arrayContaining(['stopped-early']) });
     expect(points.find((p) => p.Name === 'A')!.Warnings).not.toContain('stopped-early');
+  }, 60_000);
+
+  it('refuses to start under a name a point has or another rover is measuring under (409); a point whose name was taken meanwhile is kept as "name (2)"', async () => {
+    const a = await h.owner();
+    const r1 = await h.device(a, 'rover', 'R1');
+    const r2 = await h.device(a, 'rover', 'R2');
+    const projectId = await projectOf(a, [r1, r2]);
+    const start = (rover: Rover, Name: string) => a.agent.post(`/api/projects/${projectId}/occupations`).send({ DeviceId: rover.id, Method: 'topo', Name });
+    await a.agent.post('/api/points').send({ ProjectId: projectId, Name: 'CP-1', Latitude: 47.1, Longitude: 8.5 }).expect(201);
+    expect((await start(r1, 'CP-1').expect(409)).body).toEqual({ success: false, message: 'A point named “CP-1” already exists in this project. Choose another name.' });
+    const o1 = (await start(r1, 'CP-2').expect(201)).body.occupation as OccupationView;
+    expect((await start(r2, 'CP-2').expect(409)).body.message).toBe('A point named “CP-2” already exists in this project. Choose another name.');
+    // another tab records CP-2 by the spec's call while the rover is still measuring it
+    await a.agent.post('/api/points').send({ ProjectId: projectId, Name: 'CP-2', Latitude: 47.1, Longitude: 8.5 }).expect(201);
+    await send(r1, rtk(100, 10));
+    const done = await finished(a, o1._id);
+    expect([done.Status, done.Reason]).toEqual(['done', null]);
+    const points = (await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[];
+    expect(points.find((p) => p._id === done.PointId)).toMatchObject({ Name: 'CP-2 (2)', Number: 3, Method: 'topo' });
+    expect(points.map((p) => p.Name).sort()).toEqual(['CP-1', 'CP-2', 'CP-2 (2)']);
   }, 60_000);
 
   it('20 Hz through the broker and ingest: every epoch is counted, though the live feed coalesces them', async () => {

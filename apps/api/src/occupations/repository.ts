@@ -60,10 +60,20 @@ export const occupationsRepository = {
       maxPauseS: number;
       splitGapS: number;
     },
-  ): Promise<{ row: OccupationRow; created: boolean } | { busy: true }> {
+  ): Promise<{ row: OccupationRow; created: boolean } | { busy: true } | { nameTaken: true }> {
     if (o.clientId) {
       const [same] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations WHERE project_id = $1 AND client_id = $2`, [o.projectId, o.clientId]);
       if (same) return { row: same, created: false };
+    }
+    // the point will bear the name: one of the project's points has it, or another rover is measuring under it now
+    if (o.name) {
+      const [taken] = await q.query(
+        `SELECT 1 FROM points WHERE project_id = $1 AND name = $2
+         UNION ALL SELECT 1 FROM occupations WHERE project_id = $1 AND name = $2 AND status IN ('running', 'paused')
+           AND heartbeat_at >= now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S})) LIMIT 1`,
+        [o.projectId, o.name],
+      );
+      if (taken) return { nameTaken: true };
     }
     const [busy] = await q.query(`SELECT 1 FROM occupations WHERE device_id = $1 AND status IN ('running', 'paused')
       AND heartbeat_at >= now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S}))`, [o.deviceId]);

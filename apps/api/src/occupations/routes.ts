@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, type EpochView } from '@smi/contracts';
+import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, pointNameTaken, type EpochView } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
@@ -13,7 +13,7 @@ const ACCEPT_WAIT_MS = 8000;
 const EPOCH_CSV_HEADER = 'seq,time,latitude,longitude,ellipsoidal_height_m,fix,satellites,hdop,pdop,sigma_h_m,sigma_v_m,correction_age_s,accepted,reason';
 const csvCell = (v: string | number | boolean | null) => (v === null ? '' : String(v));
 
-/** Survey occupations (issue 18): started, watched, accepted early or cancelled here; measured on the gateway. */
+/** Survey occupations (decision 021): started, watched, accepted early or cancelled here; measured on the gateway. */
 export function occupationRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, sessions } = deps;
@@ -45,6 +45,7 @@ export function occupationRoutes(deps: AppDeps): Router {
       splitGapS: r.splitGapS,
     });
     if ('busy' in made) throw new AppError(409, 'This rover is already measuring a point');
+    if ('nameTaken' in made) throw new AppError(409, pointNameTaken(body.Name));
     if (made.created) await command({ id: made.row.id, action: 'start' });
     res.status(made.created ? 201 : 200);
     return { success: true, occupation: toOccupationView(made.row) };

@@ -1,4 +1,4 @@
-import type { RecordPointBody } from '@smi/contracts';
+import { pointNameTaken, type RecordPointBody } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
@@ -15,10 +15,24 @@ async function lockProject(q: Queryable, ownerId: string, projectId: string) {
   return project;
 }
 
-/** created: false when the ClientId was recorded before; the first point is answered and nothing is counted twice. */
+/** The database's refusal of a second point of a name in a project (migration 085), as the user reads it. */
+async function nameChecked<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23505' && e.constraint === 'points_project_name_key') throw new AppError(409, pointNameTaken(name));
+    throw err;
+  }
+}
+
+/**
+ * created: false when the ClientId was recorded before; the first point is answered and nothing is counted twice
+ * (a retry is answered even though its name is now taken: by itself).
+ */
 export async function recordPoint(db: Db, ownerId: string, body: RecordPointBody) {
   const point = { ...body, Timestamp: body.Timestamp ?? new Date().toISOString() };
-  const { project, row } = await pointsRepository.record(db, ownerId, point);
+  const { project, row } = await nameChecked(body.Name, () => pointsRepository.record(db, ownerId, point));
   if (!project) throw new AppError(404, 'Project not found');
   if (row) return { created: true, data: toPointView(row), project };
   const first = await pointsRepository.byClientId(db, body.ProjectId, body.ClientId!);
@@ -35,12 +49,14 @@ export async function deletePoint(db: Db, ownerId: string, projectId: string, po
 }
 
 export async function renamePoint(db: Db, ownerId: string, projectId: string, pointId: string, name: string) {
-  const row = await db.tx(async (q) => {
-    await lockProject(q, ownerId, projectId);
-    const renamed = await pointsRepository.rename(q, projectId, pointId, name);
-    if (!renamed) throw new AppError(404, 'Point not found');
-    await projectsRepository.touch(q, ownerId, projectId);
-    return renamed;
-  });
+  const row = await nameChecked(name, () =>
+    db.tx(async (q) => {
+      await lockProject(q, ownerId, projectId);
+      const renamed = await pointsRepository.rename(q, projectId, pointId, name);
+      if (!renamed) throw new AppError(404, 'Point not found');
+      await projectsRepository.touch(q, ownerId, projectId);
+      return renamed;
+    }),
+  );
   return { success: true as const, message: 'Point renamed successfully', data: toPointView(row) };
 }

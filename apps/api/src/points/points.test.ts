@@ -55,6 +55,7 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
       data: {
         _id: expect.any(String),
         ProjectId: project._id,
+        Number: 1,
         Name: 'P1',
         Type: 'recorded',
         Latitude: 6.927079,
@@ -81,7 +82,7 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
             'EpochsRejected', 'RejectedReasons', 'FixPercent', 'CorrectionAge', 'StartedAt', 'EndedAt', 'OccupationId', 'BaseSetupId',
             'VectorDx', 'VectorDy', 'VectorDz'].map((k) => [k, null]),
         ),
-        // issue 18: the browser's point says the server did not measure it
+        // the browser's point says the server did not measure it
         Warnings: ['not-measured-by-server'],
       },
     });
@@ -168,6 +169,43 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
     expect(after.Total_Points).toBe(0);
     expect(after.Last_Modified > mid.Last_Modified).toBe(true);
     expect((await a.agent.delete(`/api/points/${project._id}/${p._id}`).expect(404)).body.message).toBe('Point not found');
+  });
+
+  it('refuses a name another point of the project has with 409 on record and rename, and changes nothing', async () => {
+    const p1 = (await record(point({ Name: 'CP-1' })).expect(201)).body.data;
+    const p2 = (await record(point({ Name: 'CP-2' })).expect(201)).body.data;
+    const taken = { success: false, message: 'A point named “CP-1” already exists in this project. Choose another name.' };
+    expect((await record(point({ Name: ' CP-1 ' })).expect(409)).body).toEqual(taken);
+    expect((await a.agent.put(`/api/points/${project._id}/${p2._id}/rename`).send({ Name: 'CP-1' }).expect(409)).body).toEqual(taken);
+    // renaming a point to its own name is no clash; names differ by case are two names; empty names may repeat
+    await a.agent.put(`/api/points/${project._id}/${p1._id}/rename`).send({ Name: 'CP-1' }).expect(200);
+    await record(point({ Name: 'cp-1' })).expect(201);
+    await record(point({ Name: '' })).expect(201);
+    await record(point({ Name: '' })).expect(201);
+    const names = (await a.agent.get(`/api/points/${project._id}`)).body.points.map((p: { Name: string }) => p.Name);
+    expect(names.sort()).toEqual(['', '', 'CP-1', 'CP-2', 'cp-1']);
+    expect((await fetchProject()).Total_Points).toBe(5);
+    // the same name in another project is that project's business
+    const other = await createProject(a.agent, await registerDevice(a.agent, 'base'), []);
+    await record(point({ ProjectId: other._id, Name: 'CP-1' })).expect(201);
+  });
+
+  it("numbers points from the project's sequence, and never gives a deleted point's number again", async () => {
+    const numbers = async (...names: string[]) => {
+      const out: number[] = [];
+      for (const Name of names) out.push((await record(point({ Name })).expect(201)).body.data.Number);
+      return out;
+    };
+    expect(await numbers('A', 'B', 'C')).toEqual([1, 2, 3]);
+    const list = (await a.agent.get(`/api/points/${project._id}`)).body.points as { _id: string; Name: string; Number: number }[];
+    const c = list.find((p) => p.Name === 'C')!;
+    await a.agent.delete(`/api/points/${project._id}/${c._id}`).expect(200);
+    // a refused name takes no number either
+    await record(point({ Name: 'A' })).expect(409);
+    expect(await numbers('D')).toEqual([4]);
+    // a rename keeps the number
+    const b = list.find((p) => p.Name === 'B')!;
+    expect((await a.agent.put(`/api/points/${project._id}/${b._id}/rename`).send({ Name: 'B2' }).expect(200)).body.data.Number).toBe(2);
   });
 
   it('reaches a point only through its own project', async () => {

@@ -4,6 +4,7 @@ import type { Queryable } from '@smi/db';
 export interface PointRow {
   id: string;
   project_id: string;
+  number: number;
   client_id: string | null;
   name: string;
   type: string;
@@ -54,7 +55,7 @@ export interface PointRow {
 }
 
 /** Every column of a point, in the order of PointRow (decision 016 for the survey-grade ones). */
-export const POINT_COLUMNS = `id, project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type,
+export const POINT_COLUMNS = `id, project_id, number, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type,
   satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, created_at, method, ellipsoidal_height, geoid_separation,
   antenna_height, antenna_height_type, antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u,
   receiver_sigma_e, receiver_sigma_n, receiver_sigma_u, pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected,
@@ -62,7 +63,7 @@ export const POINT_COLUMNS = `id, project_id, client_id, name, type, latitude, l
   vector_dx, vector_dy, vector_dz`;
 const COLUMNS = POINT_COLUMNS;
 
-/** What a recorded point's project says about its base (issue 19: whether the point becomes a vector of a setup). */
+/** What a recorded point's project says about its base: whether the point becomes a vector of a setup (decision 023). */
 export interface RecordedIn {
   base_station_id: string | null;
   base_mode: string;
@@ -91,7 +92,7 @@ export const pointsRepository = {
            fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, warnings)
          SELECT id, $2::uuid, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::timestamptz, $9::text, $10::text,
            $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8,
-           -- sent by the browser, not measured by the server (issue 18)
+           -- sent by the browser, not measured by the server
            ARRAY['not-measured-by-server'] FROM project
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
        counted AS (
@@ -175,6 +176,7 @@ export function toPointView(r: PointRow): PointView {
   return {
     _id: r.id,
     ProjectId: r.project_id,
+    Number: r.number,
     Name: r.name,
     Type: r.type,
     Latitude: r.latitude,

@@ -33,7 +33,7 @@ export function pointRoutes(deps: AppDeps): Router {
     const { created, data, project } = await recordPoint(db, user.id, body);
     res.status(created ? 201 : 200);
     if (!created || !attaches(project, body.BaseCorrection)) return { success: true, message: 'Point recorded successfully.', data };
-    // issue 19: a point taken against a base that broadcasts its position is stored as a vector from it
+    // decision 023: a point taken against a base that broadcasts its position is stored as a vector from it
     await attachToSetup(db, user.id, data._id, body.ProjectId, body.BaseCorrection);
     const row = await pointsRepository.byId(db, data._id);
     return { success: true, message: 'Point recorded successfully.', data: row ? toPointView(row) : data };

@@ -47,13 +47,14 @@ export function projectRoutes(deps: AppDeps): Router {
   mount(router, e.removeSection, load, ({ user, params, body }) => removeSection(db, user.id, params.id, body.sectionName));
   mount(router, e.setBaseMode, load, async ({ user, params, body }) => {
     const reply = await setBaseMode(db, user.id, params.id, body.baseMode);
-    // issue 19: Auto Fix ends the base setup in force (the next one comes from the base's broadcast position)
+    // Auto Fix ends the base setup in force (the next one comes from the base's broadcast position)
     if (body.baseMode === 'auto') await endSetup(db, params.id);
     return reply;
   });
   mount(router, e.setBaseLocation, load, async ({ user, params, body }) => {
     const reply = await setBaseLocation(db, user.id, params.id, body);
-    // issue 19 (additive): the typed position corrects the base setup in force and re-computes its points
+    // the typed position also corrects the base setup in force and re-computes its points; the reply gains their
+    // count beside its usual fields (decision 023)
     const done = await knownPositionTyped(db, user.id, params.id, body.baseLatitude, body.baseLongitude);
     return done ? { ...reply, recomputed: done.recomputed, baseSetupId: done.setup.id } : reply;
   });

@@ -31,7 +31,7 @@ export function gatewayLink(o: {
   password: string;
   log: Logger;
   onReading?: (r: LiveReading) => void;
-  /** progress of survey occupations, from every gateway (issue 18) */
+  /** progress of survey occupations, from every gateway */
   onOccupation?: (r: OccupationReport) => void;
   /** Whether a report for this owner has anywhere to go here (else it is not validated: a tick reports every occupation). */
   wantsOccupation?: (ownerId: string) => boolean;

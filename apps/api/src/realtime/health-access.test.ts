@@ -3,7 +3,7 @@ import { startHarness, type Harness } from '../testing/harness.js';
 
 const TOKEN = 'operator-token-0123456789abcdef';
 
-// Issue 17 item 9: /api/health showed the broker's internal counters (refused logins, drops) to anyone.
+// /api/health's internal counters (refused logins, drops) are for the operator, not for anyone who asks.
 describe('GET /api/health from outside', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -44,7 +44,7 @@ describe('the latest reading of each device, for a new subscriber', () => {
     expect((await latest.of(['MOVER']))[0]!.latitude).toBe(1);
   });
 
-  it('gives a stored position as no new fix: a status reading with the time it was fixed (issue 16)', async () => {
+  it('gives a stored position as no new fix: a status reading with the time it was fixed', async () => {
     const [owner] = await db.query<{ id: string }>("INSERT INTO users (name, email, password_hash) VALUES ('S', 'stale@example.com', 'x') RETURNING id");
     await db.query(
       `INSERT INTO devices (code, name, type, owner_id, online, last_update, last_fix_at, last_latitude, last_longitude, last_fix)

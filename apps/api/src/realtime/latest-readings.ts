@@ -23,7 +23,7 @@ const orNA = <T>(v: T | null) => (v === null ? NA : v);
 
 /**
  * The stored state of a device as a reading: what a new subscriber sees before the next live one. It is no new fix:
- * a 'status' reading (offline when the device is), its fixTime when the stored position was fixed (issue 16).
+ * a 'status' reading (offline when the device is), its fixTime when the stored position was fixed (decision 017).
  */
 function fromRow(r: DeviceStateRow): LiveReading {
   const low = (r.battery !== null && r.battery <= 25) || (r.signal !== null && r.signal <= 25);

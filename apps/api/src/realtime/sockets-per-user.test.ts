@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, eventually, startLiveHarness, type LiveHarness } from './live-harness.js';
 import { MAX_SOCKETS_PER_USER } from './socket-server.js';
 
-// Issue 17 item 9: one session could open any number of sockets, each holding memory and room memberships.
+// Each socket holds memory and room memberships, so one account may hold only so many (MAX_SOCKETS_PER_USER).
 describe('sockets of one account', () => {
   let h: LiveHarness;
   beforeAll(async () => {

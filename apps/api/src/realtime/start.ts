@@ -28,6 +28,7 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
       ntripPort: gwEnv.NTRIP_PORT,
       heartbeatIntervalMs: gwEnv.MQTT_HEARTBEAT_MS,
       customBrokerAllow: gwEnv.CUSTOM_BROKER_ALLOW,
+      proxyProtocolFrom: gwEnv.PROXY_PROTOCOL_FROM,
     });
   }
   const gatewayUrl = gateway?.localUrl ?? gwEnv.GATEWAY_MQTT_URL ?? `mqtt://127.0.0.1:${env.MQTT_PORT}`;
@@ -49,7 +50,7 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
     simulator = await startSimulator({ brokerUrl: gatewayUrl, devices: demo.devices, rate: 1, log: deps.log });
     const banner = [
       '',
-      '  Demo mode: a base and two rovers are walking around on the survey map.',
+      '  Demo mode: a base and two rovers on the survey map; the rovers stand 20-30 s on each mark, then walk on.',
       `  Open http://localhost:${o.port}/login and sign in as ${demo.email} / ${demo.password}`,
       `  (project "Demo survey": http://localhost:${o.port}/projects/pointsurvey/${demo.projectId})`,
       '',

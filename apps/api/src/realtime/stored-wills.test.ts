@@ -21,7 +21,7 @@ const msgpack = createRequire(fromGateway.resolve('aedes-persistence-redis'))('m
 const JWT_SECRET = 'stored-wills-secret-0123456789-0123456789';
 const HEARTBEAT_MS = 200;
 
-// Issue 17 item 1: a device connected to gateway A sets a will; A is killed; gateway B, sharing Redis, takes the
+// A device connected to gateway A sets a will; A is killed; gateway B, sharing Redis, takes the
 // stored will over and publishes it with no client. The will must be the device's own message, never a forged
 // readings batch or a revoke of another account's base.
 describe('wills stored in Redis, taken over by another gateway process after a SIGKILL', () => {

@@ -33,7 +33,7 @@ describe('GET /api/export/report/{projectId}', () => {
     const names = ['Corner-A', 'Corner-B', 'Fence-7'];
     const points = [];
     for (const [i, name] of names.entries()) points.push(await recordPoint(owner.agent, project._id, { Name: name, Latitude: 6.9272 + i * 1e-4, Longitude: 79.8613, EllipsoidalHeight: 10 + i, FixType: 'rtk-fixed' }));
-    // occupation evidence as the server's measurement fills it (issue 18's columns)
+    // occupation evidence as the server's measurement fills it (the precision columns)
     await h.db.query(
       `UPDATE points SET method = 'topo', epochs = 30, epochs_rejected = 2, fix_percent = 100, sigma_e = 0.006, sigma_n = 0.008, sigma_u = 0.0125,
          pdop = 1.4, antenna_height = 1.8, correction_age = 1.5, warnings = ARRAY['float-allowed'] WHERE id = $1`,

@@ -10,7 +10,7 @@ const num = (v: number | null | undefined, digits: number, unit = '') => (v === 
 const deg = (v: number) => v.toFixed(8);
 
 /**
- * The survey report (issue 19): the evidence behind every point. Project and dates; base setups (source,
+ * The survey report (decision 023): the evidence behind every point. Project and dates; base setups (source,
  * coordinates, antenna, receiver, message types, corrections age); per point its method, time, epochs used and
  * rejected, % fixed, sigma H / V, PDOP, antenna height, base setup, warnings and re-computation history; a summary
  * by fix type and precision. Plain text lines, one point a block, written page by page as the points are read.

@@ -21,7 +21,7 @@ interface Job {
 }
 
 /**
- * Auto Fix (issue 19), on the gateway that ingests the base: every new position of the base (one per fix time, of
+ * Auto Fix (decision 023), on the gateway that ingests the base: every new position of the base (one per fix time, of
  * any fix type: a base on an unknown point has only its autonomous fix) is kept until they span the set duration
  * of GNSS time; then the median/MAD-cleaned mean and the scatter of the positions (1 sigma, horizontal and
  * vertical) are the result, as RTKBase's survey-in reports its mean and accuracy. Progress (the running mean) is

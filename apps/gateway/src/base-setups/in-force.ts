@@ -2,7 +2,7 @@ import type { Queryable } from '@smi/db';
 import { ecefToGeodetic, geodeticToEcef, vectorPoint, type Vec3 } from '@smi/geodesy';
 import { baseSetupsRepository, type BaseSetupRow } from './repository.js';
 
-/** What is known of a project's base at a moment (issue 19). */
+/** What is known of a project's base at a moment (decision 023). */
 export interface BaseReference {
   /** The antenna reference point it broadcasts (RTCM 1005/1006), ECEF metres; null when none was ever received. */
   broadcast: Vec3 | null;

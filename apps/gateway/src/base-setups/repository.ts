@@ -86,7 +86,7 @@ export const baseSetupsRepository = {
       `INSERT INTO base_setups (project_id, series_id, version, previous_id, source, base_device_id, x, y, z, latitude, longitude,
          height, antenna_height, datum, sigma_h, sigma_v, created_by)
        VALUES ($1, COALESCE($2::uuid, gen_random_uuid()), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-         -- a setup not told its frame takes the project's corrections datum (issue 20): its points are in that frame
+         -- a setup not told its frame takes the project's corrections datum (decision 024): its points are in that frame
          COALESCE($14, (SELECT corrections_datum FROM project_crs WHERE project_id = $1), 'WGS84'), $15, $16, $17)
        RETURNING *`,
       [

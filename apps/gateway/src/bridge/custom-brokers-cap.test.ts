@@ -56,7 +56,7 @@ function bridge(maxLinks?: number, readsThrough: Queryable = db) {
   return { links, lines: rec.lines };
 }
 
-describe('how many custom broker links the gateway holds (issue 17 item 3)', () => {
+describe('how many custom broker links the gateway holds (decision 020)', () => {
   it('defaults to 500 distinct brokers per gateway', () => {
     expect(MAX_CUSTOM_LINKS).toBe(500);
   });

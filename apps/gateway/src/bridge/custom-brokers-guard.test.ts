@@ -36,7 +36,7 @@ async function customUser(t: TestGateway, url: string) {
   return createDevice(t.db, owner);
 }
 
-describe('custom broker URLs that point inside the server\'s network (issue 17 item 2)', () => {
+describe('custom broker URLs that point inside the server\'s network (decision 020)', () => {
   let t: TestGateway;
   const rec = recordingLog();
   beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('a custom broker the operator admits (CUSTOM_BROKER_ALLOW)', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  it('is read, and a message larger than a device may send is skipped as it streams past (issue 17 item 3)', async () => {
+  it('is read, and a message larger than a device may send is skipped as it streams past', async () => {
     const rover = await customUser(t, `mqtt://127.0.0.1:${port}`);
     const readings = await readingsListener(t.url, t.service);
     const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });

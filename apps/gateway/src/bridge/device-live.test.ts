@@ -129,7 +129,7 @@ describe('a device state kept for the life of the device', () => {
   });
 });
 
-describe('the time of the last fix (issue 16: a silent rover is stale)', () => {
+describe('the time of the last fix (a silent rover is stale)', () => {
   const iso = (ms: number) => new Date(ms).toISOString();
 
   it('moves only with a new position: offline, status and accuracy-only readings repeat the last fix time', () => {
@@ -172,7 +172,7 @@ describe('the time of the last fix (issue 16: a silent rover is stale)', () => {
   });
 });
 
-describe('the live quality bar fields (issue 18)', () => {
+describe('the live quality bar fields', () => {
   const sentence = (body: string) => {
     const sum = [...body].reduce((x, c) => x ^ c.charCodeAt(0), 0);
     return `$${body}*${sum.toString(16).toUpperCase().padStart(2, '0')}`;

@@ -34,7 +34,7 @@ export class DeviceLive {
   geoidSeparation = NaN;
   /**
    * When the position above was fixed (ms since the epoch; NaN: no position). Only a reading that carries a new
-   * position moves it: an offline or status reading, a GST alone, keep it (issue 16: a silent rover is stale).
+   * position moves it: an offline or status reading, a GST alone, keep it (a silent rover is stale: decision 017).
    */
   fixAt = NaN;
   battery = NaN;
@@ -44,7 +44,7 @@ export class DeviceLive {
   hdop = NaN;
   accuracy = NaN;
   verticalAccuracy = NaN;
-  /** GSA's PDOP (issue 18's live quality bar); kept until a sentence says otherwise. */
+  /** GSA's PDOP (the live quality bar's); kept until a sentence says otherwise. */
   pdop = NaN;
   /** GGA's age of corrections, s: a GGA without one says there are none (NaN), whatever the one before said. */
   correctionAge = NaN;
@@ -146,7 +146,7 @@ export class DeviceLive {
     this.time = at;
   }
 
-  /** online, or warning when battery or signal is at or below the SPEC's 25. */
+  /** online, or warning when battery or signal is at or below 25 %. */
   private statusNow(): LiveReading['status'] {
     return atOrBelow(this.battery, LIMITS.batteryLow) || atOrBelow(this.signal, LIMITS.signalLow) ? 'warning' : 'online';
   }

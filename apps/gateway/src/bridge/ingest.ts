@@ -56,7 +56,7 @@ export function ingest(o: {
   onReading: (state: DeviceLive, device: DeviceRecord) => void;
   onRtcm: (device: DeviceRecord, payload: Buffer) => void;
   /**
-   * Survey occupations (issue 18): every epoch of a device that has one goes there as it arrives, before the live
+   * Survey occupations (decision 021): every epoch of a device that has one goes there as it arrives, before the live
    * feed's per-device rate cap. One Map lookup per message for the devices with none.
    */
   occupations?: EpochTap;

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { Aedes, type AedesOptions } from 'aedes';
@@ -6,6 +6,8 @@ import { writeToStream } from 'mqtt-packet';
 import { MQTT_LIMITS } from '@smi/contracts';
 import { FrameScanner, guardedConnection } from './frame-guard.js';
 import { guardMqStack } from './mq-stack-guard.js';
+import { acceptProxied, type ProxyTrust } from '../edge/proxied-connection.js';
+import { normalAddress } from '../edge/proxy-protocol.js';
 
 const require = createRequire(import.meta.url);
 
@@ -57,15 +59,35 @@ function redisBackends(url: string, onError: (err: Error) => void) {
   return { persistence: persistence(opts), mq };
 }
 
-/** A TCP listener handing each connection, through the frame guard, to the broker. */
-export async function listen(broker: Aedes, port: number, host: string, onOversized: () => void): Promise<{ server: Server; port: number }> {
-  const server = createServer((socket) => {
+/**
+ * A TCP listener handing each connection, through the frame guard, to the broker. Behind a proxy that speaks the
+ * PROXY protocol (`proxy`), the client's address is the one the proxy names (decision 038).
+ */
+export async function listen(
+  broker: Aedes,
+  port: number,
+  host: string,
+  onOversized: () => void,
+  proxy?: { trust: ProxyTrust; timeoutMs: number; onRefused?: (reason: string, address: string) => void },
+): Promise<{ server: Server; port: number; dropWaiting: () => void }> {
+  // connections whose first bytes have not come yet are not aedes' to close
+  const waiting = new Set<Socket>();
+  const hand = (socket: Socket, remoteAddress: string) => {
     socket.setNoDelay(true);
     const scanner = new FrameScanner(MQTT_LIMITS.payloadBytes + TOPIC_ALLOWANCE, MAX_OTHER_FRAME, onOversized);
     const conn = guardedConnection(socket, scanner);
     // the policy limits failed logins per address
-    Object.assign(conn, { remoteAddress: socket.remoteAddress });
+    Object.assign(conn, { remoteAddress });
     broker.handle(conn);
+  };
+  const server = createServer((socket) => {
+    if (!proxy) return hand(socket, normalAddress(socket.remoteAddress ?? '?'));
+    socket.on('error', () => {});
+    waiting.add(socket);
+    void acceptProxied(socket, proxy.trust, proxy.timeoutMs, proxy.onRefused).then((address) => {
+      waiting.delete(socket);
+      if (address !== null) hand(socket, address);
+    });
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -74,5 +96,5 @@ export async function listen(broker: Aedes, port: number, host: string, onOversi
       ok();
     });
   });
-  return { server, port: (server.address() as AddressInfo).port };
+  return { server, port: (server.address() as AddressInfo).port, dropWaiting: () => waiting.forEach((s) => s.destroy()) };
 }

@@ -15,8 +15,10 @@ const NOT_AUTHORIZED = 5;
 
 // every wrong device password costs a bcrypt round: after this many from one address for one device, that
 // address's logins for that device are checked one at a time, a second apart, for a minute (other addresses and
-// other devices are not affected, and a correct secret is never refused)
-const FAILED_LOGINS = { limit: 10, windowMs: 60_000, tracked: 100_000, slowLaneMs: 1_000 };
+// other devices are not affected). At most `slowLaneQueue` wait in that line; more are refused at once (CONNACK 3,
+// try later) rather than queued without end. A secret this process has seen succeed costs no bcrypt, so it skips
+// the line: a device that logged in before gets in at once while its code is being hammered (decision 038).
+const FAILED_LOGINS = { limit: 10, windowMs: 60_000, tracked: 100_000, slowLaneMs: 1_000, slowLaneQueue: 8 };
 
 /** The one publish rule for a device: its own devices/{code}/ topics, its corrections (the base's relay) excepted. */
 export function deviceMayPublish(code: string, topic: string): boolean {
@@ -49,6 +51,8 @@ export function brokerPolicy(o: {
   directory: DeviceDirectory;
   /** null: no such device, or one with no login; the check then takes as long as a wrong secret's. */
   verifySecret: (hash: string | null, password: Buffer) => Promise<boolean>;
+  /** Whether this password already succeeded against this hash (answered from memory, no bcrypt). */
+  remembersSecret?: (hash: string, password: Buffer) => boolean;
   counters: GatewayCounters;
   log: Log;
   /** A stored will was refused: it is deleted so that it is not tried again at every round. */
@@ -68,10 +72,12 @@ export function brokerPolicy(o: {
     return !!f && f.count >= FAILED_LOGINS.limit && Date.now() < f.until;
   }
   const lanes = new Map<string, { tail: Promise<void>; pending: number }>();
-  function slowLane(key: string, client: Client, check: () => Promise<void>) {
+  /** Queues a check in the key's slow lane; false when the lane is full (the caller refuses at once). */
+  function slowLane(key: string, client: Client, check: () => Promise<void>): boolean {
     let lane = lanes.get(key);
     if (!lane) lanes.set(key, (lane = { tail: Promise.resolve(), pending: 0 }));
     const l = lane;
+    if (l.pending >= FAILED_LOGINS.slowLaneQueue) return false;
     l.pending++;
     l.tail = l.tail.then(async () => {
       const wait = (failures.get(key)?.next ?? 0) - Date.now();
@@ -84,6 +90,7 @@ export function brokerPolicy(o: {
       }
       if (--l.pending === 0) lanes.delete(key);
     });
+    return true;
   }
   function failed(key: string) {
     const f = failures.get(key);
@@ -149,9 +156,16 @@ export function brokerPolicy(o: {
             done(refusal(SERVER_UNAVAILABLE, 'server unavailable'), false);
           });
       // after too many failures from this address for this device, its logins are still checked (a correct
-      // secret always gets in: behind NAT a whole fleet shares one address) but one at a time, a second apart
-      if (throttled(key)) slowLane(key, client, check);
-      else void check();
+      // secret always gets in: behind NAT a whole fleet shares one address) but one at a time, a second apart;
+      // a secret known to be right costs nothing to check and goes straight in
+      if (!throttled(key)) return void check();
+      const queue = () => {
+        if (!slowLane(key, client, check)) fail(SERVER_UNAVAILABLE, 'too many logins waiting for this device from this address');
+      };
+      o.directory.get(username).then(
+        (device) => (device?.claimed && device.secretHash && o.remembersSecret?.(device.secretHash, password) ? void check() : queue()),
+        queue,
+      );
     },
 
     authorizePublish(client, packet, done) {

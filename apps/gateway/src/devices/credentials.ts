@@ -21,19 +21,20 @@ const NO_SECRET_HASH = '$2b$10$N5bi4mSh/K0h3m6SviwYnuRxYXZiDVA45MgFrJnLYDrGpTYyE
  * each time, so a success is remembered as a SHA-256 of the password under that exact hash: a new secret (new
  * hash) forgets it by construction. Every other answer costs one bcrypt round, whether the hash is known, the
  * password wrong, or there is no hash at all (`null`: no such device): how long a refusal takes tells nothing.
- * Identical checks running at once share one round (a fleet reconnecting with one credential).
+ * Identical checks running at once share one round (a fleet reconnecting with one credential). `remembers` answers
+ * from that memory alone (no bcrypt): whether this password has succeeded against this hash before.
  */
 export function secretVerifier() {
   const verified = new Map<string, Buffer>();
   const running = new Map<string, Promise<boolean>>();
   const digestOf = (password: Buffer) => createHash('sha256').update(password).digest();
-  /** Whether this exact secret passed for this hash before: no bcrypt round, nothing to throttle. */
-  const known = (secretHash: string | null, password: Buffer): boolean => {
+  /** Whether this exact secret passed for this hash before, from memory alone: no bcrypt round, nothing to throttle. */
+  const remembers = (secretHash: string | null, password: Buffer): boolean => {
     const seen = secretHash ? verified.get(secretHash) : undefined;
     return !!seen && timingSafeEqual(seen, digestOf(password));
   };
   async function verify(secretHash: string | null, password: Buffer): Promise<boolean> {
-    if (known(secretHash, password)) return true;
+    if (remembers(secretHash, password)) return true;
     const digest = digestOf(password);
     const key = `${secretHash ?? ''}|${digest.toString('base64')}`;
     let check = running.get(key);
@@ -47,6 +48,6 @@ export function secretVerifier() {
     if (verified.size > 50_000) verified.delete(verified.keys().next().value!);
     return true;
   }
-  return Object.assign(verify, { known });
+  return Object.assign(verify, { remembers });
 }
 export type SecretVerifier = ReturnType<typeof secretVerifier>;

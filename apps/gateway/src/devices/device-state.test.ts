@@ -36,7 +36,7 @@ describe('device state and notifications', () => {
     await client.endAsync();
   });
 
-  it('keeps the time of the last fix apart from the last message: a battery report is no fix (issue 16)', async () => {
+  it('keeps the time of the last fix apart from the last message: a battery report is no fix', async () => {
     const owner = await createUser(t.db);
     const rover = await createDevice(t.db, owner);
     const client = await connect(t.url, { username: rover.code, password: rover.secret });
@@ -109,7 +109,7 @@ describe('a device that goes silent', () => {
     const fix = await listener.next((r) => r.deviceCode === rover.code && r.action === 'position');
     const offline = await listener.next((r) => r.deviceCode === rover.code && r.status === 'offline');
     expect(offline).toMatchObject({ action: 'offline', latitude: 6.6 });
-    // issue 16: the offline reading repeats the last position with a new timestamp, and says how old its fix is
+    // the offline reading repeats the last position with a new timestamp, and says how old its fix is
     expect(fix.fixTime).toBe(fix.timestamp);
     expect(offline.fixTime).toBe(fix.fixTime);
     expect(Date.parse(offline.timestamp)).toBeGreaterThan(Date.parse(fix.timestamp));

@@ -24,7 +24,7 @@ export interface DeviceStateWrite {
   satellites: number | null;
   hdop: number | null;
   accuracy: number | null;
-  /** When the position was fixed, ms since the epoch; null without a position (issue 16). */
+  /** When the position was fixed, ms since the epoch; null without a position (decision 017). */
   fixAt: number | null;
 }
 

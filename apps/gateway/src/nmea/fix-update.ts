@@ -3,7 +3,7 @@ import type { LiveReading } from '@smi/contracts';
 type FixType = Exclude<LiveReading['fixType'], 'N/A'>;
 
 /**
- * How specific a sentence's fix type is (issue 16): GGA's quality (RTK fixed 4, float 5, ...) says more than RMC's
+ * How specific a sentence's fix type is (decision 017): GGA's quality (RTK fixed 4, float 5, ...) says more than RMC's
  * or GNS's mode, whose NMEA 2.3 'D' covers every differential fix. Within one epoch the most specific wins, in
  * whatever order the receiver sends its sentences (u-blox: RMC then GGA; Trimble, NovAtel: GGA then RMC).
  */
@@ -30,7 +30,7 @@ export interface FixUpdate {
   timeOfDayMs?: number;
   /** UTC date of the fix (RMC only), as ms at midnight */
   dateMs?: number;
-  // ---- survey-grade measurement (issue 18) ----
+  // ---- survey-grade measurement (decision 016) ----
   /** GGA: age of the differential corrections, seconds */
   correctionAge?: number;
   /** GGA: the reference (base) station id */
@@ -52,10 +52,31 @@ export function present(field: string | undefined): boolean {
   return field !== undefined && field.trim() !== '';
 }
 
-/** ms since midnight from a Date nmea-simple built for a time-of-day field (its date part is meaningless). */
-export function timeOfDay(date: Date | null | undefined, raw: string | undefined): number | undefined {
-  if (!present(raw) || !date || Number.isNaN(date.getTime())) return undefined;
-  return ((date.getUTCHours() * 60 + date.getUTCMinutes()) * 60 + date.getUTCSeconds()) * 1000 + date.getUTCMilliseconds();
+const ZERO = 48;
+const digit = (text: string, i: number): number => {
+  const d = text.charCodeAt(i) - ZERO;
+  return d >= 0 && d <= 9 ? d : NaN;
+};
+
+/**
+ * ms since midnight of an NMEA time field (hhmmss, hhmmss.s, ... hhmmss.sss), read from its text with every decimal.
+ * nmea-simple's RMC date-time drops the fraction of a second, so a 5 Hz receiver's five RMCs of a second all read as
+ * the whole second: a reading then took the time, or kept the position, of another epoch. Character codes, not a
+ * regular expression: every sentence passes here.
+ */
+export function timeOfDay(raw: string | undefined): number | undefined {
+  if (!present(raw)) return undefined;
+  const t = raw!.trim();
+  if (t.length < 6 || (t.length > 6 && t.charCodeAt(6) !== 46)) return undefined;
+  const h = digit(t, 0) * 10 + digit(t, 1);
+  const m = digit(t, 2) * 10 + digit(t, 3);
+  const s = digit(t, 4) * 10 + digit(t, 5);
+  let fraction = 0;
+  let scale = 100;
+  for (let i = 7; i < t.length; i++, scale /= 10) fraction += digit(t, i) * scale;
+  // 60 s: a leap second
+  if (!(h <= 23 && m <= 59 && s <= 60) || Number.isNaN(fraction)) return undefined;
+  return ((h * 60 + m) * 60 + s) * 1000 + Math.round(fraction);
 }
 
 /**

@@ -26,7 +26,7 @@ const FIX_TYPES: Record<GGAPacket['fixType'], FixUpdate['fixType']> = {
  * fields: [id, time, lat, N/S, lon, E/W, quality, sats, hdop, alt, M, geoid, M, age, station]
  */
 export function decode(packet: GGAPacket, fields: string[]): FixUpdate {
-  const update: FixUpdate = { timeOfDayMs: timeOfDay(packet.time, fields[1]) };
+  const update: FixUpdate = { timeOfDayMs: timeOfDay(fields[1]) };
   const fixType = FIX_TYPES[packet.fixType] ?? null;
   const hasPosition = fixType !== null && present(fields[2]) && present(fields[4]);
   update.fixType = hasPosition ? fixType : null;

@@ -22,7 +22,7 @@ const MODES: [string, FixUpdate['fixType']][] = [
  * fields: [id, time, lat, N/S, lon, E/W, modes, sats, hdop, alt, geoid, age, station, (nav status)]
  */
 export function decode(packet: GNSPacket, fields: string[]): FixUpdate {
-  const update: FixUpdate = { timeOfDayMs: timeOfDay(packet.time, fields[1]) };
+  const update: FixUpdate = { timeOfDayMs: timeOfDay(fields[1]) };
   const modes = fields[6] ?? '';
   let fixType: FixUpdate['fixType'] = null;
   for (const [c, type] of MODES) {

@@ -15,7 +15,7 @@ export function decode(packet: GSTPacket, fields: string[]): FixUpdate {
     update.sigmaNorth = packet.latitudeError;
     update.sigmaEast = packet.longitudeError;
   }
-  const time = timeOfDay(packet.time, fields[1]);
+  const time = timeOfDay(fields[1]);
   if (time !== undefined) update.gstTimeOfDayMs = time;
   if (present(fields[8])) update.verticalAccuracy = packet.altitudeError;
   return update;

@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { DeviceLive } from '../bridge/device-live.js';
 import { withChecksum } from './checksum.js';
 import { parseNmeaPayload } from './parse.js';
-import { sharedDataDir } from '../testing/nmea-log.js';
+import { RECEIVER_LOGS_DIR } from '../testing/nmea-log.js';
 
 /**
- * Real receivers' sentence orders against gpsd's own decoding of them (issue 16, item 2): the u-blox ZED-F9P logs of
- * gpsd's regression suite with gpsd's .chk output (TPV after the sentences it decoded). u-blox sends RMC before GGA;
- * the RTK log (NMEA 2.1, no RMC mode) sends GGA before RMC, as Trimble and NovAtel receivers do.
+ * Real receivers' sentence orders against gpsd's own decoding of them: a fix is read whatever order the receiver
+ * sends its sentences in. The u-blox ZED-F9P logs of gpsd's regression suite with gpsd's .chk output (TPV after the
+ * sentences it decoded). u-blox sends RMC before GGA; the RTK log (NMEA 2.1, no RMC mode) sends GGA before RMC, as
+ * Trimble and NovAtel receivers do.
  */
-const DATA = `${sharedDataDir()}/nmea`;
+const DATA = RECEIVER_LOGS_DIR;
 
 interface Tpv {
   time: string;

@@ -29,7 +29,7 @@ export function decode(packet: RMCPacket, fields: string[]): FixUpdate {
   const update: FixUpdate = {};
   const when = packet.datetime;
   if (when && !Number.isNaN(when.getTime()) && present(fields[9])) {
-    update.timeOfDayMs = timeOfDay(when, fields[1]);
+    update.timeOfDayMs = timeOfDay(fields[1]);
     update.dateMs = Date.UTC(when.getUTCFullYear(), when.getUTCMonth(), when.getUTCDate());
   }
   const valid = packet.status === 'valid' && present(fields[3]) && present(fields[5]);

@@ -24,7 +24,7 @@ function counting() {
       checks.push(hash);
       return verify(hash, password);
     },
-    { known: verify.known },
+    { remembers: verify.remembers },
   );
 }
 

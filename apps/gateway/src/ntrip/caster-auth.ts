@@ -24,7 +24,7 @@ const loginHash = (d: DeviceRecord | null) => (d?.claimed && d.secretHash ? d.se
  * whether or not the name exists (a missing one is checked against a hash of nobody's secret): how long a refusal
  * takes says nothing of which codes exist.
  */
-export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'known'> & ((hash: string | null, password: Buffer) => Promise<boolean>); throttle: AuthThrottle }) {
+export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'remembers'> & ((hash: string | null, password: Buffer) => Promise<boolean>); throttle: AuthThrottle }) {
   const verify = (hash: string | null, password: Buffer) => o.throttle.hashing(() => o.verifier(hash, password));
 
   return {
@@ -36,8 +36,8 @@ export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'k
       let found: Exclude<SessionAuth, { kind: 'base' }> | null = null;
       const [rover, cred] = await Promise.all([ntripAccess.rover(o.db, user), ntripAccess.userCredential(o.db, user)]);
       const roverHash = loginHash(rover);
-      if (roverHash && o.verifier.known(roverHash, password)) return { kind: 'rover', code: rover!.code, ownerId: rover!.ownerId, hash: roverHash };
-      if (cred && o.verifier.known(cred.secretHash, password)) return { kind: 'user', username: user, userId: cred.userId, projectId: cred.projectId, hash: cred.secretHash };
+      if (roverHash && o.verifier.remembers(roverHash, password)) return { kind: 'rover', code: rover!.code, ownerId: rover!.ownerId, hash: roverHash };
+      if (cred && o.verifier.remembers(cred.secretHash, password)) return { kind: 'user', username: user, userId: cred.userId, projectId: cred.projectId, hash: cred.secretHash };
       await o.throttle.attempt(address, user, gone, async () => {
         // a device code and a credential's user name never shadow each other: each is tried with its own secret
         if (roverHash && (await verify(roverHash, password))) found = { kind: 'rover', code: rover!.code, ownerId: rover!.ownerId, hash: roverHash };
@@ -59,7 +59,7 @@ export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'k
       let found: (SessionAuth & { kind: 'base' }) | null = null;
       const base = await ntripAccess.base(o.db, r.mount);
       const hash = loginHash(base);
-      if (hash && o.verifier.known(hash, password)) return { kind: 'base', code: base!.code, ownerId: base!.ownerId, hash };
+      if (hash && o.verifier.remembers(hash, password)) return { kind: 'base', code: base!.code, ownerId: base!.ownerId, hash };
       await o.throttle.attempt(address, r.mount, gone, async () => {
         if ((await verify(hash, password)) && hash) found = { kind: 'base', code: base!.code, ownerId: base!.ownerId, hash };
         return found !== null;

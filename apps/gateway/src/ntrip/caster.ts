@@ -11,6 +11,8 @@ import { replies, reply } from './replies.js';
 import { BadRequest, headEnd, parseRequest, type NtripRequest } from './request.js';
 import { RtcmFramer } from '../rtcm/framer.js';
 import { sessionsNoLongerAllowed, type OpenSession } from './session-check.js';
+import { acceptProxied, type ProxyTrust } from '../edge/proxied-connection.js';
+import { normalAddress } from '../edge/proxy-protocol.js';
 
 export interface CasterOptions {
   db: Queryable;
@@ -31,6 +33,8 @@ export interface CasterOptions {
   maxPerAccount?: number;
   /** A connection that has not sent a whole request head by then is closed (default 10 s). */
   headTimeoutMs?: number;
+  /** The proxies whose PROXY header names the client (PROXY_PROTOCOL_FROM); without it, the socket's address is the client's. */
+  proxy?: ProxyTrust;
   /** Frames a local source (an NTRIP base, by its device code) pushed: the gateway relays them to MQTT rovers. */
   onSourceFrames?: (baseCode: string, bytes: Buffer) => void;
   /** Frames to other processes' casters (distributed mode), by mountpoint key; see ntripBus. */
@@ -255,15 +259,10 @@ export async function startCaster(o: CasterOptions) {
     return push(socket, r, rest, address);
   }
 
-  const server = net.createServer((socket) => {
-    const address = socket.remoteAddress ?? '?';
-    sockets.add(socket);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      bump(perAddress, address, -1);
-    });
+  /** A connection whose client is known: limited per address, then its request head is read. */
+  function admit(socket: Socket, address: string) {
+    socket.once('close', () => bump(perAddress, address, -1));
     bump(perAddress, address, 1);
-    socket.on('error', () => {});
     if ((perAddress.get(address) ?? 0) > maxPerAddress) {
       counters.refused++;
       socket.end(`HTTP/1.1 503 Service Unavailable${NL}Content-Length: 0${NL}Connection: close${NL}${NL}`);
@@ -296,6 +295,19 @@ export async function startCaster(o: CasterOptions) {
     };
     socket.on('data', onHead);
     socket.once('close', () => clearTimeout(timer));
+    // a connection that came through the PROXY header stage waits paused, with its first bytes put back
+    socket.resume();
+  }
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    if (!o.proxy) return admit(socket, normalAddress(socket.remoteAddress ?? '?'));
+    // behind the proxy, the client is the one its PROXY header names (decision 038)
+    void acceptProxied(socket, o.proxy, headTimeoutMs, () => counters.refused++).then((address) => {
+      if (address !== null) admit(socket, address);
+    });
   });
   server.maxConnections = 100_000;
   await new Promise<void>((ok, fail) => {

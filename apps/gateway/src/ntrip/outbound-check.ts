@@ -1,7 +1,7 @@
 import { parseOutboundAllow, resolveAllowedAddress } from '../outbound/guard.js';
 
 /**
- * The NTRIP client's outbound rule, the custom brokers' one (issue 17's guard): no loopback, link-local, private or
+ * The NTRIP client's outbound rule, the custom brokers' one (decision 020): no loopback, link-local, private or
  * reserved addresses unless the operator admits them (CUSTOM_BROKER_ALLOW). Resolves the host and answers the
  * checked address to connect to, so a name cannot resolve differently afterwards.
  */

@@ -16,8 +16,8 @@ import { currentSetupOf, type BaseSetupRow } from '../base-setups/repository.js'
 import type { Measurement } from './occupation-run.js';
 
 /**
- * Issue 19 for the points the server measures: each epoch and each point is a vector from the base, under the
- * project's base setup in force. The base is read from this gateway's own state of it when it ingests the base
+ * For the points the server measures, each epoch and each point is a vector from the base, under the project's base
+ * setup in force (decision 023). The base is read from this gateway's own state of it when it ingests the base
  * (`memory`: the broadcast position as the latest 1005/1006 said, at that moment), else from the database.
  */
 
@@ -44,7 +44,7 @@ export type EpochSetup = Pick<BaseSetupRow, 'id' | 'x' | 'y' | 'z' | 'height'>;
 /**
  * An occupation's project, its base as the database knows it and the project's setup in force, in one statement: the raw epochs' writer asks it of every project at every
  * slot, 8 times a second, where three statements were a sixth of the embedded database's work for 200 rovers
- * (issue 18 bench).
+ * (the occupation benchmark).
  */
 const BASE_OF_OCCUPATION = `SELECT p.id, p.base_station_id, p.base_mode, p.base_latitude, p.base_longitude, ${BASE_REFERENCE_COLUMNS},
     c.id AS setup_id, c.x AS setup_x, c.y AS setup_y, c.z AS setup_z, c.height AS setup_height

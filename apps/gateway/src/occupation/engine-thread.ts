@@ -39,7 +39,7 @@ function workerUrl(): URL {
  * asks `has` of every message (a Set lookup, kept up to date by the engine) and hands the messages of the devices
  * with an occupation over in batches, every HAND_OVER_MS; the engine decodes them again there, and its statements go
  * to the database from there (its own connection: Db.share); its reports come back in batches. On the gateway's
- * event loop, the engine's work and garbage lengthened the live feed's p99 (issue 18 bench, decision 033).
+ * event loop, the engine's work and garbage lengthened the live feed's p99 (decision 033).
  *
  * The thread runs only while there are occupations: started by the first (or at start, for those the database
  * holds), ended IDLE_STOP_MS after the last. If it stops by itself (a bug, out of memory), the occupations it ran

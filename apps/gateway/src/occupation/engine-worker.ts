@@ -10,7 +10,7 @@ import { reportBatcher } from './report-batcher.js';
 /**
  * The occupation engine's own thread (engine-thread.ts starts it): every epoch of 200 rovers at 10 Hz decoded,
  * gated, counted and written from here, with its own event loop and heap, so that none of it waits in the live
- * feed's (issue 18: the live feed's p99 unchanged with the occupations running).
+ * feed's: the live feed's p99 stays as it is without occupations (decision 033).
  */
 export interface WorkerInput {
   gatewayId: string;

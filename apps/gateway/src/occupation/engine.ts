@@ -20,7 +20,7 @@ export interface OccupationEngineOptions {
   saveEveryMs?: number;
   /** heartbeats older than this mean the gateway that ran it is gone */
   staleAfterS?: number;
-  /** issue 19: a base as this gateway knows it now (undefined when it does not ingest it): its broadcast ARP, live fix */
+  /** a base as this gateway knows it now (undefined when it does not ingest it): its broadcast ARP, live fix */
   baseReference?: (baseCode: string) => BaseReference | undefined;
   /** the devices it takes epochs of, and the bases those occupations measure from, each time they change */
   onTracked?: (devices: string[], bases: string[]) => void;
@@ -60,13 +60,13 @@ interface Active {
  * How often a running occupation's progress and heartbeat are written to the database (resume() calls 10 s stale).
  * Its owner's sockets hear the progress every tick (500 ms); the database row, read by GET /api/occupations/{id} and
  * by a gateway that starts, is at most this old, or at once when it pauses or resumes. Written every tick, the 400
- * progress UPDATEs a second of 200 rovers were a quarter of the database thread's work (issue 18 bench, decision 021).
+ * progress UPDATEs a second of 200 rovers were a quarter of the database thread's work (decision 021).
  */
 const SAVE_EVERY_MS = 2000;
 /**
  * The 500 ms tick is cut in this many slots, each writing (and reporting) its share of the occupations: 200 rovers
  * written at one instant made one burst of work on the event loop every 500 ms, which lengthened the live feed's
- * p99 (issue 18 bench); four smaller ones keep the statements few (16 a second, whatever the number of occupations).
+ * p99 (the occupation benchmark); four smaller ones keep the statements few (16 a second, whatever the number of occupations).
  */
 const SLOTS = 4;
 

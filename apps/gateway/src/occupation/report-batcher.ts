@@ -6,7 +6,7 @@ const REPORTS_PER_MESSAGE = 50;
 /**
  * The reports made in one turn of the event loop, sent together right after it (setImmediate) as JSON arrays: a
  * progress tick reports every running occupation at once, and 200 messages a tick through the broker and the api's
- * MQTT client made the live feed's p99 several times longer than without occupations (issue 18 bench).
+ * MQTT client made the live feed's p99 several times longer than without occupations (the occupation benchmark).
  */
 export function reportBatcher(send: (reports: OccupationReport[]) => void): (r: OccupationReport) => void {
   let batch: OccupationReport[] = [];

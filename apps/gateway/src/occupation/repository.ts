@@ -119,7 +119,7 @@ export const occupationsRepository = {
 
   /**
    * Raw epochs of any number of occupations in one statement (the engine's tick: every running occupation's), each
-   * with its vector from the base (issue 19: from the broadcast position the epoch's own moment knew, else the
+   * with its vector from the base (decision 023: from the broadcast position the epoch's own moment knew, else the
    * database's) and the base setup in force for its occupation. The base and setup are the project's: read once per
    * project in the batch (given projectId), not once per occupation (200 rovers of a project: 3 reads a tick, not 600).
    */
@@ -280,7 +280,7 @@ export const occupationsRepository = {
    * The point, in one transaction with everything that says it exists: the project's counters, the raw epochs the
    * statistics set aside, the occupation's status. Nothing when the occupation is no longer active (cancelled,
    * failed elsewhere): a kill -9 at any moment leaves either all of it or none. The point is a vector from the
-   * project's base under its setup in force (issue 19: measuredPoint), as are its epochs.
+   * project's base under its setup in force (measuredPoint, decision 023), as are its epochs.
    */
   async storePoint(
     db: Db,
@@ -294,6 +294,10 @@ export const occupationsRepository = {
     return db.tx(async (q) => {
       const [live] = await q.query<{ status: string }>(`SELECT status FROM occupations WHERE id = $1 FOR UPDATE`, [o.id]);
       if (!live || (live.status !== 'running' && live.status !== 'paused')) return undefined;
+      // names are unique per project (decision 041): the start refused a taken one, but a point measured is never lost
+      // for its name, so one taken meanwhile (another tab, a continuous run's suffix) becomes "name (2)"; the project
+      // row is locked first, as the spec's record does, so two points cannot take the same free name
+      await q.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [o.project_id]);
       const a = o.antenna;
       const v = await measuredPoint(q, o.id, measured, base);
       const m = { ...measured, ...v };
@@ -303,7 +307,7 @@ export const occupationsRepository = {
            antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u, receiver_sigma_e, receiver_sigma_n, receiver_sigma_u,
            pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected, rejected_reasons, fix_percent, correction_age, started_at,
            ended_at, warnings, occupation_id, base_setup_id, vector_dx, vector_dy, vector_dz)
-         VALUES ($1, $2, 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+         VALUES ($1, free_point_name($1, $2), 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
            $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45) RETURNING id`,
         [
           o.project_id,

@@ -3,8 +3,8 @@ import type { Epoch } from './epoch.js';
 import type { Good } from './segment.js';
 
 /**
- * Sigmas are compared at least this large, in the re-fix test and when segments are compared: RTK noise (research:
- * "3 sigma or 5 cm"); a stretch of equal epochs (sigma 0) must not make every other stretch disagree with it.
+ * Sigmas are compared at least this large, in the re-fix test and when segments are compared: RTK noise (a re-fix more
+ * than 3 sigma or 5 cm away is a new or false fix); a stretch of equal epochs (sigma 0) must not make every other stretch disagree with it.
  */
 export const SIGMA_FLOOR = 0.01;
 /** how many sigmas apart two positions of one mark may be */

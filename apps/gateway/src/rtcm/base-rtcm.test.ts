@@ -5,7 +5,7 @@ import { startTestGateway, type TestGateway } from '../testing/gateway-harness.j
 import { BaseRtcmState, epochLatencyMs, GPS_LEAP_SECONDS } from './base-state.js';
 import { antenna1008, descriptors1033, msmHeader, station1005or1006 } from './test-frames.js';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/rtcm/${name}`, import.meta.url));
 const POS = { stationId: 700, x: 1112189.9, y: -4842955.0001, z: 3985352.2, antennaHeight: 0.0349 };
 
 describe('a base\'s RTCM state', () => {

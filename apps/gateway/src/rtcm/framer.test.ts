@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crc24q, decodeRtcmFrame, RtcmFramer, splitRtcmFrames } from './index.js';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/rtcm/${name}`, import.meta.url));
 const STANDARD_1005 = Buffer.from('D300133ED7D30202980EDEEF34B4BD62AC0941986F33360B98', 'hex');
 const STANDARD_1029 = Buffer.from(
   'D300274050170084736E151E5554462D3820D0BFD180D0BED0B2D0B5D180D0BAD0B02077C3B6727465 72EDA33B'.replace(/ /g, ''),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeRtcmFrame, splitRtcmFrames, type RtcmDescriptors, type RtcmStationPosition } from './index.js';
 import { glonass1012, msmHeader } from './test-frames.js';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/rtcm/${name}`, import.meta.url));
 
 /** The two example frames printed in RTCM 10403.2 §4.2 (gpsd's test/daemon/rtcm3-standard-example.log). */
 const STANDARD_1029 = Buffer.from(
@@ -95,8 +95,8 @@ describe('RTCM 3 messages against gpsd', () => {
     expect(got.receiver).toBe('TRIMBLE NETR5');
   });
 
-  // The .dcd files hold inspectrtcm's text decoding only (no hex of the frames), and the .log captures are not in
-  // shared/data: the bytes here are RTKLIB's (str2str -msg 1005,1006,1007,1008,1033 -px X Y Z -a ant -i rcv, fed
+  // The .dcd files hold inspectrtcm's text decoding only (no hex of the frames), and gpsd's raw .log captures are
+  // not among the fixtures: the bytes here are RTKLIB's (str2str -msg 1005,1006,1007,1008,1033 -px X Y Z -a ant -i rcv, fed
   // the 1004 fixture over TCP so its station cycle runs), made from gpsd's printed values: an encoder that is not
   // ours, checked against gpsd's fields. RTKLIB cannot write station id 0 from its options (rtcm3-2's: it writes 1)
   // nor a 1006 antenna height (always 0.0000), and it rounds the ARP down to the 0.1 mm below (one unit at most).

@@ -8,7 +8,8 @@ import { startSimulator, type SimulatedDevice } from './simulator.js';
 
 const USAGE = `Usage: npm run simulate -- --base CODE --rovers CODE1,CODE2 [--rate 1] [--broker mqtt://host:1883] [--secret CODE=SECRET ...]
 
-Publishes GGA/RMC/GST, RTCM and battery/signal for a base and rovers walking around it.
+Publishes GGA/RMC/GSA/GST, RTCM 1005 and battery/signal for a base and rovers that go from mark to mark
+around it (standing 20-30 s on each).
 Each device logs in with its code and the secret from --secret (POST /api/devices/{id}/secret makes one).
 A device without --secret is published for with the service credential (MQTT_SERVICE_SECRET, JWT_SECRET,
 or the jwt-secret kept in DATA_DIR by \`npm start\`), which only the product's own broker accepts.`;

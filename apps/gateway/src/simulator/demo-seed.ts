@@ -42,7 +42,7 @@ export async function seedDemo(db: Db, base: { latitude: number; longitude: numb
     if (!project) {
       [project] = await q.query<{ id: string }>(
         `INSERT INTO projects (owner_id, name, description, base_station_id, base_latitude, base_longitude)
-         VALUES ($1, $2, 'Simulated base and rovers walking around it', $3, $4, $5) RETURNING id`,
+         VALUES ($1, $2, 'Simulated base and rovers going from mark to mark around it', $3, $4, $5) RETURNING id`,
         [user!.id, DEMO_PROJECT, ids[0], base.latitude, base.longitude],
       );
       for (const [position, deviceId] of ids.slice(1).entries()) {

@@ -7,13 +7,51 @@ export function offset(lat: number, lon: number, northM: number, eastM: number):
   return { latitude: lat + dLat, longitude: lon + dLon };
 }
 
+/** A repeatable 0..1 sequence (a demo that behaves the same on every start is one a test can hold to). */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    // xorshift32
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4_294_967_296;
+  };
+}
+
+export const WALK_SPEED_MS = 1.2;
+/** How long a surveyor stands on each mark: long enough to tap Record and for an occupation to finish. */
+export const STAND_S = { min: 20, max: 30 } as const;
+/** The distance walked between two marks, metres. */
+const LEG_M = { min: 8, max: 16 } as const;
+
 /**
- * A surveyor walking a loop around the base: an ellipse of `radiusM` with a slow wobble, at walking pace.
- * `phase` spreads several rovers around the loop.
+ * A surveyor going from mark to mark around the base: stands still 20-30 s on each, then walks 8-16 m (of the
+ * ellipse's parameter; a little more on its long side) at walking pace to the next one, along an ellipse of `radiusM` (each rover its own `phase` and `seed`). `t` only ever grows,
+ * as the simulator's clock does; the marks ahead are worked out as they are reached.
  */
-export function walkerPosition(base: { latitude: number; longitude: number }, radiusM: number, phase: number, tSeconds: number) {
-  const speed = 1.2; // m/s
-  const angle = phase + (tSeconds * speed) / radiusM;
-  const wobble = 1 + 0.15 * Math.sin(angle * 3 + phase);
-  return offset(base.latitude, base.longitude, Math.sin(angle) * radiusM * wobble, Math.cos(angle) * radiusM * 1.3 * wobble);
+export function stopAndGo(base: { latitude: number; longitude: number }, radiusM: number, phase: number, seed: number) {
+  const random = seededRandom(seed);
+  const between = (r: { min: number; max: number }) => r.min + random() * (r.max - r.min);
+  const at = (angle: number) => offset(base.latitude, base.longitude, Math.sin(angle) * radiusM, Math.cos(angle) * radiusM * 1.3);
+  // the current leg: standing at `from` until `standUntil`, then walking to `to`, arriving at `arriveAt`
+  let from = phase;
+  let to = phase;
+  let standUntil = 0;
+  let arriveAt = 0;
+  const nextLeg = () => {
+    from = to;
+    to = from + between(LEG_M) / radiusM;
+    standUntil = arriveAt + between(STAND_S);
+    arriveAt = standUntil + ((to - from) * radiusM) / WALK_SPEED_MS;
+  };
+  nextLeg();
+  return (t: number): { latitude: number; longitude: number; moving: boolean } => {
+    while (t >= arriveAt) nextLeg();
+    if (t < standUntil) return { ...at(from), moving: false };
+    const f = (t - standUntil) / (arriveAt - standUntil);
+    return { ...at(from + (to - from) * f), moving: true };
+  };
 }

@@ -7,7 +7,7 @@ describe('the simulator\'s NMEA', () => {
   it('reads back through the gateway\'s parser as the fix it describes', () => {
     const at = new Date(Date.UTC(2024, 2, 9, 23, 59, 58, 250));
     const parsed = parseNmeaPayload(
-      epochSentences({ at, latitude: -33.856784, longitude: 151.215297, altitude: 12.5, quality: 5, satellites: 21, hdop: 0.8, latError: 0.12, lonError: 0.09, altError: 0.2 }).join('\r\n'),
+      epochSentences({ at, latitude: -33.856784, longitude: 151.215297, altitude: 12.5, geoidSeparation: 22.1, quality: 5, satellites: 21, hdop: 0.8, latError: 0.12, lonError: 0.09, altError: 0.2 }).join('\r\n'),
     );
     expect(parsed).toMatchObject({ used: 3, rejected: 0 });
     expect(parsed.update).toMatchObject({

@@ -4,7 +4,10 @@ export interface SimulatedFix {
   at: Date;
   latitude: number;
   longitude: number;
+  /** above mean sea level (the geoid), metres, as GGA prints it */
   altitude: number;
+  /** the geoid's height above the WGS 84 ellipsoid N, metres: the ellipsoidal height is altitude + N */
+  geoidSeparation: number;
   /** GGA fix quality: 1 single, 2 DGPS, 4 RTK fixed, 5 RTK float */
   quality: 1 | 2 | 4 | 5;
   satellites: number;
@@ -46,7 +49,7 @@ export function epochSentences(f: SimulatedFix): string[] {
   const rms = Math.hypot(f.latError, f.lonError);
   const used = Array.from({ length: 12 }, (_, i) => (i < f.satellites ? pad(i + 1, 2) : '')).join(',');
   return [
-    withChecksum(`GNGGA,${time},${lat},${ns},${lon},${ew},${f.quality},${pad(f.satellites, 2)},${f.hdop.toFixed(2)},${f.altitude.toFixed(3)},M,-17.000,M,${age},${station}`),
+    withChecksum(`GNGGA,${time},${lat},${ns},${lon},${ew},${f.quality},${pad(f.satellites, 2)},${f.hdop.toFixed(2)},${f.altitude.toFixed(3)},M,${f.geoidSeparation.toFixed(3)},M,${age},${station}`),
     withChecksum(`GNRMC,${time},A,${lat},${ns},${lon},${ew},0.02,,${date},,,${MODE[f.quality]}`),
     withChecksum(`GNGSA,A,3,${used},${(f.hdop * PDOP_PER_HDOP).toFixed(2)},${f.hdop.toFixed(2)},${(f.hdop * VDOP_PER_HDOP).toFixed(2)},1`),
     withChecksum(`GNGST,${time},${rms.toFixed(3)},${f.latError.toFixed(3)},${f.lonError.toFixed(3)},0.0,${f.latError.toFixed(3)},${f.lonError.toFixed(3)},${f.altError.toFixed(3)}`),

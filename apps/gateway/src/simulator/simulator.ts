@@ -2,9 +2,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { LIMITS, deviceTopics } from '@smi/contracts';
 import type { Log } from '../log.js';
 import type { ServiceCredential } from '../service-credential.js';
-import { offset, walkerPosition } from './motion.js';
+import { baseEpoch, roverEpoch, type SimulatedBase } from './epochs.js';
+import { seededRandom, stopAndGo } from './motion.js';
 import { epochSentences, type SimulatedFix } from './nmea-writer.js';
-import { rtcm1005 } from './rtcm-writer.js';
 
 export interface SimulatedDevice {
   code: string;
@@ -18,31 +18,32 @@ export interface SimulatorOptions {
   devices: SimulatedDevice[];
   /** epochs per second */
   rate?: number;
-  /** where the base stands; rovers walk loops around it */
-  base?: { latitude: number; longitude: number; altitude: number };
+  /** where the base stands (altitude above mean sea level); rovers go from mark to mark around it */
+  base?: SimulatedBase;
   service?: ServiceCredential;
   log?: Log;
 }
 
 const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 
-/** An RTK rover alternates between long fixed spells and short float spells (a tree, a passing truck). */
-function rtkState() {
-  let quality: 4 | 5 = 4;
+/** An RTK rover has long fixed spells and short float ones (a tree, a passing truck). */
+function rtkState(random: () => number) {
+  let quality: 4 | 5 = 5;
   let until = 0;
   return (t: number): 4 | 5 => {
     if (t >= until) {
       quality = quality === 4 ? 5 : 4;
-      until = t + (quality === 4 ? rand(10, 40) : rand(3, 10));
+      until = t + (quality === 4 ? 40 + random() * 60 : 3 + random() * 5);
     }
     return quality;
   };
 }
 
 /**
- * Publishes realistic GNSS data for a base and rovers: every epoch a GGA/RMC/GST payload per device (rovers walk
- * around the base, their RTK fix switching between fixed and float), RTCM 1005 from the base, and battery and
- * signal every ten epochs. Each device uses its own credentials, like the real thing.
+ * Publishes realistic GNSS data for a base and rovers: every epoch a GGA/RMC/GSA/GST payload per device (rovers
+ * stand 20-30 s on a mark, then walk to the next, their RTK fix mostly fixed with short float spells), RTCM 1005
+ * from the base at the position its GGA gives, and battery and signal every ten epochs. Each device uses its own
+ * credentials, like the real thing.
  */
 export async function startSimulator(o: SimulatorOptions) {
   const rate = o.rate ?? 1;
@@ -62,7 +63,9 @@ export async function startSimulator(o: SimulatorOptions) {
   }
 
   const rovers = o.devices.filter((d) => d.type === 'rover');
-  const states = new Map(rovers.map((r) => [r.code, rtkState()]));
+  const motion = new Map(
+    rovers.map((r, i) => [r.code, { walk: stopAndGo(base, 25 + 15 * i, (i * 2 * Math.PI) / rovers.length, 1 + i), rtk: rtkState(seededRandom(101 + i)) }]),
+  );
   const battery = new Map(o.devices.map((d, i) => [d.code, d.type === 'base' ? 100 : 95 - i * 30]));
   const started = Date.now();
   let epoch = 0;
@@ -74,15 +77,12 @@ export async function startSimulator(o: SimulatorOptions) {
       const client = clients.get(d.code)!;
       let fix: SimulatedFix;
       if (d.type === 'base') {
-        const p = offset(base.latitude, base.longitude, rand(-0.005, 0.005), rand(-0.005, 0.005));
-        fix = { at, ...p, altitude: base.altitude, quality: 1, satellites: 30, hdop: 0.5, latError: 0.9, lonError: 0.7, altError: 1.6 };
-        client.publish(deviceTopics.rtcm(d.code), rtcm1005(1, base.latitude, base.longitude, base.altitude));
+        const b = baseEpoch(base, at, Math.random);
+        fix = b.fix;
+        client.publish(deviceTopics.rtcm(d.code), b.rtcm);
       } else {
-        const index = rovers.indexOf(d);
-        const p = walkerPosition(base, 25 + 15 * index, (index * 2 * Math.PI) / Math.max(rovers.length, 1), t);
-        const quality = states.get(d.code)!(t);
-        const e = quality === 4 ? rand(0.006, 0.014) : rand(0.08, 0.35);
-        fix = { at, ...p, altitude: base.altitude + rand(-0.05, 0.05), quality, satellites: Math.round(rand(18, 28)), hdop: rand(0.6, 1.0), latError: e, lonError: e * 0.9, altError: e * 1.8 };
+        const m = motion.get(d.code)!;
+        fix = roverEpoch(m.walk(t), base.altitude, m.rtk(t), at, Math.random);
       }
       client.publish(deviceTopics.nmea(d.code), epochSentences(fix).join('\r\n') + '\r\n');
       if (epoch % 10 === 0) {

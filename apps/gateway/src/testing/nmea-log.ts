@@ -1,21 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The real receiver logs of the shared test data (gpsd's regression corpus, `shared/data/nmea/*.chk`): NMEA lines
- * and gpsd's own decoding (JSON) interleaved. CI has `shared/` beside the checkout; a worktree further down finds
- * it in an ancestor folder.
+ * Real receiver logs from gpsd's regression corpus, committed with gpsd's licence under `apps/gateway/test/fixtures/`:
+ * NMEA lines and gpsd's own decoding of them (JSON) interleaved, so a test checks our parsing against gpsd's.
  */
-export function sharedDataDir(): string {
-  let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-  for (let i = 0; i < 5; i++) {
-    const candidate = join(dir, '..', 'shared', 'data');
-    if (existsSync(join(candidate, 'nmea'))) return candidate;
-    dir = resolve(dir, '..');
-  }
-  throw new Error('shared/data (the real receiver logs) not found beside the checkout');
-}
+export const RECEIVER_LOGS_DIR = fileURLToPath(new URL('../../test/fixtures/nmea', import.meta.url));
 
 export interface LogEpoch {
   /** the epoch's NMEA sentences in the receiver's order (an epoch starts at its RMC) */
@@ -26,7 +17,7 @@ export interface LogEpoch {
 
 /** The log cut into epochs: a new epoch at every RMC (the u-blox order is RMC, VTG, GGA, GSA..., GSV..., GLL, GST, ZDA). */
 export function readNmeaLog(name: 'ublox-zed-f9p-nmea' | 'ublox-zed-f9p-rtk'): LogEpoch[] {
-  const text = readFileSync(join(sharedDataDir(), 'nmea', `${name}.log.chk`), 'latin1');
+  const text = readFileSync(join(RECEIVER_LOGS_DIR, `${name}.log.chk`), 'latin1');
   const epochs: LogEpoch[] = [];
   for (const raw of text.split('\n')) {
     const line = raw.trim();

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Bounce, Slide, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
-/** Phones: the width below which index.css moves toasts off the header and the map's essentials (issue 16 item 10). */
+/** Phones: the width below which index.css moves toasts off the header and the map's essentials. */
 const PHONE = '(max-width: 480px)';
 // (jsdom, where the component tests run, has no matchMedia: there it is a wide screen)
 const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null);

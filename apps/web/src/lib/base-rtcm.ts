@@ -5,7 +5,7 @@ import { call } from './api-client';
 
 const reply = deviceReply.extend({ Rtcm: baseRtcmView.nullable().optional() });
 
-/** What a base's RTCM stream told the server (GET /api/devices/{id}, field Rtcm: issue 19). */
+/** What a base's RTCM stream told the server (GET /api/devices/{id}, field Rtcm; decision 022). */
 export const baseRtcmQuery = (deviceId: string) =>
   queryOptions({
     queryKey: ['devices', deviceId, 'rtcm'] as const,

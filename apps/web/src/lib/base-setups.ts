@@ -3,7 +3,7 @@ import { baseSetupEndpoints, baseSetupView } from '@smi/contracts';
 import { z } from 'zod';
 import { call } from './api-client';
 
-/** A project's base setups, every version (GET /api/projects/{id}/base-setups: issue 19, decision 023). */
+/** A project's base setups, every version (GET /api/projects/{id}/base-setups; decision 023). */
 export const baseSetupsQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['base-setups', projectId] as const,

@@ -10,7 +10,7 @@ const FEET_PER_METRE = 1 / FOOT_METRES;
 
 /**
  * A length in the user's unit (docs/decisions: distance units). CM: centimetres under 1 m (one decimal), whole metres
- * under 1000 m, else kilometres with 2 decimals (SPEC section 5). FEET (international feet): 0.001 ft below 0.1 ft,
+ * under 1000 m, else kilometres with 2 decimals. FEET (international feet): 0.001 ft below 0.1 ft,
  * 0.01 ft below 1000 ft (so a centimetre-level estimate never reads 0.0 ft), whole feet under one mile, else miles.
  */
 export function formatLength(metres: number, unit: DistanceUnit): string {

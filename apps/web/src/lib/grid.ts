@@ -3,7 +3,7 @@ import { crsEndpoints, gridPointsReply, gridPositionsReply, projectCrsReply, typ
 import { call } from './api-client';
 
 /**
- * The project's coordinate system and the grid coordinates the API computes for it (issue 20, decision 024): the
+ * The project's coordinate system and the grid coordinates the API computes for it (decision 024): the
  * same code as the exports, so what a screen shows is what the csv, dxf, shp and LandXML hold. Shared by the project
  * settings, the taken points and the Record dialog.
  */
@@ -31,8 +31,8 @@ export const useGridPoints = (projectId: string) => useQuery(gridPointsQuery(pro
 /** A value with the unit's symbol: "12345.678 ftUS". */
 export const withUnit = (v: number, frame: GridFrame) => (frame.unitSymbol === '°' ? `${v.toFixed(9)}°` : `${v.toFixed(3)} ${frame.unitSymbol}`);
 
-/** How heights are named: "orthometric (EGM96)" or "ellipsoidal". */
-export const heightName = (frame: GridFrame) => (frame.orthometric ? `orthometric (${frame.heightLabel})` : 'ellipsoidal');
+/** How heights are named: "orthometric (EGM96)" or "ellipsoidal (WGS 84)", as the API names them. */
+export const heightName = (frame: GridFrame) => frame.heightName;
 
 export interface LiveGrid {
   frame: GridFrame | null;

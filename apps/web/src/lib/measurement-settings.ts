@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { call } from './api-client';
 
 /**
- * A project's measurement settings (issue 18): the project screen edits them, the survey map reads them (the default
+ * A project's measurement settings (decision 021): the project screen edits them, the survey map reads them (the default
  * method, the antenna the Record dialog starts from, the loss-of-fix alert).
  */
 export const measurementKey = (projectId: string) => ['measurement-settings', projectId] as const;

@@ -1,5 +1,5 @@
 /**
- * Every route path of the app, in one place (SPEC section 2). Screens link with these helpers, never with
+ * Every route path of the app, in one place. Screens link with these helpers, never with
  * hand-written strings, so a path changes in one line.
  */
 export const paths = {

@@ -3,7 +3,7 @@ import { liveReading, OCCUPATION_EVENT, occupationView, SOCKET_EVENTS, type Occu
 import { LiveStore } from './live-store';
 import { onLiveSessionEnd } from './live-session';
 
-/** SPEC section 4 "Socket connection status text". */
+/** The realtime connection's status text. */
 export const FEED_TEXT = {
   disconnected: 'Disconnected ❌',
   connected: 'Connected ✅',

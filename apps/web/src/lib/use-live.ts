@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LiveReading } from '@smi/contracts';
 import { liveFeed } from './socket';
 
-/** The live feed's connection status (text of SPEC section 4). */
+/** The live feed's connection status, as the status text shows it. */
 export const useFeedStatus = () => useSyncExternalStore(liveFeed.subscribeStatus, liveFeed.getStatus);
 
 /** Latest readings (last 10 each) of these device codes, updated in batches. */

@@ -1,11 +1,11 @@
 /**
  * Builds the RTCM 3 capture the NTRIP tests push through the caster: gpsd's regression log `rtcm3-3.log` (a
  * reference station, USNO station 700: messages 1004, 1006, 1008) re-encoded frame by frame from gpsd's own decoding
- * of it (`rtcm3-3.dcd` in ../shared/data/rtcm/, BSD terms, see GPSD-COPYING), because the raw log is not in the data
- * folder. Every field of every frame comes from that decoding; RTKLIB's `convbin` reads the result back (the test
+ * of it (`apps/gateway/test/fixtures/rtcm/rtcm3-3.dcd`, BSD terms, see GPSD-COPYING there), because only that
+ * decoding of the log is at hand, not its raw bytes. Every field of every frame comes from that decoding; RTKLIB's `convbin` reads the result back (the test
  * of this file checks the station position it finds against the decoding's 1006).
  *
- *   node --import tsx apps/gateway/src/ntrip/testing/make-capture.ts ../shared/data/rtcm/rtcm3-3.dcd \
+ *   node --import tsx apps/gateway/src/ntrip/testing/make-capture.ts apps/gateway/test/fixtures/rtcm/rtcm3-3.dcd \
  *     apps/gateway/src/ntrip/testing/rtcm3-3.rtcm3
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -75,7 +75,7 @@ export function LoginPage() {
   /**
    * Reads the session again before moving on. Invalidating is not enough: nothing on this page observes the auth
    * query, so it would only be marked stale, and /email-verify would read the cached signed-out state of the guarded
-   * page that sent the user here and bounce back to /login (issue 16).
+   * page that sent the user here and bounce back to /login.
    */
   const refreshAuth = () => queryClient.fetchQuery({ ...authQuery, staleTime: 0 }).catch(() => undefined);
 

@@ -17,7 +17,7 @@ export function NewProjectPage() {
   const client = useQueryClient();
   const devices = useSurveyDevices(user.userId);
 
-  // created, then fetched, then the survey map (SPEC section 4 "New project")
+  // created, then fetched, then straight to its survey map
   const onCreated = async (projectId: string) => {
     void client.invalidateQueries({ queryKey: projectKeys.all });
     const project = await client.fetchQuery(projectQuery(projectId));

@@ -39,7 +39,7 @@ export function ProjectDetailPage() {
         <div className="flex flex-col gap-4 lg:gap-6">
           <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
           {/* keyed on the project only: saving a Known Position changes the mode, and a remount would lose the
-              re-computation message (issue 19); the panel follows the project's mode and position itself */}
+              re-computation message; the panel follows the project's mode and position itself */}
           <PositioningModePanel key={project._id} project={project} />
           <MeasurementPanel projectId={project._id} />
           <ProjectNtripPanel projectId={project._id} />

@@ -16,7 +16,7 @@ const TIPS = [
   'Make sure the device is not already registered to another account.',
 ];
 
-/** Success stays on screen this long before going back (SPEC section 9). */
+/** Success stays on screen this long before going back. */
 const BACK_AFTER_MS = 1500;
 
 export function RegisterDevicePage() {

@@ -1,4 +1,4 @@
-/** The contact inquiry of SPEC section 3 (not submitted) and its rules of section 5. */
+/** The landing page's contact inquiry (checked in the browser, not submitted) and its rules. */
 export interface ContactInquiry {
   name: string;
   email: string;

@@ -1,6 +1,6 @@
 import type { ProjectStatus } from '@smi/contracts';
 
-/** SPEC section 4 "Survey status": a missing or unknown status is treated as Active. */
+/** The survey status: a missing or unknown status is treated as Active. */
 export function surveyStatus(status: string | null | undefined): ProjectStatus {
   const s = (status ?? '').toLowerCase();
   return s === 'paused' ? 'Paused' : s === 'completed' ? 'Completed' : 'Active';

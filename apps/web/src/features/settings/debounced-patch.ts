@@ -11,7 +11,7 @@ export function mergePatch(pending: SettingsPatch | null, next: SettingsPatch): 
 }
 
 /**
- * Settings are sent after a quiet period (SPEC: 300 ms): each change restarts the wait and replaces the pending
+ * Settings are sent after a quiet period (300 ms): each change restarts the wait and replaces the pending
  * save, whose patch it is merged into so a quick change of another key is not lost on the way.
  */
 export class DebouncedPatch {

@@ -87,7 +87,7 @@ describe('a rover gone silent', () => {
   });
 });
 
-describe("the heights of the sample the dialog shows (moved from record-body.test.ts, issue 16 item 5)", () => {
+describe("the heights of the sample the dialog shows", () => {
   /** The sample of a rover whose newest GGA says these heights. */
   const sampleFor = (fields: Parameters<typeof testReading>[1]) => {
     const project = projectFixture();

@@ -79,7 +79,7 @@ export interface BaseView {
   fixAgeMs: number | null;
   /** When each real fix of the base was taken (the spec's accuracy gap is measured against these). */
   readingTimes: string[];
-  /** The position the base broadcasts in RTCM 1005/1006 (issue 19): known-base mode corrects from it when set. */
+  /** The position the base broadcasts in RTCM 1005/1006 (decision 023): known-base mode corrects from it when set. */
   broadcast: BroadcastPosition | null;
   /** The ellipsoidal height of the base setup in force at the known coordinates (the server's), else null. */
   knownHeight: number | null;
@@ -200,7 +200,7 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
   const fixTime = fix ? fixTimeIso(fix) : null;
   const gapMs = fixTime ? nearestGapMs(fixTime, base.readingTimes) : null;
   const notReady = notReadyOf(rover, base, project);
-  // a stale fix, or a correction against a stale base, is never recorded (issue 16)
+  // a stale fix, or a correction against a stale base, is never recorded (decision 017)
   const placed = notReady ? null : placement(fix, base, project);
   // the broadcast rule moves the antenna in ECEF: its height moves with it (a fraction of a millimetre)
   const shifted = (h: number | null) => (h === null || !placed?.heightShift ? h : round4(h + placed.heightShift));

@@ -2,8 +2,8 @@ import { deviceCheckReply, deviceEndpoints, deviceReply } from '@smi/contracts';
 import { call } from '../../../lib/api-client';
 
 /**
- * Connect = check the code, then add it to the user's connected list. The failures are the inline messages of
- * SPEC section 5; the server's own message wins when it sends one.
+ * Connect = check the code, then add it to the user's connected list. A failure is shown inline under the code box;
+ * the server's own message wins when it sends one.
  */
 export async function connectDevice(userId: string, code: string): Promise<string> {
   const trimmed = code.trim();

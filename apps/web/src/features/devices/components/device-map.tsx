@@ -10,7 +10,7 @@ import { useTileSource } from '../../../lib/tiles';
 import type { LiveDevice } from '../live-merge';
 
 /**
- * SPEC: the centre is the average of live rover positions; if none, the average of stored positions;
+ * The centre is the average of live rover positions; if none, the average of stored positions;
  * then the base station; else the default base position.
  */
 export function mapCentre(rovers: LiveDevice[], base: LiveDevice | null): LatLon {

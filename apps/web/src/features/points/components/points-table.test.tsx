@@ -51,7 +51,10 @@ describe('the taken-points table', () => {
   }, 30_000);
 
   it('with a project CRS, shows easting, northing and height as the API computed them, the CRS, unit and geoid named', () => {
-    const frame = { crsLabel: 'EPSG:2236 NAD83 / Florida East (ftUS)', crsCode: 2236, unitLabel: 'US survey foot', unitSymbol: 'ftUS', heightLabel: 'EGM96', orthometric: true, calibrationVersion: 3 };
+    const frame = {
+      crsLabel: 'EPSG:2236 NAD83 / Florida East (ftUS)', crsCode: 2236, unitLabel: 'US survey foot', unitSymbol: 'ftUS', heightUnitSymbol: 'ftUS',
+      heightLabel: 'EGM96', heightName: 'orthometric (EGM96)', orthometric: true, calibrationVersion: 3, isDefault: false,
+    };
     render(
       <PointsTable
         points={[point({ _id: 'a', Name: 'CP1', Altitude: 3.1 }), point({ _id: 'b', Name: 'CP2' })]}
@@ -97,7 +100,7 @@ describe('the taken-points table', () => {
     const client = screen.getAllByText('Client one')[0]!.closest('tr')!;
     expect(within(client).getAllByText('live reading').length).toBeGreaterThan(0);
     expect(within(client).queryByRole('link', { name: /Raw epochs/ })).not.toBeInTheDocument();
-    // issue 19: a point corrected from the base's NMEA position says so, measured or not; others do not
+    // a point corrected from the base's NMEA position says so, measured or not; others do not
     expect(within(client).queryByTestId('base-from-nmea')).not.toBeInTheDocument();
     expect(within(topo).queryByTestId('base-from-nmea')).not.toBeInTheDocument();
     for (const name of ['Client nmea', 'Topo nmea']) {

@@ -26,9 +26,9 @@ function height(p: Point, unit: DistanceUnit): string {
 /** σH of a measured point: the horizontal sigma from its east and north ones (metres), null when not measured. */
 export const sigmaH = (p: Point) => (p.SigmaE !== null && p.SigmaN !== null ? Math.hypot(p.SigmaE, p.SigmaN) : null);
 
-/** How the point was measured (issue 18): method, epochs, σH / σV; a browser-recorded one says so. */
+/** How the point was measured (decision 016): method, epochs, σH / σV; a browser-recorded one says so. */
 function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
-  // issue 19: the base was known only by its NMEA position (no 1005/1006): metres of its noise may be in the point
+  // the base was known only by its NMEA position (no 1005/1006): metres of its noise may be in the point
   const nmeaBase = p.Warnings.includes('base-from-nmea') && (
     <span className="text-amber-700" title="Corrected from the base's NMEA position: the base broadcast no 1005/1006 position" data-testid="base-from-nmea">
       base from NMEA
@@ -54,7 +54,7 @@ function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
       {p.SigmaU !== null && <span>σV {formatLength(p.SigmaU, unit)}</span>}
       {p.Warnings.includes('stopped-early') && <span className="text-amber-700">stopped early</span>}
       {nmeaBase}
-      {/* the raw epochs are the point's evidence (issue 18): every one, with why a rejected one was */}
+      {/* the raw epochs are the point's evidence: every one, with why a rejected one was */}
       <a
         className="font-semibold text-blue-700 underline underline-offset-2"
         href={pathFor(pointEndpoints.pointEpochs.path, { projectId: p.ProjectId, pointId: p._id }) + '?format=csv'}
@@ -70,7 +70,7 @@ function Measurement({ p, unit }: { p: Point; unit: DistanceUnit }) {
 interface Props {
   points: Point[];
   unit?: DistanceUnit;
-  /** The points in the project's CRS (issue 20): easting, northing and height as the exports write them. */
+  /** The points in the project's CRS (decision 024): easting, northing and height as the exports write them. */
   grid?: GridPointsReply | null;
   onModify: (p: Point) => void;
   onDelete: (p: Point) => void;
@@ -92,7 +92,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
     const c = g(p);
     if (!frame) return height(p, unit);
     // without h (no ellipsoidal height, no geoid separation) the receiver's MSL is all there is: said so
-    return c?.height != null ? `${withUnit(c.height, frame.unitSymbol === '°' ? { ...frame, unitSymbol: 'm' } : frame)} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : height(p, unit);
+    return c?.height != null ? `${withUnit(c.height, { ...frame, unitSymbol: frame.heightUnitSymbol })} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : height(p, unit);
   };
   const gridColumns = frame
     ? [
@@ -112,7 +112,8 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
       {frame && (
         <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600" data-testid="points-crs">
           Grid coordinates in {frame.crsLabel}, {frame.unitLabel}; heights {heightName(frame)}
-          {frame.calibrationVersion !== null && `; site calibration v${frame.calibrationVersion} applied`}.
+          {frame.calibrationVersion !== null && `; site calibration v${frame.calibrationVersion} applied`}
+          {frame.isDefault && ' (the default: no coordinate system is set for the project)'}.
         </p>
       )}
       <Table<Point>

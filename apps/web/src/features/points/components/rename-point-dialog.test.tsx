@@ -52,6 +52,25 @@ describe('Modify the Point', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
   });
 
+  it('stays open on the reason when another point has the name (409), and saves another name after', async () => {
+    const user = userEvent.setup();
+    const message = 'A point named “CP-2” already exists in this project. Choose another name.';
+    const rename = vi.fn(async (_id: string, name: string) => {
+      if (name === 'CP-2') throw new ApiError('Request failed (409 Conflict)', 409, { success: false, message });
+      return { success: true };
+    });
+    const { onClose, input } = open(rename);
+    await user.clear(input);
+    await user.type(input, 'CP-2');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(onClose).not.toHaveBeenCalled();
+    await user.type(input, 'a');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(rename).toHaveBeenLastCalledWith('p1', 'CP-2a');
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+  });
+
   it("closes with 'Error renaming point: {message}' when the call itself fails", async () => {
     const user = userEvent.setup();
     const { onClose } = open(async () => {

@@ -19,6 +19,7 @@ const serverMessage = (err: ApiError) => {
 /**
  * 'Modify the Point': the name is trimmed and may not be empty. The dialog closes after the answer, whatever it is;
  * a refusal says 'Failed to rename point' (the server refused) or 'Error renaming point: {message}' (the call failed).
+ * A name another point has (409) is the exception: the dialog stays open on the server's reason, to type another.
  */
 export function RenamePointDialog({ point, onClose, rename, onRenamed }: Props) {
   return point ? <RenameForm key={point._id} point={point} onClose={onClose} rename={rename} onRenamed={onRenamed} /> : null;
@@ -45,10 +46,15 @@ function RenameForm({ point, onClose, rename, onRenamed }: Props & { point: { _i
       toast.success('Point renamed successfully');
       onRenamed?.();
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && serverMessage(err)) {
+        setError(serverMessage(err)!);
+        setBusy(false);
+        input.current?.focus();
+        return;
+      }
       toast.error(err instanceof ApiError && err.status > 0 ? serverMessage(err) ?? 'Failed to rename point' : `Error renaming point: ${(err as Error).message}`);
-    } finally {
-      onClose();
     }
+    onClose();
   };
 
   return (

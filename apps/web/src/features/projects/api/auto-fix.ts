@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 
 const one = z.object({ success: z.literal(true), autoFix: autoFixView });
 
-/** The project's latest Auto Fix (issue 19): polled each second while the gateway averages. */
+/** The project's latest Auto Fix (decision 023): polled each second while the gateway averages. */
 export const autoFixQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['projects', 'auto-fix', projectId] as const,

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { call } from '../../../lib/api-client';
 import { gridKeys, projectCrsQuery } from '../../../lib/grid';
 
-/** The project's coordinate system, heights and site calibration (issue 20): the settings screen's calls. */
+/** The project's coordinate system, heights and site calibration (decision 024): the settings screen's calls. */
 export const useProjectCrs = (projectId: string) => useQuery(projectCrsQuery(projectId));
 
 /** EPSG CRSs by code or words ("2154", "utm 33n", "florida ft"); nothing is asked for under two characters. */

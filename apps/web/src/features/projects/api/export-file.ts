@@ -1,11 +1,14 @@
 import { exportEndpoints, pathFor, reportEndpoints, type ExportFormat } from '@smi/contracts';
 
-/** What the Export dropdown offers: the point exports, and the survey report (issue 19). */
-export type DownloadFormat = ExportFormat | 'report';
+/**
+ * What the Export dropdown offers: the point exports, the csv's PNEZD preset (point, northing, easting, elevation,
+ * description: what CAD imports) and the survey report.
+ */
+export type DownloadFormat = ExportFormat | 'pnezd' | 'report';
 
 /** The file name of a download: filename* (UTF-8) first, then filename, else 'project-points.{format}'. */
 export function fileNameFrom(disposition: string | null, format: DownloadFormat): string {
-  const fallback = format === 'report' ? 'project-report.pdf' : `project-points.${{ shp: 'zip', landxml: 'xml' }[format as string] ?? format}`;
+  const fallback = format === 'report' ? 'project-report.pdf' : `project-points.${{ shp: 'zip', landxml: 'xml', pnezd: 'csv' }[format as string] ?? format}`;
   if (!disposition) return fallback;
   const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
   if (star?.[2]) {
@@ -27,7 +30,12 @@ export interface ExportedFile {
 
 /** Fetches the export; a refused one throws with the server's message, or 'Failed to export: {status} {statusText}'. */
 export async function fetchExport(format: DownloadFormat, projectId: string): Promise<ExportedFile> {
-  const path = format === 'report' ? pathFor(reportEndpoints.exportReport.path, { projectId }) : pathFor(exportEndpoints.exportPoints.path, { format, projectId });
+  const path =
+    format === 'report'
+      ? pathFor(reportEndpoints.exportReport.path, { projectId })
+      : format === 'pnezd'
+        ? `${pathFor(exportEndpoints.exportPoints.path, { format: 'csv', projectId })}?preset=pnezd`
+        : pathFor(exportEndpoints.exportPoints.path, { format, projectId });
   const res = await fetch(path, { credentials: 'include' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: unknown } | null;

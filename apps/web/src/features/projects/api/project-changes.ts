@@ -13,7 +13,7 @@ import { call } from '../../../lib/api-client';
 import { projectKeys } from './keys';
 import type { Project } from './projects';
 
-// Every call here is quiet: the screens choose the message (server text first, else the SPEC section 8 default).
+// Every call here is quiet: the screens choose the message (server text first, else the screen's own default).
 
 export const createProject = (body: CreateProjectBody) =>
   call(e.createProject, { body, reply: projectReply.extend({ _id: z.string().optional() }), quiet: true });
@@ -42,7 +42,7 @@ export const setBaseLocation = (id: string, baseLatitude: number, baseLongitude:
   }).then((r) => r.project);
 
 /**
- * The same call, keeping what the server re-computed (issue 19): typing the base's known position corrects the base
+ * The same call, keeping what the server re-computed (decision 023): typing the base's known position corrects the base
  * setup in force and moves its points; `recomputed` says how many and by how much.
  */
 export const setBaseLocationRecomputing = (id: string, baseLatitude: number, baseLongitude: number) =>

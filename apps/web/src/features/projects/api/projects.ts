@@ -13,7 +13,7 @@ export const projectsQuery = (userId: string) =>
 
 export const useProjects = (userId: string) => useQuery(projectsQuery(userId));
 
-/** One project; a failed load shows the server's message as a toast (SPEC section 7). */
+/** One project; a failed load shows the server's message as a toast. */
 export const getProject = (id: string) => call(projectEndpoints.getProject, { params: { id }, reply: projectReply }).then((r) => r.project);
 
 export const projectQuery = (id: string) => queryOptions({ queryKey: projectKeys.one(id), queryFn: () => getProject(id) });

@@ -61,7 +61,7 @@ export function AutoFixStatus({ autoFix: a, busy, onAccept, onCancel }: { autoFi
 }
 
 /**
- * Auto Fix's averaging (issue 19): the server averages the base's own position for a set time (default 5 minutes)
+ * Auto Fix's averaging (decision 023): the server averages the base's own position for a set time (default 5 minutes)
  * and offers the mean, with its sigma, as the base's coordinates, as RTKBase's survey-in does.
  */
 export function AutoFixSection({ projectId }: { projectId: string }) {

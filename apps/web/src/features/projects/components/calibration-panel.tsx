@@ -10,7 +10,7 @@ import { FormFooter } from '../../../components/form-footer';
 const UNIT_SYMBOL: Record<string, string> = { metre: 'm', 'US survey foot': 'ftUS', 'international foot': 'ft' };
 
 /**
- * Site calibration (issue 20): pairs of a measured point (picked from the project's points) and its known grid E, N,
+ * Site calibration (decision 024): pairs of a measured point (picked from the project's points) and its known grid E, N,
  * H (typed or imported from a csv); the fitted parameters, each pair's residuals, the RMS and the tolerance warnings;
  * removable. Needs a projected coordinate system.
  */

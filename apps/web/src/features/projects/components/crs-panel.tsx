@@ -18,7 +18,7 @@ function heightsOf(s: ProjectCrsView): Heights {
 }
 
 /**
- * The project's coordinate system (issue 20): any EPSG projected or geographic CRS found by code or name, the heights
+ * The project's coordinate system (decision 024): any EPSG projected or geographic CRS found by code or name, the heights
  * (ellipsoidal, a geoid model: EGM96 built in or a grid of the grids folder, or an EPSG vertical CRS), the datum the
  * corrections come in, and the unit named. The server checks every grid is there before it stores the choice.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fileNameFrom, type DownloadFormat, type ExportedFile } from '../api/export-file';
+import { fetchExport, fileNameFrom, type DownloadFormat, type ExportedFile } from '../api/export-file';
 import { ExportControl } from './export-control';
 
 function pendingExport() {
@@ -16,11 +16,11 @@ function pendingExport() {
 }
 
 describe('exporting a project', () => {
-  it('offers pdf by default, plus dxf, csv, txt, geojson, kml and the survey report', () => {
+  it('offers pdf by default, plus dxf, csv, its PNEZD preset, txt, geojson, kml and the survey report', () => {
     render(<ExportControl projectId="p1" fetchFile={vi.fn()} save={vi.fn()} />);
     const select = screen.getByRole('combobox', { name: 'Export format' });
     expect(select).toHaveValue('pdf');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml', 'shp', 'landxml', 'report']);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'pnezd', 'txt', 'geojson', 'kml', 'shp', 'landxml', 'report']);
   });
 
   it("reads 'Exporting...' while the file is prepared, then saves it and says it worked", async () => {
@@ -54,6 +54,27 @@ describe('exporting a project', () => {
   });
 });
 
+describe('the PNEZD preset', () => {
+  it('is asked of the csv export with ?preset=pnezd and said as PNEZD', async () => {
+    const fetchMock = vi.fn(async (_url: string) => new Response('1,100.000,200.000,3.000,CP1\r\n', { headers: { 'Content-Disposition': 'attachment; filename="Harbour-points-pnezd.csv"' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const file = await fetchExport('pnezd', 'p1');
+      expect(fetchMock.mock.calls[0]![0]).toBe('/api/export/csv/p1?preset=pnezd');
+      expect(file.fileName).toBe('Harbour-points-pnezd.csv');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const user = userEvent.setup();
+    const fetchFile = vi.fn(async () => ({ blob: new Blob(['']), fileName: 'x.csv' }));
+    render(<ExportControl projectId="p1" fetchFile={fetchFile} save={vi.fn()} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Export format' }), 'PNEZD (CSV for CAD)');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(fetchFile).toHaveBeenCalledWith('pnezd', 'p1');
+    expect(await screen.findByText('Successfully exported as PNEZD')).toBeInTheDocument();
+  });
+});
+
 describe('the downloaded file name', () => {
   it('comes from Content-Disposition, UTF-8 form first, else project-points.{format}', () => {
     expect(fileNameFrom('attachment; filename="Harbour-points.pdf"', 'pdf')).toBe('Harbour-points.pdf');
@@ -61,5 +82,6 @@ describe('the downloaded file name', () => {
     expect(fileNameFrom('attachment; filename=plain.txt', 'txt')).toBe('plain.txt');
     expect(fileNameFrom(null, 'dxf')).toBe('project-points.dxf');
     expect(fileNameFrom('attachment', 'kml')).toBe('project-points.kml');
+    expect(fileNameFrom(null, 'pnezd')).toBe('project-points.csv');
   });
 });

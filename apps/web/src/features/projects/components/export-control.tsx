@@ -7,6 +7,7 @@ const LABELS: Record<DownloadFormat, string> = {
   pdf: 'PDF report',
   dxf: 'DXF (CAD)',
   csv: 'CSV',
+  pnezd: 'PNEZD (CSV for CAD)',
   txt: 'TXT',
   geojson: 'GeoJSON',
   kml: 'KML (Google Earth)',
@@ -14,8 +15,8 @@ const LABELS: Record<DownloadFormat, string> = {
   landxml: 'LandXML (project CRS)',
   report: 'Survey report (PDF)',
 };
-// the survey report (issue 19) after the spec's formats
-const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS, 'report'];
+// the csv's PNEZD preset beside it, the survey report after the spec's formats
+const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS.flatMap((f): DownloadFormat[] => (f === 'csv' ? ['csv', 'pnezd'] : [f])), 'report'];
 
 interface Props {
   projectId: string;
@@ -23,7 +24,7 @@ interface Props {
   save?: (file: ExportedFile) => void;
 }
 
-/** Export Data: format (pdf by default) and Export, with the states of SPEC section 4. */
+/** Export Data: format (pdf by default) and Export, with a message line for each state of the export. */
 export function ExportControl({ projectId, fetchFile, save }: Props) {
   const { format, setFormat, state, run, busy } = useExport(projectId, { fetchFile, save });
   const message = exportMessage(state);

@@ -7,7 +7,7 @@ import { MeasurementPanel } from './measurement-panel';
 
 const PROJECT = '5f0c4a52-9d7e-4a55-9a43-3b1c2f1e0a01';
 
-describe('the project measurement settings (issue 18)', () => {
+describe('the project measurement settings', () => {
   let put: unknown[] = [];
   beforeEach(() => {
     put = [];

@@ -39,7 +39,7 @@ function problemOf(s: MeasurementSettings): string | null {
 }
 
 /**
- * A project's measurement settings (issue 18): the default method of Save in Record a Point, each method's
+ * A project's measurement settings (decision 021): the default method of Save in Record a Point, each method's
  * tolerances, whether RTK float may count, the pause and gap limits, the antenna, and the loss-of-fix alert.
  */
 export function MeasurementPanel({ projectId }: { projectId: string }) {

@@ -16,7 +16,7 @@ interface Props {
   onCreated: (projectId: string) => Promise<Project | void> | void;
 }
 
-/** The new project form; no client-side rules (SPEC section 5): what is chosen is sent as it is. */
+/** The new project form; no client-side rules: what is chosen is sent as it is. */
 export function NewProjectForm({ userId, baseStations, clientDevices, onCreated }: Props) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');

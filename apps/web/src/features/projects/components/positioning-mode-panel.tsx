@@ -13,7 +13,7 @@ export const INVALID_POSITION_MESSAGE = 'Please enter valid latitude and longitu
 
 const asText = (n: number | null) => (n === null ? '' : String(n));
 
-/** Known Position / Auto Fix, and the known base coordinates (SPEC sections 2, 4 and 5). */
+/** Known Position / Auto Fix, and the known base coordinates. */
 export function PositioningModePanel({ project, sendLocation = setBaseLocationRecomputing }: { project: Project; sendLocation?: typeof setBaseLocationRecomputing }) {
   const store = useStoreProject();
   const [mode, setMode] = useState<BaseMode>(project.BaseMode);
@@ -64,7 +64,7 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
       const reply = await sendLocation(project._id, latitude, longitude);
       store(reply.project);
       toast.success('Project base locations updated successfully');
-      // issue 19: the points of the base setup moved with it; the map and the taken points read them again
+      // the points of the base setup moved with it; the map and the taken points read them again
       // the survey map takes the known base's height from the setup in force
       void client.invalidateQueries({ queryKey: ['base-setups', project._id] });
       if (reply.recomputed) {

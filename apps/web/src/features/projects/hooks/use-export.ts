@@ -7,7 +7,7 @@ export type ExportState =
   | { phase: 'done'; format: DownloadFormat }
   | { phase: 'failed'; message: string };
 
-/** The message line of SPEC section 4 "Export" for a state. */
+/** The Export control's message line for a state. */
 export function exportMessage(state: ExportState): string | null {
   switch (state.phase) {
     case 'exporting':

@@ -5,7 +5,7 @@ import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/settings';
 
-/** SPEC section 5 "Change password", checked before anything is sent. */
+/** Change password, its rules checked before anything is sent. */
 export function passwordProblem(b: ChangePasswordBody): string | null {
   if (!b.currentPassword || !b.newPassword || !b.confirmPassword) return 'Please fill every field';
   if (b.newPassword !== b.confirmPassword) return 'Passwords do not match';

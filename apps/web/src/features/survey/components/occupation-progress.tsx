@@ -32,7 +32,7 @@ const STATUS_WORDS: Record<OccupationView['Status'], string> = {
 const RING = 2 * Math.PI * 26;
 
 /**
- * An occupation's progress (issue 18): a ring towards its epochs and time, the epochs used and rejected (with why),
+ * An occupation's progress (decision 028): a ring towards its epochs and time, the epochs used and rejected (with why),
  * the time, the current sigma H / V and the fix; while paused, what pauses it; when failed, why.
  */
 export function OccupationProgress({ occupation: o, unit }: { occupation: OccupationView; unit: DistanceUnit }) {

@@ -36,7 +36,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 /**
- * The live quality bar over the survey map (issue 18): per rover the fix type (coloured), satellites, PDOP, sigma
+ * The live quality bar over the survey map (decision 028): per rover the fix type (coloured), satellites, PDOP, sigma
  * H / V from GST, correction age (green < 2 s, amber < 5 s, red from 5 s) and the baseline to the base; and, while
  * it holds, the alert for a lost RTK fix or stale corrections.
  */

@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/render-app';
 import type { RecordSample, RoverView } from '../survey-model';
 import { RecordPointDialog, type RecordDraft } from './record-point-dialog';
 
-/** Issue 18: the Record a Point dialog starts a server occupation and shows its progress. */
+/** The Record a Point dialog starts a server occupation and shows its progress. */
 
 const rover: RoverView = {
   id: 'dev-1',
@@ -86,7 +86,7 @@ function open(props: Partial<Parameters<typeof RecordPointDialog>[0]> = {}) {
   return { onSave, onAccept, onCancelOccupation, onRetry, view };
 }
 
-describe('Save in the Record a Point dialog (issue 18)', () => {
+describe('Save in the Record a Point dialog', () => {
   it("hands over the project's default method (topo) and its antenna, 1.800 m vertical, keeping the spec's fields", async () => {
     const { onSave } = open();
     const dialog = screen.getByRole('dialog', { name: 'Record a Point' });

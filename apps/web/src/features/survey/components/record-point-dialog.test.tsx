@@ -156,17 +156,28 @@ describe('Record a Point', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('offers a name no point has, and warns (without blocking) when a typed one exists', async () => {
+  it('offers a name no point has, and refuses (Save disabled, the reason said) a typed one that exists', async () => {
     const user = userEvent.setup();
     // 4 points left after deleting P2 of P1..P5: P5 is taken
     const { onSave } = open({ pointNames: ['P1', 'P3', 'P4', 'P5'] });
     expect(screen.getByLabelText('Point name')).toHaveValue('P6');
-    expect(screen.queryByText(/already named/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/already exists/)).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('Point name'));
-    await user.type(screen.getByLabelText('Point name'), 'P3');
-    expect(screen.getByText(/Another point is already named “P3”/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Point name'), 'P3 ');
+    expect(screen.getByRole('alert')).toHaveTextContent('A point named “P3” already exists in this project. Choose another name.');
+    expect(screen.getByLabelText('Point name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Point name'), 'a');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ name: 'P3' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ name: 'P3 a' }));
+  });
+
+  it("continues the crew's numbering from the last point made: CP-1 -> CP-2", () => {
+    open({ pointCount: 1, pointNames: ['CP-1'], lastName: 'CP-1' });
+    expect(screen.getByLabelText('Point name')).toHaveValue('CP-2');
   });
 
   it('says to connect a device when the project has none', () => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { OCCUPATION_METHODS, type AntennaSetupInput, type MeasurementSettings, type OccupationMethod, type OccupationView } from '@smi/contracts';
+import { OCCUPATION_METHODS, pointNameTaken, type AntennaSetupInput, type MeasurementSettings, type OccupationMethod, type OccupationView } from '@smi/contracts';
 import { AntennaFields, antennaProblem, antennaSummary } from '../../../components/antenna-fields';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/modal';
@@ -19,7 +19,7 @@ export interface RecordDraft {
   section: string;
   rover: RoverView;
   sample: RecordSample;
-  /** how the server measures it (issue 18, decision 028: every Save starts an occupation) */
+  /** how the server measures it (decision 028: every Save starts an occupation) */
   method: OccupationMethod;
   antenna: AntennaSetupInput;
 }
@@ -42,17 +42,19 @@ interface Props {
   sections: string[];
   lastSection: string | null;
   pointCount: number;
-  /** The names of the project's points: the default name avoids them, a typed one that repeats them is warned about. */
+  /** The names of the project's points: the default name avoids them, a typed one that repeats them is refused. */
   pointNames?: string[];
+  /** The name of the point made last: the default name continues its number. */
+  lastName?: string | null;
   /** The mean of the project's points: the UTM zone the exports will use (else the position's own). */
   zoneFrom?: Position | null;
   unit: DistanceUnit;
-  /** The project: its coordinate system's grid coordinate is shown (issue 20). */
+  /** The project: its coordinate system's grid coordinate is shown (decision 024). */
   projectId?: string;
   onAddSection: (name: string) => Promise<boolean>;
   /** Records the point; resolves when it is stored (the caller says so and closes), rejects when it is not. */
   onSave: (draft: RecordDraft) => Promise<void>;
-  /** The project's measurement settings (issue 18): the server measures the point, its method and antenna are asked. */
+  /** The project's measurement settings (decision 028): the server measures the point, its method and antenna are asked. */
   measurement: MeasurementSettings;
   /** The occupation measuring the point now (or failed and not yet dismissed): the dialog shows its progress. */
   occupation?: OccupationView | null;
@@ -145,8 +147,8 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
   );
 }
 
-function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], zoneFrom, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
-  const [name, setName] = useState(() => defaultPointName(pointCount, pointNames));
+function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], lastName, zoneFrom, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
+  const [name, setName] = useState(() => defaultPointName(pointCount, pointNames, lastName));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
   const [saving, setSaving] = useState(false);
@@ -164,6 +166,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
     if (!rover || saving) return;
     // the fix can go stale between the last render and this press
     if (!ready) return void toast.error(NO_SENSOR_DATA);
+    if (duplicate) return void nameField.current?.focus();
     const problem = antennaProblem(antenna);
     if (problem) return void toast.error(problem);
     setSaving(true);
@@ -181,7 +184,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
       <button type="button" className="btn-secondary" onClick={onClose}>
         Discard
       </button>
-      <button type="submit" form="record-point" className="btn-primary" disabled={!ready || saving}>
+      <button type="submit" form="record-point" className="btn-primary" disabled={!ready || saving || duplicate}>
         {saving ? 'Saving...' : 'Save'}
       </button>
     </>
@@ -200,7 +203,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
           {ready ? (
             <StoredCoordinate
               position={sample.position!}
-              // measured on the server, the point is the mark: the antenna comes off its height (issue 18)
+              // measured on the server, the point is the mark: the antenna comes off its height
               altitude={sample.altitude !== null && Number.isFinite(antenna.Height) ? markHeight(sample.altitude, antenna) : sample.altitude}
               zoneFrom={zoneFrom ?? null}
               unit={unit}
@@ -214,23 +217,26 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
               <p>{waitingText(sample, rover)}</p>
             </div>
           )}
-          <label>
-            <span className="label">Point name</span>
-            <input
-              ref={nameField}
-              className="input"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              enterKeyHint="done"
-              aria-describedby={duplicate ? 'record-name-taken' : undefined}
-            />
+          <div>
+            <label>
+              <span className="label">Point name</span>
+              <input
+                ref={nameField}
+                className="input"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={200}
+                enterKeyHint="done"
+                aria-invalid={duplicate || undefined}
+                aria-describedby={duplicate ? 'record-name-taken' : undefined}
+              />
+            </label>
             {duplicate && (
-              <span id="record-name-taken" role="status" className="mt-1 block text-xs text-amber-700">
-                Another point is already named “{name.trim()}”. It will be saved anyway.
+              <span id="record-name-taken" role="alert" className="mt-1 block text-xs font-medium text-red-700">
+                {pointNameTaken(name.trim())}
               </span>
             )}
-          </label>
+          </div>
           <SectionSelect sections={sections} value={section} onChange={setSection} onAdd={onAddSection} />
           <label>
             <span className="label">Client device</span>

@@ -54,7 +54,7 @@ describe('the status box', () => {
   });
 });
 
-describe('the status box with the base\'s RTCM (issue 19)', () => {
+describe('the status box with the base\'s RTCM', () => {
   const props = { feedText: 'Connected ✅', feedConnected: true, rovers: [rover('R1', true, 100)], base: base(true, 100) };
 
   it('shows the age of the base\'s corrections and whether it broadcasts its position', () => {

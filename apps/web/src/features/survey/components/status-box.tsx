@@ -12,7 +12,7 @@ interface Props {
   feedConnected: boolean;
   rovers: RoverView[];
   base: BaseView;
-  /** The base's RTCM (issue 19): age of corrections and whether it broadcasts its position. */
+  /** The base's RTCM (decision 022): age of corrections and whether it broadcasts its position. */
   rtcm?: BaseRtcm | null;
   /** Who receives the base's corrections (rovers over NTRIP or MQTT) and how old their corrections are. */
   receivers?: ReactNode;

@@ -4,7 +4,7 @@ import { renderApp } from '../../../test/render-app';
 import { StoredCoordinate } from './stored-coordinate';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-const FRAME = { crsLabel: 'EPSG:5235 SLD99 / Sri Lanka Grid 1999', crsCode: 5235, unitLabel: 'metre', unitSymbol: 'm', heightLabel: 'EGM96', orthometric: true, calibrationVersion: null };
+const FRAME = { crsLabel: 'EPSG:5235 SLD99 / Sri Lanka Grid 1999', crsCode: 5235, unitLabel: 'metre', unitSymbol: 'm', heightUnitSymbol: 'm', heightLabel: 'EGM96', heightName: 'orthometric (EGM96)', orthometric: true, calibrationVersion: null, isDefault: false };
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import { toUtm } from '../../../lib/utm';
 import type { BaseCorrection } from '@smi/contracts';
 import type { Position } from '../rules/known-base';
 
-/** How a known-base point was corrected, as the dialog and the map's status say it (issue 19). */
+/** How a known-base point was corrected, as the dialog and the map's status say it (decision 023). */
 export const CORRECTION_TEXT: Record<Exclude<BaseCorrection, 'none'>, string> = {
   broadcast: 'Known base: corrected from the position the base broadcasts (RTCM 1005/1006).',
   'base-nmea': "Corrected from the base's NMEA position: the base has broadcast no 1005/1006 position (metres of NMEA noise may be in it).",
@@ -25,7 +25,7 @@ interface Props {
   projectId?: string;
   /** h as it will be stored (MSL + the receiver's N): the grid height comes from it; null when N was not sent. */
   ellipsoidalHeight?: number | null;
-  /** How the known base corrected it (issue 19), said under the coordinate. */
+  /** How the known base corrected it, said under the coordinate. */
   correction?: BaseCorrection | null;
 }
 

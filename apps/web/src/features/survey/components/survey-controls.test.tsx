@@ -177,7 +177,7 @@ describe('discarding the last point', () => {
   });
 });
 
-describe('recording through a server occupation (issue 18)', () => {
+describe('recording through a server occupation', () => {
   const PROJECT = projectFixture()._id;
   const view = (over: Partial<OccupationView> = {}): OccupationView => ({
     _id: 'occ-1',

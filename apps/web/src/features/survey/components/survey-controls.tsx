@@ -7,7 +7,7 @@ import type { DistanceUnit } from '../../../lib/distance';
 import { useAutoSave } from '../hooks/use-auto-save';
 import { isActive, useMeasure } from '../hooks/use-measure';
 import { readPending } from '../rules/pending-occupation';
-import { defaultDevice, defaultPointName, defaultSection } from '../rules/record-defaults';
+import { defaultDevice, defaultPointName, defaultSection, lastPointName } from '../rules/record-defaults';
 import { type RecordSample, type RoverView } from '../survey-model';
 import { failureText } from './occupation-progress';
 import { MapButtons } from './map-buttons';
@@ -15,7 +15,7 @@ import { RecordPointDialog, type RecordDraft } from './record-point-dialog';
 
 interface Props {
   project: ProjectView;
-  points: { _id: string; Name: string; Created_On: string; Latitude?: number; Longitude?: number }[];
+  points: { _id: string; Name: string; Number?: number; Created_On: string; Latitude?: number; Longitude?: number }[];
   rovers: RoverView[];
   sampleFor: (rover: RoverView | undefined) => RecordSample;
   /** The project's measurement settings: Save starts its default method on the server, the hold a rapid one. */
@@ -74,6 +74,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
   }, [status, occupation?._id]);
 
   const pointNames = useMemo(() => points.map((p) => p.Name), [points]);
+  const lastName = useMemo(() => lastPointName(points), [points]);
   // the exports put every point in the UTM zone of the points' mean: the dialog shows the grid coordinate in that one
   const zoneFrom = useMemo(() => {
     const located = points.filter((p) => typeof p.Latitude === 'number' && typeof p.Longitude === 'number');
@@ -90,7 +91,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
   const holdDraft: RecordDraft | null =
     holdRover && holdSample?.position
       ? {
-          name: defaultPointName(points.length, pointNames),
+          name: defaultPointName(points.length, pointNames, lastName),
           section: defaultSection(project.Sections, lastSection),
           rover: holdRover,
           sample: holdSample,
@@ -146,6 +147,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
         lastSection={lastSection}
         pointCount={points.length}
         pointNames={pointNames}
+        lastName={lastName}
         zoneFrom={zoneFrom}
         unit={unit}
         projectId={project._id}

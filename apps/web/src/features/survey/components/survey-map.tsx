@@ -27,7 +27,7 @@ export interface SurveyMapProps {
   project: ProjectView;
   points: (MapPoint & { Created_On: string })[];
   settings: UserSettings;
-  /** The project's measurement settings: the default method, the antenna, the loss-of-fix alert (issue 18). */
+  /** The project's measurement settings: the default method, the antenna, the loss-of-fix alert. */
   measurement: MeasurementSettings;
   onMeasured: () => Promise<unknown>;
   onDiscard: (pointId: string) => Promise<void>;
@@ -75,7 +75,7 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
 
   return (
     // on a phone (< 480 px) the status box is a bar above the map, not over it: nothing on the map (a rover's label
-    // near the top right) is covered by it (issue 16 item 10); wider screens keep it floating in the corner
+    // near the top right) is covered by it; wider screens keep it floating in the corner
     <div className="relative isolate flex h-full w-full flex-col overflow-hidden">
       <QualityBar rows={qualities.map((q) => ({ ...q, alerts: alerts.get(q.code) ?? [] }))} unit={settings.system.distanceUnit} />
       <div className="relative flex min-h-0 w-full flex-1 flex-col">

@@ -19,7 +19,7 @@ export interface MeasureRequest {
 }
 
 /**
- * The project's current server occupation (issue 18): started with a ClientId kept until its outcome is shown,
+ * The project's current server occupation (decision 028): started with a ClientId kept until its outcome is shown,
  * followed through the `occupation` socket event, and read again over REST after a reload or a dropped connection.
  */
 export function useMeasure(projectId: string) {

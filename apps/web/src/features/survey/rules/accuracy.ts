@@ -1,6 +1,6 @@
 import { LIMITS, type AccuracyLevel } from '@smi/contracts';
 
-/** SPEC section 9: over 2500 ms Low, over 1000 ms Medium, otherwise High; no gap known means no level. */
+/** The accuracy grade from the rover/base time gap: over 2500 ms Low, over 1000 ms Medium, otherwise High; no gap known means no level. */
 export function accuracyFromGap(gapMs: number | null | undefined): AccuracyLevel | null {
   if (gapMs === null || gapMs === undefined || !Number.isFinite(gapMs)) return null;
   const gap = Math.abs(gapMs);

@@ -23,7 +23,7 @@ export interface KnownBase extends Position {
   height?: number | null;
 }
 
-/** Known-base correction (SPEC section 9): the rover shifted by how far the live base is from its known position. */
+/** Known-base correction: the rover shifted by how far the live base is from its known position. */
 export function correctRover(rover: Position, knownBase: Position, liveBase: Position): Position {
   return {
     latitude: rover.latitude + (knownBase.latitude - liveBase.latitude),
@@ -32,7 +32,7 @@ export function correctRover(rover: Position, knownBase: Position, liveBase: Pos
 }
 
 /**
- * Known-base correction from the broadcast position (issue 19, decision 023): an RTK rover is placed relative to the
+ * Known-base correction from the broadcast position (decision 023): an RTK rover is placed relative to the
  * coordinates the base broadcasts, so the rover's antenna is known base + (rover - broadcast ARP), in ECEF (the same
  * rule as the server's `vectorPoint`). The known base takes the broadcast height (the panel has no height field), as
  * the server's `known` setup does (or the height of the setup in force, when given). `roverHeight` is the rover's ellipsoidal height; the result carries the corrected

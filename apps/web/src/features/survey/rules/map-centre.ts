@@ -6,7 +6,7 @@ const average = (list: Position[]): Position => ({
   longitude: list.reduce((s, p) => s + p.longitude, 0) / list.length,
 });
 
-/** SPEC section 2: the average of the rovers, else the average of the saved points, else the base (else its default). */
+/** The map's centre: the average of the rovers, else the average of the saved points, else the base (else its default). */
 export function mapCentre(rovers: Position[], points: Position[], base: Position | null): Position {
   if (rovers.length) return average(rovers);
   if (points.length) return average(points);

@@ -2,7 +2,7 @@ import type { AntennaSetupInput } from '@smi/contracts';
 import { antennaModel, markToPhaseCentre } from '@smi/geodesy';
 
 /**
- * The height of the mark under the antenna (issue 18): the receiver's height minus the distance from the mark up to
+ * The height of the mark under the antenna (decision 016): the receiver's height minus the distance from the mark up to
  * the antenna phase centre, with the same reduction the server applies (vertical or slant, the model's offset unless
  * one is typed). Null when the set-up cannot be reduced (a slant height without a radius).
  */

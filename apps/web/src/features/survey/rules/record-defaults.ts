@@ -1,17 +1,40 @@
 import { LIMITS } from '@smi/contracts';
 
 /**
- * SPEC section 4: the default point name is P{number of points + 1}. After a deletion that name can already be taken
- * (P1 P2 P3, delete P2: P3 again), so when it is, the next free number is offered instead (issue 16).
+ * The name offered for the next point: the crew's sequence goes on from the last point made (CP-1 -> CP-2, 1000 ->
+ * 1001, P009 -> P010: the trailing number plus one, its zero padding and prefix kept), as field controllers do.
+ * Where there is no previous name, or it ends in no number, the spec's P{number of points + 1}. Either way a name
+ * another point has is passed over (names are unique per project: P1 P2 P3, delete P2, and P3 is taken).
  */
-export function defaultPointName(pointCount: number, existing: Iterable<string> = []): string {
+export function defaultPointName(pointCount: number, existing: Iterable<string> = [], lastName?: string | null): string {
   const taken = new Set([...existing].map((n) => n.trim()));
+  const last = /^(.*?)(\d+)$/.exec((lastName ?? '').trim());
+  if (last) {
+    const [, prefix = '', digits = '0'] = last;
+    for (let n = BigInt(digits) + 1n; ; n += 1n) {
+      const name = `${prefix}${String(n).padStart(digits.length, '0')}`;
+      if (!taken.has(name)) return name;
+    }
+  }
   let n = pointCount + 1;
   while (taken.has(`P${n}`)) n += 1;
   return `P${n}`;
 }
 
-/** A typed name that another point of the project already has (a warning, never a refusal). */
+/** The name of the point made last (the highest number), passing over points without a name. */
+export function lastPointName(points: readonly { Name: string; Number?: number; Created_On?: string }[]): string | null {
+  let last: (typeof points)[number] | null = null;
+  for (const p of points) {
+    if (!p.Name.trim()) continue;
+    if (!last || madeAfter(p, last)) last = p;
+  }
+  return last?.Name ?? null;
+}
+
+const madeAfter = (a: { Number?: number; Created_On?: string }, b: { Number?: number; Created_On?: string }) =>
+  a.Number !== undefined && b.Number !== undefined ? a.Number > b.Number : (a.Created_On ?? '') > (b.Created_On ?? '');
+
+/** A typed name that another point of the project already has: the server refuses it (409), so the dialog says so first. */
 export const isNameTaken = (name: string, existing: Iterable<string>) => {
   const wanted = name.trim();
   if (!wanted) return false;

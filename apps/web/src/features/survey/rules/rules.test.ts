@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import proj4 from 'proj4';
 import { accuracyFromGap, nearestGapMs } from './accuracy';
 import { correctRover, correctRoverFromBroadcast, placePoint, recordedPosition, type BroadcastPosition } from './known-base';
-import { checkNewSection, defaultDevice, defaultPointName, defaultSection, isNameTaken } from './record-defaults';
+import { checkNewSection, defaultDevice, defaultPointName, defaultSection, isNameTaken, lastPointName } from './record-defaults';
 import { mapCentre } from './map-centre';
 import { markerSize } from './marker-size';
 
@@ -57,7 +57,7 @@ const arpAt = (lat: number, lon: number, h: number): BroadcastPosition => {
   return { x, y, z, height: h };
 };
 
-describe('known-base correction from the broadcast position (issue 19)', () => {
+describe('known-base correction from the broadcast position', () => {
   const known = { latitude: 6.614732, longitude: 79.968214 };
   const broadcast = arpAt(6.6147451, 79.9682573, 21.4); // about 1.5 m N, 4.7 m E of the known point
   const rover = { latitude: 6.6161, longitude: 79.9695 };
@@ -146,6 +146,31 @@ describe('record defaults', () => {
     expect(defaultPointName(2, ['P1', 'P3'])).toBe('P4');
     expect(defaultPointName(2, ['P1', 'P3', 'P4', 'kerb'])).toBe('P5');
     expect(defaultPointName(2, ['kerb', 'wall'])).toBe('P3');
+  });
+  it("continues the crew's sequence from the last name: the trailing number plus one, padding and prefix kept", () => {
+    expect(defaultPointName(1, ['CP-1'], 'CP-1')).toBe('CP-2');
+    expect(defaultPointName(7, ['1000'], '1000')).toBe('1001');
+    expect(defaultPointName(3, ['P009'], 'P009')).toBe('P010');
+    expect(defaultPointName(3, ['A-99'], 'A-99')).toBe('A-100');
+    expect(defaultPointName(3, ['MH 7b12'], 'MH 7b12')).toBe('MH 7b13');
+    // a number too long for a double still counts by one
+    expect(defaultPointName(1, [], '90071992547409939')).toBe('90071992547409940');
+    // the next one taken (a re-shot numbered ahead): the first free after it
+    expect(defaultPointName(3, ['CP-1', 'CP-2', 'CP-3'], 'CP-1')).toBe('CP-4');
+  });
+  it("falls back to the spec's P{n+1} where the last name ends in no number or there is none", () => {
+    expect(defaultPointName(2, ['kerb', 'wall'], 'wall')).toBe('P3');
+    expect(defaultPointName(0, [], null)).toBe('P1');
+  });
+  it('finds the last point made by its number (the list is in time order), passing over unnamed points', () => {
+    const points = [
+      { Name: 'CP-7', Number: 3 },
+      { Name: 'CP-9', Number: 5 },
+      { Name: '', Number: 6 },
+      { Name: 'CP-8', Number: 4 },
+    ];
+    expect(lastPointName(points)).toBe('CP-9');
+    expect(lastPointName([])).toBeNull();
   });
   it('tells when a typed name is already taken (trimmed), blank never', () => {
     expect(isNameTaken(' P3 ', ['P1', 'P3'])).toBe(true);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
 import type { Position } from '../../rules/known-base';
 
-/** The map measures its box again 400 ms after mount (SPEC section 9): the page layout settles after Leaflet starts. */
+/** The map measures its box again 400 ms after mount: the page layout settles after Leaflet starts. */
 export function SizeFix({ delayMs = 400 }: { delayMs?: number }) {
   const map = useMap();
   useEffect(() => {

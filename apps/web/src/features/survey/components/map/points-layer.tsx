@@ -12,7 +12,7 @@ export const POINT_STYLE: L.CircleMarkerOptions = { radius: 5, color: '#ffffff',
 
 /**
  * The hover tooltip's content as a text node: Leaflet puts a string content in as innerHTML, and a point's name is
- * whatever a user typed (issue 17: `<img onerror=...>` as a name ran script).
+ * whatever a user typed (`<img onerror=...>` as a name would run script).
  */
 export function labelNode(text: string): HTMLElement {
   const el = document.createElement('span');
@@ -32,7 +32,7 @@ type Layer = PointsPath & { hoveredLabel(): string; hitPoint(): MapPoint | null 
 /**
  * The recorded points, drawn on one canvas by one layer (not one DOM element, nor one Leaflet layer, each) so
  * thousands open and stay smooth. Names are drawn beside the points when zoomed in; one tooltip names the point under
- * the pointer; a click (a tap) opens the point's card: its grade, fix type and ± (issue 16 item 4).
+ * the pointer; a click (a tap) opens the point's card: its grade, fix type and ± (decision 018).
  */
 export function PointsLayer({ points, unit, renderer }: { points: MapPoint[]; unit: DistanceUnit; renderer: L.Canvas }) {
   const map = useMap();

@@ -1,0 +1,10 @@
+export { compileCodeList, type CompiledCodeList } from './compile.js';
+export { DEFAULT_CODE_LIST } from './default-list.js';
+export { parseCodeString, type ParsedCode, type ParsedCodeString } from './parse.js';
+export { bulgeOnCircle, setArcBulges } from './arcs.js';
+export { buildLinework } from './linework.js';
+export type { LineFeature, Linework, Shot, ShotProblem, Vertex } from './geometry.js';
+export { importCodeListCsv, exportCodeListCsv, EXTENDED_HEADER } from './carlson-csv.js';
+export { importCodeListJson, exportCodeListJson } from './code-list-json.js';
+export { MAX_LISTED_ERRORS, type CodeListImport } from './import-result.js';
+export { checkShotAttributes, type AttributeCheck } from './attributes.js';
