@@ -250,7 +250,7 @@ test.describe('on a phone', () => {
       ['the base label', page.locator('.leaflet-tooltip', { hasText: 'Wharf Base' })],
       ['Record a point', page.getByRole('button', { name: 'Record a point' })],
       ['Discard last point', page.getByRole('button', { name: 'Discard last point' })],
-      ['Filter points', page.getByRole('button', { name: 'Filter points' })],
+      ['Points list', page.getByRole('button', { name: 'Points list' })],
     ];
     const boxes = await Promise.all(essentials.map(async ([what, l]) => ({ what, ...(await box(l)) })));
     // every frame for `ms`, in the page: a toast's box against each essential one (toasts slide in and out: a

@@ -185,7 +185,7 @@ test('on a phone, a topo point is measured by the server with its progress shown
     await expect.poll(async () => ((await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Method: string }[] }).points.find((p) => p.Name === 'P2')?.Method, { timeout: 20_000 }).toBe('rapid');
 
     // the taken-points list shows it with its method, epochs and sigma
-    await page.getByRole('button', { name: 'Filter points' }).tap();
+    await page.getByRole('button', { name: 'Points list' }).tap();
     await expect(page.getByRole('heading', { name: 'Taken Points' })).toBeVisible();
     const row = page.getByRole('table', { name: 'Taken points' }).getByRole('row', { name: /P1/ });
     const measured = row.getByTestId('point-measurement').first();

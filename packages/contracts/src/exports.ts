@@ -3,7 +3,7 @@ import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
- * The file formats a project's points export to; the spec names the first four, GIS users expect geojson and kml,
+ * The file formats a project's points export to; the first four are the original ones, GIS users expect geojson and kml,
  * surveyors shp (zipped PointZ shapefile) and landxml (LandXML 1.2 CgPoints) in the project's CRS (decision 024).
  */
 export const EXPORT_FORMATS = ['pdf', 'dxf', 'csv', 'txt', 'geojson', 'kml', 'shp', 'landxml'] as const;

@@ -48,7 +48,7 @@ export const tolerances = z.strictObject({
 export type Tolerances = z.infer<typeof tolerances>;
 export const tolerancesPatch = tolerances.partial();
 
-/** The defaults: every figure a project setting, overridable per occupation. */
+/** Each method's default tolerances: every figure a project setting, overridable per occupation. */
 export const DEFAULT_TOLERANCES: Record<OccupationMethod, Tolerances> = {
   rapid: { minEpochs: 1, minSeconds: 0, sigmaH: null, sigmaV: null, maxPdop: 6, minSatellites: null, maxCorrectionAge: 5, allowFloat: false, intervalS: null, intervalM: null },
   topo: { minEpochs: 5, minSeconds: 5, sigmaH: 0.02, sigmaV: 0.03, maxPdop: 4, minSatellites: 6, maxCorrectionAge: 3, allowFloat: false, intervalS: null, intervalM: null },

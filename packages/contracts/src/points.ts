@@ -31,7 +31,7 @@ export function isSurveyFixType(t: string | null | undefined): t is FixType {
   return t === 'rtk-fixed' || t === 'rtk-float' || t === 'dgps' || t === 'single';
 }
 export const POINT_NAME_MAX = 200;
-/** How a point was measured (decision 016): 'client' is the spec's POST /api/points, the rest are server occupations. */
+/** How a point was measured (decision 016): 'client' is the browser's POST /api/points, the rest are server occupations. */
 export const POINT_METHODS = ['client', 'rapid', 'topo', 'control', 'continuous'] as const;
 export type PointMethod = (typeof POINT_METHODS)[number];
 export const ANTENNA_HEIGHT_TYPES = ['vertical', 'slant'] as const;

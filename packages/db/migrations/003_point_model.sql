@@ -1,8 +1,8 @@
 -- The survey-grade point model (decision 016): heights, antenna, precision evidence and the base vector every later
--- capability fills in. All new columns are nullable or defaulted, so the spec's POST /api/points keeps working as it
+-- capability fills in. All new columns are nullable or defaulted, so the browser's POST /api/points keeps working as it
 -- is (Method 'client': a point the browser sent, not measured by the server).
 
--- how the point was measured: client (the spec's POST /api/points), or an occupation method run by the server
+-- how the point was measured: client (the browser's POST /api/points), or an occupation method run by the server
 ALTER TABLE points ADD COLUMN method text NOT NULL DEFAULT 'client'
   CHECK (method IN ('client', 'rapid', 'topo', 'control', 'continuous'));
 

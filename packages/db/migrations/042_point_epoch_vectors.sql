@@ -1,7 +1,7 @@
 -- Every occupation epoch stores the ECEF vector from the base to the rover's antenna (phase
 -- centre as the rover reported it) and the base setup it was measured under, as the points do (migration 003's
 -- vector_dx/dy/dz, 041's base_setup_id). The origin says what the vector was measured from: the base's broadcast
--- reference position (RTCM 1005/1006), or its live NMEA position when it never broadcast one (the spec's rule).
+-- reference position (RTCM 1005/1006), or its live NMEA position when it never broadcast one (the base-NMEA rule).
 ALTER TABLE point_epochs
   ADD COLUMN vector_dx double precision,
   ADD COLUMN vector_dy double precision,

@@ -1,5 +1,5 @@
 -- A project's coordinate system, vertical reference and site calibration (decision 024). A project with no
--- row here keeps the spec's behaviour: WGS 84 latitude/longitude and the UTM zone of its points.
+-- row here keeps the original behaviour: WGS 84 latitude/longitude and the UTM zone of its points.
 
 CREATE TABLE project_crs (
   project_id uuid PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,

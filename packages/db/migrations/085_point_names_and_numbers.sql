@@ -26,7 +26,7 @@ INSERT INTO point_numbers (project_id, last_number) SELECT project_id, max(numbe
 ALTER TABLE points ALTER COLUMN number SET NOT NULL;
 ALTER TABLE points ADD CONSTRAINT points_project_number_key UNIQUE (project_id, number);
 
--- Every insert takes the project's next number, whatever path made the point (the spec's record, an occupation)
+-- Every insert takes the project's next number, whatever path made the point (the browser's record, an occupation)
 CREATE FUNCTION next_point_number() RETURNS trigger LANGUAGE plpgsql AS
   $$ BEGIN INSERT INTO point_numbers AS n (project_id, last_number) VALUES (NEW.project_id, 1) ON CONFLICT (project_id) DO UPDATE SET last_number = n.last_number + 1 RETURNING n.last_number INTO NEW.number; RETURN NEW; END $$;
 CREATE TRIGGER points_number BEFORE INSERT ON points FOR EACH ROW EXECUTE FUNCTION next_point_number();

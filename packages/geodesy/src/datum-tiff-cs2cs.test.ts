@@ -90,7 +90,8 @@ beforeAll(() => {
   };
   tif = (gsb) => join(dir, names[gsb]!);
   const deflate = ['-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=3', '-co', 'INTERLEAVE=BAND'];
-  // PROJ-data's layout (fr_ign_ntf_r93.tif in the spec): PixelIsPoint, DEFLATE + floating-point predictor, band planes
+  // PROJ-data's layout (fr_ign_ntf_r93.tif in PROJ's GeoTIFF grid specification): PixelIsPoint, DEFLATE +
+  // floating-point predictor, band planes
   makeTiff({ gsb: 'BETA2007.gsb', out: 'de_adv_BETA2007.tif', srs: 'EPSG:4314', co: deflate });
   // PixelIsArea, longitude band first and positive west, LZW in 32 x 32 tiles
   makeTiff({ gsb: 'ntf_r93.gsb', out: 'fr_ign_ntf_r93.tif', srs: 'EPSG:4275', area: true, west: true, lonFirst: true, co: ['-co', 'COMPRESS=LZW', '-co', 'TILED=YES', '-co', 'BLOCKXSIZE=32', '-co', 'BLOCKYSIZE=32'] });

@@ -21,7 +21,7 @@ export interface VectorPointInput {
   broadcast: Vec3 | null;
   /** The base setup in force: the base ARP coordinates taken as true; null = the broadcast ones. */
   setup: Vec3 | null;
-  /** The base's own live NMEA position: the spec's fallback when nothing was broadcast. */
+  /** The base's own live NMEA position: the base-NMEA fallback when nothing was broadcast. */
   liveBase?: Vec3 | null;
 }
 
@@ -37,7 +37,7 @@ export interface VectorPoint {
  * The vector a rover measurement stores and the antenna position it gives under the setup in force.
  * - broadcast known: vector = rover - broadcast; antenna = (setup, else broadcast) + vector. A setup equal to the
  *   broadcast leaves the rover where it reported itself.
- * - nothing broadcast, a setup and the base's live NMEA position: the spec's rule, antenna = rover + (setup - live
+ * - nothing broadcast, a setup and the base's live NMEA position: the base-NMEA rule, antenna = rover + (setup - live
  *   base), i.e. the vector is taken from the live base; flagged 'base-from-nmea' (metres of NMEA noise in it).
  * - neither: the rover as reported, no vector.
  */

@@ -95,7 +95,7 @@ describe('base setups', () => {
     }
   });
 
-  it('typing a Known Position re-computes the points of the setup in force and says so; the spec reply is kept', async () => {
+  it('typing a Known Position re-computes the points of the setup in force and says so; the original reply is kept', async () => {
     const s = await surveyWithBroadcastingBase();
     await s.owner.agent.put(`/api/projects/basemode/${s.project._id}`).send({ baseMode: 'known' }).expect(200);
     const res = await s.owner.agent.put(`/api/projects/baselocation/${s.project._id}`).send({ baseLatitude: 6.92712, baseLongitude: 79.86121 }).expect(200);

@@ -143,7 +143,7 @@ describe('points measured by the server are vectors from the base (decision 023)
     expect(Math.abs(m.point.EllipsoidalHeight! - (apc.h - TO_APC))).toBeLessThan(0.0001);
   }, 60_000);
 
-  it('Known Position with no 1005/1006 ever received: the spec rule (known - live base NMEA), horizontal, and the point is flagged', async () => {
+  it('Known Position with no 1005/1006 ever received: the base-NMEA rule (known - live base NMEA), horizontal, and the point is flagged', async () => {
     // the base reports itself ~55 m north of the rover's first fix
     const baseNmea = epochs(1, () => ({ northShift: 55 }))[0]!.text;
     const L = ggaOf(baseNmea);
@@ -154,11 +154,11 @@ describe('points measured by the server are vectors from the base (decision 023)
     expect(m.raw.every((e) => e.VectorOrigin === 'base-nmea')).toBe(true);
     const setup = (await setupsOf(s.owner, s.projectId))[0]!;
     expect(setup).toMatchObject({ Source: 'known', Latitude: K.lat, Longitude: K.lon });
-    // the shift known - live base, both at the setup's height (the spec's rule moves latitude/longitude only)
+    // the shift known - live base, both at the setup's height (the base-NMEA rule moves latitude/longitude only)
     const shift = sub(toEcef(K.lat, K.lon, setup.Height), toEcef(L.latitude, L.longitude, setup.Height));
     within(markAntenna(m.point), add(m.roverAntenna, shift), 0.0001);
     const mean = toGeo(m.roverAntenna);
-    // ... which is the spec's degrees arithmetic to well under a millimetre over these ~5 m
+    // ... which is the base-NMEA rule's degrees arithmetic to well under a millimetre over these ~5 m
     expect(Math.abs(m.point.Latitude - (mean.lat + K.lat - L.latitude)) * 111_000).toBeLessThan(0.001);
     expect(Math.abs(m.point.Longitude - (mean.lon + K.lon - L.longitude)) * 111_000).toBeLessThan(0.001);
     expect(Math.abs(m.point.EllipsoidalHeight! + TO_APC - mean.h)).toBeLessThan(0.001);

@@ -46,7 +46,7 @@ export function attaches(project: RecordedIn, said?: BaseCorrection): boolean {
  * - 'none' (Auto Fix): the rover's RTK position, relative to the broadcast position: vector = point - broadcast;
  *   under a setup corrected since (not at the broadcast position) the point is stored at setup + vector.
  * - 'broadcast' / 'base-nmea' (Known Position): the browser already placed it against the known base, so the
- *   vector is point - setup and the point stays; 'base-nmea' (the spec's rule, the default there) flags it.
+ *   vector is point - setup and the point stays; 'base-nmea' (known - live base NMEA, the default there) flags it.
  * Without a base, or a 'none' point with nothing broadcast, the point is left as it was sent.
  */
 export async function attachToSetup(db: Db, ownerId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<void> {

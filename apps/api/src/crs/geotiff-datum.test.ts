@@ -11,7 +11,7 @@ import { seedPoints, seedProject } from '../exports/test-seed.js';
  * A datum-shift grid in PROJ-data's GeoTIFF form (what cdn.proj.org ships: de_adv_BETA2007.tif, no BETA2007.gsb)
  * dropped into GRIDS_DIR is used for DHDN, equal to cs2cs with the same file; a .tif under a grid's name that is not a
  * horizontal offset grid, and a grid in neither form, are 400s naming the files. The .tif is made from Debian's
- * BETA2007.gsb as PROJ's spec has it (TYPE=HORIZONTAL_OFFSET, latitude_offset/longitude_offset in arc-seconds,
+ * BETA2007.gsb as PROJ's GeoTIFF grid specification has it (TYPE=HORIZONTAL_OFFSET, latitude_offset/longitude_offset in arc-seconds,
  * longitude positive east, PixelIsPoint); packages/geodesy's datum-tiff-cs2cs.test.ts covers the variants.
  */
 const env = { ...process.env, PROJ_NETWORK: 'OFF' };

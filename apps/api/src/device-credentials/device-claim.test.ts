@@ -21,12 +21,12 @@ const login = (username: string, password: string) =>
   );
 let n = 0;
 const freshCode = () => `CLAIM-${Date.now().toString(36).toUpperCase()}-${++n}`;
-// the spec's call, as the Register New Device screen makes it
+// the registration call, as the Register New Device screen makes it
 const register = (agent: LiveHarness['agent'] extends () => infer A ? A : never, code: string, userId: string) =>
   agent.post(`/api/devices/${code}`).send({ Name: 'Field rover', Type: 'rover', Registered_User_Id: userId });
 
 describe('device codes claimed with the maker\'s activation key (decisions 027, 037)', () => {
-  it('registers with the spec\'s reply, unclaimed: no secret, no MQTT login, not even with another device\'s key', async () => {
+  it('registers with the usual reply, unclaimed: no secret, no MQTT login, not even with another device\'s key', async () => {
     const owner = await h.owner();
     const code = freshCode();
     const { body } = await register(owner.agent, code, owner.userId).expect(201);
@@ -80,7 +80,7 @@ describe('without a maker key (no DEVICE_ACTIVATION_SECRET)', () => {
   });
   afterAll(() => plain.close());
 
-  it('registers devices claimed at once, as the spec\'s flow has always had them', async () => {
+  it('registers devices claimed at once, as registration has always had them', async () => {
     const user = await plain.verifiedUser();
     const code = freshCode();
     const { body } = await user.agent.post(`/api/devices/${code}`).send({ Name: 'R', Type: 'rover', Registered_User_Id: user.userId }).expect(201);

@@ -40,7 +40,7 @@ describe('devices: registration, the connected list and alerts', () => {
     expect((await a.agent.get(`/api/user/${a.userId}/registereddevices`).expect(200)).body.devices.map((d: { DeviceCode: string }) => d.DeviceCode)).toContain(code);
   });
 
-  it('defaults the type to rover, reads BASE as base, and names each missing field with the spec messages', async () => {
+  it('defaults the type to rover, reads BASE as base, and names each missing field with its message', async () => {
     expect((await a.agent.post(`/api/devices/${uniqueCode()}`).send({ Name: 'x' }).expect(201)).body.device.Type).toBe('rover');
     expect((await a.agent.post(`/api/devices/${uniqueCode()}`).send({ Name: 'y', Type: 'BASE' }).expect(201)).body.device.Type).toBe('base');
     expect((await a.agent.post('/api/devices/%20').send({ Name: 'z' }).expect(400)).body).toEqual({
@@ -92,7 +92,11 @@ describe('devices: registration, the connected list and alerts', () => {
       message: 'Device not found',
     });
 
-    const added = await a.agent.post(`/api/user/${a.userId}/add-device`).send({ DeviceCode: ` ${device.DeviceCode} ` }).expect(200);
+    // typed in the other letter case (as read off a label), with spaces: it is the same device
+    const otherCase = [...device.DeviceCode].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    expect(otherCase).not.toBe(device.DeviceCode);
+    expect((await a.agent.get(`/api/devices/${otherCase}/check`).expect(200)).body).toEqual({ success: true, exists: true, isInUse: false });
+    const added = await a.agent.post(`/api/user/${a.userId}/add-device`).send({ DeviceCode: ` ${otherCase} ` }).expect(200);
     expect(added.body).toMatchObject({ success: true, message: 'Device connected successfully!', device: { _id: device._id, Connected: true } });
     expect((await check()).body).toEqual({ success: true, exists: true, isInUse: true });
     expect((await a.agent.post(`/api/user/${a.userId}/add-device`).send({ DeviceCode: device.DeviceCode }).expect(409)).body.message).toBe(

@@ -13,7 +13,7 @@ const TOO_MANY = (wait: string) => `Too many device registrations from this acco
  * Registers a device code to the signed-in user. A code belongs to one account only: the MQTT broker knows a
  * device by it, so a code claimed by any account is refused (409), not quietly shared. With a maker key
  * (`makerKey`), a registration is claimed only when its user presents the device's activation key, here or later on
- * the device page; one without it holds nothing against another account's (decision 037). The spec's screen and
+ * the device page; one without it holds nothing against another account's (decision 037). The registration screen and
  * messages stay as they are.
  */
 export async function registerDevice(

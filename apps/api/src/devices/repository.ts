@@ -96,8 +96,15 @@ export const devicesRepository = {
     return row;
   },
 
+  /**
+   * The owner's device of this code, whatever its letter case ("sam-r1" finds SAM-R1: a code read off a label is typed
+   * as it comes); an exact match first when the owner has codes differing only in case. Another account's: none.
+   */
   async ownedByCode(q: Queryable, ownerId: string, code: string): Promise<DeviceRow | undefined> {
-    const [row] = await q.query<DeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE owner_id = $1 AND code = $2`, [ownerId, code]);
+    const [row] = await q.query<DeviceRow>(
+      `SELECT ${DEVICE_COLUMNS} FROM devices WHERE owner_id = $1 AND lower(code) = lower($2) ORDER BY (code = $2) DESC, code LIMIT 1`,
+      [ownerId, code],
+    );
     return row;
   },
 

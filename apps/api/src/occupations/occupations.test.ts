@@ -207,7 +207,7 @@ describe('survey occupations through the api, measured on the gateway', () => {
     expect((await start(r1, 'CP-1').expect(409)).body).toEqual({ success: false, message: 'A point named “CP-1” already exists in this project. Choose another name.' });
     const o1 = (await start(r1, 'CP-2').expect(201)).body.occupation as OccupationView;
     expect((await start(r2, 'CP-2').expect(409)).body.message).toBe('A point named “CP-2” already exists in this project. Choose another name.');
-    // another tab records CP-2 by the spec's call while the rover is still measuring it
+    // another tab records CP-2 by POST /api/points while the rover is still measuring it
     await a.agent.post('/api/points').send({ ProjectId: projectId, Name: 'CP-2', Latitude: 47.1, Longitude: 8.5 }).expect(201);
     await send(r1, rtk(100, 10));
     const done = await finished(a, o1._id);
@@ -265,7 +265,7 @@ describe('survey occupations through the api, measured on the gateway', () => {
     }
   }, 60_000);
 
-  it("the spec's POST /api/points still records a browser's point, flagged as not measured by the server", async () => {
+  it("the browser's POST /api/points still records a browser's point, flagged as not measured by the server", async () => {
     const a = await h.owner();
     const projectId = await projectOf(a, []);
     const res = await a.agent.post('/api/points').send({ ProjectId: projectId, Name: 'P1', Latitude: -45.87, Longitude: 170.5 }).expect(201);

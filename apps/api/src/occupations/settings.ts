@@ -51,7 +51,7 @@ export function setupOf(a: ResolvedAntenna) {
   return { height: a.Height, type: a.HeightType, phaseCentreOffset: a.Offset, referenceOffset: a.ReferenceOffset, radius: a.Radius, shmpOffset: a.ShmpOffset };
 }
 
-/** What an occupation runs with: the request over the project's settings over the issue's defaults. */
+/** What an occupation runs with: the request over the project's settings over the methods' defaults. */
 export function resolveOccupation(settings: MeasurementSettings, body: StartOccupationBody) {
   const method = body.Method ?? settings.DefaultMethod;
   const tolerances: Tolerances = { ...DEFAULT_TOLERANCES[method], ...settings.Tolerances[method], ...body.Tolerances };

@@ -13,7 +13,7 @@ import { ownedEndpoints, SAMPLES, send, type SampleRequest, type SurveyEndpointN
  */
 
 // fields that differ between two accounts' samples without naming an owned object: a new code to register
-// (its uniqueness across all accounts, 409, is the spec's own rule)
+// (its uniqueness across all accounts, 409, is a rule of device codes: decision 003)
 const NOT_REFERENCES: Partial<Record<SurveyEndpointName, string[]>> = { registerDevice: ['params.deviceId'] };
 // what "missing" answers where it is not 404
 const MISSING_STATUS: Partial<Record<SurveyEndpointName, number>> = { checkDevice: 200 };

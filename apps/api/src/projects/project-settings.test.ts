@@ -58,7 +58,7 @@ describe("a project's status, sections and base position", () => {
     const location = (body: object) => a.agent.put(`/api/projects/baselocation/${project._id}`).send(body);
     const mode = (baseMode: string) => a.agent.put(`/api/projects/basemode/${project._id}`).send({ baseMode });
 
-    // a new project is in Auto Fix: coordinates alone are refused with the spec's message
+    // a new project is in Auto Fix: coordinates alone are refused with their message
     expect((await location({ baseLatitude: 6.9, baseLongitude: 79.8 })).body).toEqual({
       success: false,
       message: 'Base location cannot be updated in Auto Fix mode.',

@@ -42,6 +42,10 @@ export async function createSocketServer(o: { server: HttpServer; sessions: Sess
     allowRequest: (req, done) => done(null, originAllowed(req, o.publicUrl)),
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     maxHttpBufferSize: 16 * 1024,
+    // a phone that lost its network learns it within 15 s (the default, 45 s): until then it would show every rover
+    // going silent, as if the rovers had stopped
+    pingInterval: 10_000,
+    pingTimeout: 5_000,
     // live readings are not kept for replay (live-adapter.ts); the Redis adapter below replaces it
     adapter: LiveSessionAdapter,
   });

@@ -11,7 +11,7 @@ describe('user settings', () => {
   });
   afterAll(() => h.close());
 
-  it('start at the defaults of the spec', async () => {
+  it('start at the defaults', async () => {
     const res = await user.agent.get('/api/user/settings').expect(200);
     expect(res.body).toEqual({
       success: true,

@@ -110,8 +110,8 @@ export async function setupInForce(q: Queryable, project: ProjectBase, ref: Base
 }
 
 /**
- * The spec's fallback origin (known - live base) as a point: the live base's latitude/longitude at the setup's
- * height, so the shift it gives is horizontal, as the spec's rule is (NMEA heights would add metres of noise,
+ * The base-NMEA fallback origin (known - live base) as a point: the live base's latitude/longitude at the setup's
+ * height, so the shift it gives is horizontal, as the base-NMEA rule is (NMEA heights would add metres of noise,
  * and a device row has no geoid separation to make its altitude ellipsoidal).
  */
 export function nmeaOrigin(ref: BaseReference, setup: Pick<BaseSetupRow, 'height'> | undefined): Vec3 | null {

@@ -60,7 +60,7 @@ export function occupationViewOf(r: OccupationViewRow, over: Partial<Pick<Occupa
   };
 }
 
-/** The spec's Low/Medium/High from the age of the corrections (the time between the base's data and the rover's). */
+/** The Low/Medium/High accuracy grade from the age of the corrections (the time between the base's data and the rover's). */
 export function accuracyGrade(correctionAgeS: number | null): AccuracyLevel | null {
   if (correctionAgeS === null) return null;
   return correctionAgeS * 1000 > 2500 ? 'Low' : correctionAgeS * 1000 > 1000 ? 'Medium' : 'High';
@@ -296,7 +296,7 @@ export const occupationsRepository = {
       if (!live || (live.status !== 'running' && live.status !== 'paused')) return undefined;
       // names are unique per project (decision 041): the start refused a taken one, but a point measured is never lost
       // for its name, so one taken meanwhile (another tab, a continuous run's suffix) becomes "name (2)"; the project
-      // row is locked first, as the spec's record does, so two points cannot take the same free name
+      // row is locked first, as recording a point does, so two points cannot take the same free name
       await q.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [o.project_id]);
       const a = o.antenna;
       const v = await measuredPoint(q, o.id, measured, base);

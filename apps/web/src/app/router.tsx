@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { useDismissErrorsOnNavigate } from '../components/toast-setup';
 import { ErrorBoundary } from './layout/error-boundary';
 import { Splash } from './layout/splash';
 import { useForgetLogout } from '../features/auth/hooks/use-forget-logout';
@@ -28,6 +29,7 @@ const SettingsPage = lazyPage(() => import('./routes/settings'), 'SettingsPage')
 function Root() {
   const { pathname } = useLocation();
   useForgetLogout();
+  useDismissErrorsOnNavigate();
   return (
     <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<Splash label="Loading" />}>

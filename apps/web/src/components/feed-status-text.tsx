@@ -3,7 +3,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 const MARK = /\s*(✅|❌)\s*$/u;
 
 /**
- * The socket status text of the spec ('Connected ✅', 'Disconnected ❌', ...), kept whole in the page's text, with its
+ * The socket status text ('Connected ✅', 'Disconnected ❌', ...), kept whole in the page's text, with its
  * mark drawn as an icon: where no emoji font is installed the ✅/❌ would render as empty boxes.
  */
 export function FeedStatusText({ text, connected, className, testId }: { text: string; connected: boolean; className?: string; testId?: string }) {

@@ -19,7 +19,7 @@ export const fixLabel = (fixType: string | null | undefined) =>
 
 /**
  * The fix type (coloured pill) and the receiver's ± estimate: what a point or a live rover really is, shown beside
- * the spec's Low/Medium/High grade (which is only the rover/base time gap; decision 018).
+ * the Low/Medium/High accuracy grade (which is only the rover/base time gap; decision 018).
  */
 export function FixQuality({ fixType, estimateMetres, unit }: { fixType: string | null | undefined; estimateMetres: number | null | undefined; unit: DistanceUnit }) {
   const tone = fixTone(fixType);

@@ -6,6 +6,8 @@ export interface Column<T> {
   className?: string;
   /** Hidden under the sm breakpoint so a phone shows the columns that matter without sideways scrolling. */
   hideOnPhone?: boolean;
+  /** Stays in view at the right edge while a wide table scrolls sideways in its box (the row's actions). */
+  stickyEnd?: boolean;
 }
 
 interface Props<T> {
@@ -18,6 +20,8 @@ interface Props<T> {
   rowLabel?: (row: T) => string;
   empty?: ReactNode;
 }
+
+const STICKY = 'sticky right-0 bg-white shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.25)]';
 
 /** A real <table> with a caption for screen readers; rows optionally open a detail. */
 export function Table<T>({ caption, columns, rows, rowKey, onRowClick, rowLabel, empty }: Props<T>) {
@@ -32,7 +36,7 @@ export function Table<T>({ caption, columns, rows, rowKey, onRowClick, rowLabel,
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={`px-4 py-3 ${c.hideOnPhone ? 'hidden sm:table-cell' : ''} ${c.className ?? ''}`}>
+              <th key={c.header} scope="col" className={`px-4 py-3 ${c.hideOnPhone ? 'hidden sm:table-cell' : ''} ${c.stickyEnd ? STICKY : ''} ${c.className ?? ''}`}>
                 {c.header}
               </th>
             ))}
@@ -49,7 +53,7 @@ export function Table<T>({ caption, columns, rows, rowKey, onRowClick, rowLabel,
               className={onRowClick ? 'cursor-pointer outline-none hover:bg-blue-50/60 focus-visible:bg-blue-50' : ''}
             >
               {columns.map((c) => (
-                <td key={c.header} className={`px-4 py-3 align-middle ${c.hideOnPhone ? 'hidden sm:table-cell' : ''} ${c.className ?? ''}`}>
+                <td key={c.header} className={`px-4 py-3 align-middle ${c.hideOnPhone ? 'hidden sm:table-cell' : ''} ${c.stickyEnd ? STICKY : ''} ${c.className ?? ''}`}>
                   {c.cell(row)}
                 </td>
               ))}

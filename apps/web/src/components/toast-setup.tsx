@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { Bounce, Slide, ToastContainer } from 'react-toastify';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Bounce, Slide, toast, ToastContainer, type Id } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
 /** Phones: the width below which index.css moves toasts off the header and the map's essentials. */
@@ -35,4 +36,23 @@ export function Toasts() {
       theme="light"
     />
   );
+}
+
+/** Error toasts on screen now (an error belongs to the page it happened on). */
+const errors = new Set<Id>();
+toast.onChange((t) => {
+  if (t.type === 'error' && t.status === 'added') errors.add(t.id);
+  if (t.status === 'removed') errors.delete(t.id);
+});
+
+/**
+ * Leaving a page dismisses its error toasts: a "Login failed" must not follow the user onto the dashboard. Other
+ * toasts (a success that navigates, "Survey paused") go along: they say what the move did.
+ */
+export function useDismissErrorsOnNavigate() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const id of [...errors]) toast.dismiss(id);
+    errors.clear();
+  }, [pathname]);
 }

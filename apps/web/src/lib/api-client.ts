@@ -69,7 +69,7 @@ export async function call<R extends z.ZodType = z.ZodType<unknown>>(route: Rout
 function messageOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const message = (data as { message?: unknown }).message;
-  return typeof message === 'string' && message ? message : undefined;
+  return typeof message === 'string' && message ? personText(message) : undefined;
 }
 
 function fail(error: ApiError, quiet?: boolean): never {
@@ -84,3 +84,13 @@ export const serverMessage = (err: unknown) => {
 };
 
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
+
+/**
+ * The API's validation message in words for a person: it names the field by its key first ("password: password is
+ * required"), which a screen should not show. The key goes, the sentence stays, capitalised.
+ */
+export function personText(message: string): string {
+  const keyed = /^[a-z][A-Za-z0-9_.]*: (.+)$/.exec(message);
+  const text = keyed ? keyed[1]! : message;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

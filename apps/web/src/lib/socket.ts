@@ -18,7 +18,7 @@ export interface FeedStatus {
 /** Readings arriving within this window reach React together. */
 const FLUSH_MS = 100;
 /**
- * After the spec's 5 reconnect attempts fail, a visible page tries again this often (each try is another 5
+ * After the 5 reconnect attempts fail, a visible page tries again this often (each try is another 5
  * attempts): a phone in the field loses its network for minutes, and nobody should have to switch tabs to get the
  * live feed back.
  */
@@ -104,6 +104,7 @@ export class LiveFeed {
     this.dropped = false;
     if (typeof window !== 'undefined') {
       window.removeEventListener('online', this.wake);
+      window.removeEventListener('offline', this.lost);
       document.removeEventListener('visibilitychange', this.wake);
     }
     this.setStatus({ connected: false, text: FEED_TEXT.disconnected });
@@ -138,11 +139,20 @@ export class LiveFeed {
     socket.io.on('reconnect_failed', () => this.retryLater());
     if (typeof window !== 'undefined') {
       window.addEventListener('online', this.wake);
+      window.addEventListener('offline', this.lost);
       document.addEventListener('visibilitychange', this.wake);
     }
     socket.connect();
     return socket;
   }
+
+  /**
+   * The phone says it lost its network: the socket is closed now (it reconnects when it can), so the page says
+   * "Disconnected" at once instead of showing every rover go silent until the heartbeat notices.
+   */
+  private lost = () => {
+    if (this.socket?.connected) this.socket.io.engine?.close();
+  };
 
   /** Back online or visible again: a socket that gave up reconnecting tries once more. */
   private wake = () => {

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/page-header';
 import { CenteredSpinner, Spinner } from '../../components/spinner';
 import { deletePoint, usePoints, useRefreshPoints } from '../../features/points/api/points';
-import { addSection, useStoreSections } from '../../features/projects/api/project-changes';
+import { addSection, setProjectStatus, useStoreProject, useStoreSections } from '../../features/projects/api/project-changes';
 import { useProject } from '../../features/projects/api/projects';
 import { SurveyMap } from '../../features/survey/components/survey-map';
 import { errorMessage } from '../../lib/api-client';
@@ -21,6 +21,19 @@ export function PointSurveyPage() {
   const measurement = useMeasurementSettings(projectId).data ?? DEFAULT_MEASUREMENT;
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
+  const storeProject = useStoreProject();
+
+  // one tap from the map: a paused survey resumes, a completed one is reopened (the spec's Reset Survey)
+  const onResume = async () => {
+    try {
+      storeProject(await setProjectStatus(projectId, 'Active'));
+      toast.success('Survey resumed');
+      return true;
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to update project status'));
+      return false;
+    }
+  };
 
   const onDiscard = async (pointId: string) => {
     try {
@@ -75,6 +88,7 @@ export function PointSurveyPage() {
             onDiscard={onDiscard}
             onAddSection={onAddSection}
             onFilter={() => navigate(paths.takenPoints(projectId))}
+            onResume={onResume}
           />
         )}
         {points.isPending && !project.isPending && (

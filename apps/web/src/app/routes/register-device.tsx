@@ -34,7 +34,7 @@ export function RegisterDevicePage() {
 
   useEffect(() => {
     if (!done) return;
-    // back one page, as the spec says; opened directly (no page before), go to the devices screen instead
+    // back one page; opened directly (no page before), go to the devices screen instead
     const first = (window.history.state as { idx?: number } | null)?.idx === 0;
     const timer = setTimeout(() => (first ? navigate(paths.devices, { replace: true }) : navigate(-1)), BACK_AFTER_MS);
     return () => clearTimeout(timer);

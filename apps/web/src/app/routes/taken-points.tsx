@@ -34,6 +34,8 @@ export function TakenPointsPage() {
     setBusy(true);
     try {
       storeProject(await setProjectStatus(projectId, 'Paused'));
+      // the spec's Save Changes pauses the survey: said, so nobody records into a paused survey unknowingly
+      toast.info('Survey paused', { toastId: `paused-${projectId}` });
       navigate(paths.project(projectId));
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to update project status'));

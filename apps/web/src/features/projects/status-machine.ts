@@ -1,10 +1,7 @@
 import type { ProjectStatus } from '@smi/contracts';
+import { surveyStatus } from '../../lib/survey-status';
 
-/** The survey status: a missing or unknown status is treated as Active. */
-export function surveyStatus(status: string | null | undefined): ProjectStatus {
-  const s = (status ?? '').toLowerCase();
-  return s === 'paused' ? 'Paused' : s === 'completed' ? 'Completed' : 'Active';
-}
+export { surveyStatus };
 
 export type SurveyAction = 'pause' | 'resume' | 'complete' | 'reset';
 

@@ -163,7 +163,7 @@ describe('known-base mode on the map', () => {
     expect(baseView(project, undefined, clock(500), rtcm, [{ ...setup, Latitude: 6.6 }]).knownHeight).toBeNull();
     expect(baseView(project, undefined, clock(500), rtcm, [{ ...setup, Current: false }]).knownHeight).toBeNull();
   });
-  it("without a broadcast position, corrects by the spec's rule and says so ('base-nmea')", () => {
+  it("without a broadcast position, corrects by the base-NMEA rule and says so ('base-nmea')", () => {
     const project = projectFixture({ BaseMode: 'known', BaseLatitude: 6.6001, BaseLongitude: 79.9001 });
     const b = baseView(project, base(0), clock(500), { Position: null } as BaseRtcmView);
     const rover = roverView(device('R1'), [testReading('R1', { timestamp: at(0) })], clock(500));

@@ -13,6 +13,8 @@ const positionOf = (r: LiveReading | undefined): Position | null =>
 export interface FixClock {
   nowMs: number;
   samplingIntervalS: number;
+  /** this page's live feed is connected: while it is not, nothing is live, whatever the last readings say */
+  online?: boolean;
 }
 /** The newest reading that carries a real fix (never an offline/status reading repeating an old position). */
 const newestFix = (readings: readonly LiveReading[] | undefined) => readings?.findLast((r) => fixTimeMs(r) !== null) ?? null;
@@ -41,6 +43,8 @@ export interface RoverView {
   /** How old that fix is now, ms; null without one. */
   fixAgeMs: number | null;
   accuracyMetres: number | null;
+  /** This phone's feed is down: what the rover does now is unknown (not "stale"). */
+  phoneOffline: boolean;
 }
 
 export function roverView(device: DeviceView, readings: readonly LiveReading[] | undefined, clock: FixClock): RoverView {
@@ -59,10 +63,11 @@ export function roverView(device: DeviceView, readings: readonly LiveReading[] |
     position: positionOf(fix ?? undefined) ?? positionOf(readings?.findLast(hasFix)) ?? stored,
     rawPosition: null,
     // a dead-reckoning, manual or simulated fix is never a survey fix, however fresh (isFixFresh)
-    live: isFresh(fixAgeMs, clock) && isFixFresh(fix, clock.nowMs, clock.samplingIntervalS),
+    live: clock.online !== false && isFresh(fixAgeMs, clock) && isFixFresh(fix, clock.nowMs, clock.samplingIntervalS),
     fix,
     fixAgeMs,
     accuracyMetres: num(fix?.accuracy) ?? (fix ? null : device.Last_Accuracy),
+    phoneOffline: clock.online === false,
   };
 }
 
@@ -76,8 +81,10 @@ export interface BaseView {
   livePosition: Position | null;
   /** The base's newest fix is fresh. */
   live: boolean;
+  /** This phone's feed is down: the base's state now is unknown. */
+  phoneOffline: boolean;
   fixAgeMs: number | null;
-  /** When each real fix of the base was taken (the spec's accuracy gap is measured against these). */
+  /** When each real fix of the base was taken (the accuracy grade's time gap is measured against these). */
   readingTimes: string[];
   /** The position the base broadcasts in RTCM 1005/1006 (decision 023): known-base mode corrects from it when set. */
   broadcast: BroadcastPosition | null;
@@ -102,10 +109,12 @@ export function baseView(
   return {
     code: device?.DeviceCode ?? null,
     name: device?.Name || 'Base',
-    status: readings?.at(-1)?.status ?? (device ? (device.Status ? 'online' : 'offline') : null),
+    // offline, the last status heard is not the base's status now: none is shown as current
+    status: clock.online === false ? null : (readings?.at(-1)?.status ?? (device ? (device.Status ? 'online' : 'offline') : null)),
     position: live ?? known ?? stored ?? { ...LIMITS.defaultBase },
     livePosition: live,
-    live: isFresh(fixAgeMs, clock),
+    live: clock.online !== false && isFresh(fixAgeMs, clock),
+    phoneOffline: clock.online === false,
     fixAgeMs,
     readingTimes: fixes.map(fixTimeIso),
     broadcast: arp ? { x: arp.X, y: arp.Y, z: arp.Z, height: arp.EllipsoidalHeight } : null,
@@ -153,7 +162,7 @@ export function placeRover(rover: RoverView, base: BaseView, project: ProjectVie
 }
 
 /** Why a rover cannot be recorded right now, or null when it can. */
-export type NotReady = 'no-device' | 'no-fix' | 'stale-fix' | 'no-base' | 'stale-base';
+export type NotReady = 'no-device' | 'offline' | 'no-fix' | 'stale-fix' | 'no-base' | 'stale-base';
 
 /** Everything the Record a Point dialog needs about one rover right now. */
 export interface RecordSample {
@@ -161,7 +170,7 @@ export interface RecordSample {
   position: Position | null;
   /**
    * How `position` was corrected (POST /api/points `BaseCorrection`): 'broadcast' from the base's 1005/1006 position,
-   * 'base-nmea' by the spec's rule against the base's live NMEA position (flagged), 'none' as the rover reported it.
+   * 'base-nmea' by the known - live base rule against the base's live NMEA position (flagged), 'none' as the rover reported it.
    */
   correction: BaseCorrection | null;
   accuracy: AccuracyLevel | null;
@@ -185,6 +194,7 @@ export interface RecordSample {
 
 function notReadyOf(rover: RoverView | undefined, base: BaseView, project: ProjectView): NotReady | null {
   if (!rover) return 'no-device';
+  if (rover.phoneOffline) return 'offline';
   if (!rover.fix) return 'no-fix';
   if (!rover.live) return 'stale-fix';
   // corrected from the broadcast position, the base's own NMEA fix is not needed

@@ -1,4 +1,4 @@
-/** Line drawings of the two device kinds (the spec's "device image by type"). */
+/** Line drawings of the two device kinds (a device's picture by its type). */
 export function DeviceArt({ type }: { type: string }) {
   if (type === 'base') {
     return (

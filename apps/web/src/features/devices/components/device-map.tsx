@@ -20,7 +20,7 @@ export function mapCentre(rovers: LiveDevice[], base: LiveDevice | null): LatLon
 }
 
 /**
- * Keeps the spec's centre in view. When the set of devices on the map changes (first positions, a device added),
+ * Keeps the map's centre (mapCentre) in view. When the set of devices on the map changes (first positions, a device added),
  * the zoom is also chosen so every device fits around that centre, so labels do not pile up on one spot.
  */
 function FollowCentre({ centre, spots }: { centre: LatLon; spots: LatLon[] }) {

@@ -20,7 +20,7 @@ const LIGHT = { paper: '#f8fafc', grid: '#e2e8f0', line: '#93c5fd', pill: 'rgba(
 const DARK = { paper: '#0b1222', grid: '#1e293b', line: '#2563eb', pill: 'rgba(15,23,42,0.92)', distance: '#bfdbfe', base: '#cbd5e1', rover: '#93c5fd' };
 type Palette = typeof LIGHT;
 
-/** Cells per side: 4 x 4 = the 16 cells of the spec. */
+/** Cells per side: 4 x 4 = 16 cells. */
 export const GRID_CELLS = 4;
 
 /** Draws the scene on a square canvas of `size` CSS pixels: grid, base with rings, rovers, lines with distances. */

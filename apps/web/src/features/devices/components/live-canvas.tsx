@@ -7,7 +7,7 @@ import { useDisplaySettings } from '../../../lib/user-settings';
 import type { LiveDevice } from '../live-merge';
 import { drawScene } from './live-canvas-draw';
 
-/** The spec's canvas size, in CSS pixels; it shrinks to fit a phone. */
+/** The canvas size, in CSS pixels; it shrinks to fit a phone. */
 export const CANVAS_SIZE = 500;
 
 interface Props {

@@ -3,7 +3,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { validateContact, type ContactInquiry } from '../contact-rules';
 
 /**
- * The spec's contact form: checked as the visitor types, with the send action disabled and no target.
+ * The landing page's contact form: checked as the visitor types, with the send action disabled and no target.
  * Nothing is submitted anywhere.
  */
 export function ContactForm() {

@@ -26,7 +26,7 @@ function point(over: Partial<PointView>): PointView {
 }
 
 describe('the taken-points table', () => {
-  it('shows the height of each point, and the fix type and ± beside the spec grade', () => {
+  it('shows the height of each point, and the fix type and ± beside the accuracy grade', () => {
     render(
       <PointsTable
         points={[

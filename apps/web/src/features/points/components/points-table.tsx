@@ -100,11 +100,14 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
         { header: `Northing (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'northing'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
       ]
     : [];
-  // the spec's grade, with the fix type and the receiver's ± beside it (decision 018)
+  // the fix type and the receiver's ± first, then the Low/Medium/High grade labelled as the rover/base timing it is (decision 044)
   const accuracy = (p: Point) => (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      {grade(p)}
       {(p.FixType || p.HorizontalAccuracy !== null) && <FixQuality fixType={p.FixType} estimateMetres={p.HorizontalAccuracy} unit={unit} />}
+      <span className="inline-flex items-center gap-1" title="How close in time the rover's and the base's readings were: not the point's accuracy">
+        <span className="text-xs text-slate-600">timing</span>
+        {grade(p)}
+      </span>
     </span>
   );
   return (
@@ -159,6 +162,8 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
           {
             header: 'Actions',
             className: 'w-28 text-right',
+            // a wide table (a CRS adds easting and northing) scrolls in its box: Modify and Delete stay in view
+            stickyEnd: true,
             cell: (p) => (
               <div className="flex justify-end gap-1">
                 <button type="button" className="icon-btn" onClick={() => onModify(p)} aria-label={`Modify point ${nameOf(p)}`} title="Modify">

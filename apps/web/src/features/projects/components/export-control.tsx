@@ -15,7 +15,7 @@ const LABELS: Record<DownloadFormat, string> = {
   landxml: 'LandXML (project CRS)',
   report: 'Survey report (PDF)',
 };
-// the csv's PNEZD preset beside it, the survey report after the spec's formats
+// the csv's PNEZD preset beside it, the survey report after the point formats
 const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS.flatMap((f): DownloadFormat[] => (f === 'csv' ? ['csv', 'pnezd'] : [f])), 'report'];
 
 interface Props {

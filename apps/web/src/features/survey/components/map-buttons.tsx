@@ -1,4 +1,4 @@
-import { Filter, LocateFixed, MapPinPlus, Undo2 } from 'lucide-react';
+import { List, LocateFixed, MapPinPlus, Undo2 } from 'lucide-react';
 import { usePressAndHold } from '../hooks/use-press-and-hold';
 
 interface Props {
@@ -14,7 +14,7 @@ interface Props {
 
 const ROUND = 'flex h-14 w-14 items-center justify-center rounded-full shadow-lg ring-1 ring-black/5 transition active:scale-95 disabled:cursor-wait';
 
-/** The round buttons at the bottom right: filter (the points list), reverse (discard the last), add location. */
+/** The round buttons at the bottom right: the points list (the spec's filter), reverse (discard the last), add location. */
 export function MapButtons({ onFilter, onReverse, onRecord, onHoldRecord, recording, measuring = false, onRecentre }: Props) {
   const press = usePressAndHold(onRecord, onHoldRecord);
   return (
@@ -24,8 +24,9 @@ export function MapButtons({ onFilter, onReverse, onRecord, onHoldRecord, record
           <LocateFixed aria-hidden="true" className="h-5 w-5" />
         </button>
       )}
-      <button type="button" className={`${ROUND} bg-white text-slate-700 hover:bg-slate-50`} onClick={onFilter} aria-label="Filter points" title="Points list">
-        <Filter aria-hidden="true" className="h-6 w-6" />
+      {/* the spec's "filter" button opens the taken-points list: it is named and drawn for what it does */}
+      <button type="button" className={`${ROUND} bg-white text-slate-700 hover:bg-slate-50`} onClick={onFilter} aria-label="Points list" title="Points list">
+        <List aria-hidden="true" className="h-6 w-6" />
       </button>
       <button type="button" className={`${ROUND} bg-white text-slate-700 hover:bg-slate-50`} onClick={onReverse} aria-label="Discard last point" title="Discard last point">
         <Undo2 aria-hidden="true" className="h-6 w-6" />

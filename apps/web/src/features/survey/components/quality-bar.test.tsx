@@ -97,3 +97,29 @@ describe('the loss-of-fix alert', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Rover One lost RTK fixed: now RTK float');
   });
 });
+
+describe('the live quality bar when the fix is not live', () => {
+  it('a stale rover: the pill says so with its age, the last figures are greyed, never shown as live', () => {
+    const q = roverQuality(reading(), false, base);
+    render(<QualityBar rows={[{ code: 'R-1', name: 'Rover One', quality: q, alerts: [], state: { kind: 'stale', ageMs: 12_400 } }]} unit="CM" />);
+    expect(screen.getByTestId('quality-fix')).toHaveTextContent('Stale: no fix for 12 s');
+    expect(screen.getByTestId('quality-fix')).toHaveAttribute('data-tone', 'grey');
+    expect(screen.getByTestId('quality-old')).toHaveTextContent('last fix 12 s ago:');
+    for (const id of ['quality-sats', 'quality-pdop', 'quality-sigma-h', 'quality-sigma-v']) {
+      expect(screen.getByTestId(id)).toHaveAttribute('data-old', 'true');
+      expect(screen.getByTestId(id)).toHaveClass('text-slate-500');
+    }
+    expect(screen.getByTestId('quality-age')).toHaveTextContent('–');
+  });
+
+  it('this phone offline: the pill says so, in red', () => {
+    render(<QualityBar rows={[{ code: 'R-1', name: 'R', quality: roverQuality(reading(), false, base), alerts: [], state: { kind: 'offline' } }]} unit="CM" />);
+    expect(screen.getByTestId('quality-fix')).toHaveTextContent('This phone is offline');
+    expect(screen.getByTestId('quality-fix')).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('a sigma over a metre keeps its centimetres', () => {
+    render(<QualityBar rows={[{ code: 'R-1', name: 'R', quality: roverQuality(reading({ accuracy: 1.234 }), true, base), alerts: [] }]} unit="CM" />);
+    expect(screen.getByTestId('quality-sigma-h')).toHaveTextContent('1.23 m');
+  });
+});

@@ -22,6 +22,7 @@ const rover: RoverView = {
   fix: null,
   fixAgeMs: 400,
   accuracyMetres: 0.02,
+  phoneOffline: false,
 };
 const sample: RecordSample = {
   position: { latitude: 6.6001, longitude: 79.9001 },
@@ -87,7 +88,7 @@ function open(props: Partial<Parameters<typeof RecordPointDialog>[0]> = {}) {
 }
 
 describe('Save in the Record a Point dialog', () => {
-  it("hands over the project's default method (topo) and its antenna, 1.800 m vertical, keeping the spec's fields", async () => {
+  it("hands over the project's default method (topo) and its antenna, 1.800 m vertical, keeping the dialog's fields", async () => {
     const { onSave } = open();
     const dialog = screen.getByRole('dialog', { name: 'Record a Point' });
     expect(within(dialog).getByLabelText('Method')).toHaveValue('topo');

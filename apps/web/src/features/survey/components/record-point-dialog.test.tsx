@@ -19,6 +19,7 @@ const rover = (code: string, name: string): RoverView => ({
   fix: null,
   fixAgeMs: 400,
   accuracyMetres: 0.02,
+  phoneOffline: false,
 });
 
 const sample = (over: Partial<RecordSample> = {}): RecordSample => ({
@@ -70,12 +71,16 @@ describe('Record a Point', () => {
     expect(screen.getByLabelText('Point name')).toHaveValue('P5');
     expect(screen.getByLabelText('Section')).toHaveValue('default');
     expect(screen.getByLabelText('Client device')).toHaveValue('R-1');
+    // the headline is the fix and its measured precision, in the fix's colour
+    const headline = screen.getByTestId('quality-headline');
+    expect(headline).toHaveTextContent('RTK fixed ± 1.4 cm');
+    expect(headline).toHaveAttribute('data-tone', 'green');
+    // the spec's grade, in its colours, under it and named for what it is: the rover/base timing
     const line = screen.getByTestId('accuracy-line');
-    expect(line).toHaveTextContent('Accuracy: High');
+    expect(line).toHaveTextContent('Rover/base timing: High · gap 0.4 s');
     expect(line.querySelector('.text-emerald-700')).toHaveTextContent('High');
-    expect(screen.getByText('RTK fixed')).toBeInTheDocument();
+    expect(headline.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText('17')).toBeInTheDocument();
-    expect(screen.getByText('± 1.4 cm')).toBeInTheDocument();
   });
 
   it("flags a point corrected from the base's NMEA position in what will be stored, and says when from the broadcast one", () => {
@@ -112,25 +117,41 @@ describe('Record a Point', () => {
     open({ sampleFor: () => sample({ position: null, accuracy: null, gapMs: null, notReady: 'no-fix' }) });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.getByText('Waiting for sensor data from the rover…')).toBeInTheDocument();
-    expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Accuracy: Unknown');
+    expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Rover/base timing: Unknown');
   });
 
-  it("refuses a rover whose last fix is stale, with the spec's message and the fix's age", () => {
+  it("refuses a rover whose last fix is stale, with its message and the fix's age", () => {
     open({ sampleFor: () => sample({ position: null, notReady: 'stale-fix', fixAgeMs: 41_500 }) });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     const why = screen.getByTestId('record-not-ready');
     expect(why).toHaveTextContent('No sensor data available to record a point.');
     expect(why).toHaveTextContent('Rover One has not sent a fix for 41 s');
     expect(screen.queryByTestId('stored-coordinate')).not.toBeInTheDocument();
+    // never a green "RTK fixed" above it: the headline says the fix is stale, the last figures greyed with their age
+    const headline = screen.getByTestId('quality-headline');
+    expect(headline).toHaveAttribute('data-tone', 'grey');
+    expect(headline).toHaveTextContent('Stale: no fix for 41 s');
+    expect(screen.getByTestId('quality-last')).toHaveTextContent('last: RTK fixed ± 1.4 cm, 41 s ago');
+    expect(screen.getByTestId('quality-last')).toHaveClass('text-slate-500');
+    expect(screen.getByTestId('accuracy-line').querySelector('[data-tone]')).toHaveAttribute('data-tone', 'grey');
+    expect(document.querySelector('.text-emerald-700')).toBeNull();
   });
 
-  it('shows the fix type (coloured: only RTK fixed is green) and the ± estimate beside the grade', () => {
-    open({ sampleFor: () => sample({ fixType: 'rtk-float', accuracyMetres: 0.38 }) });
-    expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Accuracy: High');
-    const fix = screen.getByTestId('fix-quality');
-    expect(fix).toHaveTextContent('RTK float');
-    expect(fix).toHaveTextContent('± 38.0 cm');
-    expect(screen.getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
+  it('says the phone is offline, not that the rover is silent, and shows nothing as live', () => {
+    open({ sampleFor: () => sample({ position: null, notReady: 'offline', fixAgeMs: 12_000 }) });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByTestId('quality-headline')).toHaveTextContent('This phone is offline');
+    expect(screen.getByTestId('record-not-ready')).toHaveTextContent('This phone is offline: nothing from the rovers reaches it now.');
+    expect(screen.getByTestId('record-not-ready')).not.toHaveTextContent('has not sent');
+    expect(document.querySelector('.text-emerald-700')).toBeNull();
+  });
+
+  it('a float rover: the headline says RTK float with its ± in amber, above the green timing grade', () => {
+    open({ sampleFor: () => sample({ fixType: 'rtk-float', accuracyMetres: 0.149 }) });
+    const headline = screen.getByTestId('quality-headline');
+    expect(headline).toHaveTextContent('RTK float ± 14.9 cm');
+    expect(headline).toHaveAttribute('data-tone', 'yellow');
+    expect(screen.getByTestId('accuracy-line')).toHaveTextContent('Rover/base timing: High');
   });
 
   it('shows the coordinate it will store: lat/lon, UTM easting/northing and height', () => {

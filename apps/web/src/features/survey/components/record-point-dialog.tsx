@@ -9,6 +9,7 @@ import type { Position } from '../rules/known-base';
 import { defaultDevice, defaultPointName, defaultSection, isNameTaken } from '../rules/record-defaults';
 import type { RecordSample, RoverView } from '../survey-model';
 import { OccupationProgress } from './occupation-progress';
+import { PHONE_OFFLINE } from '../../../components/position-quality';
 import { SampleSummary } from './sample-summary';
 import { SectionSelect } from './section-select';
 import { markHeight } from '../rules/mark-height';
@@ -72,6 +73,8 @@ export function RecordPointDialog(props: Props) {
 function waitingText(sample: RecordSample, rover: RoverView | undefined): string {
   const age = sample.fixAgeMs !== null ? formatAge(sample.fixAgeMs) : null;
   switch (sample.notReady) {
+    case 'offline':
+      return `${PHONE_OFFLINE}: nothing from the rovers reaches it now. Recording is possible again once it reconnects.`;
     case 'stale-fix':
       return `${rover?.name ?? 'The rover'} has not sent a fix for ${age}: its last position is stale and cannot be recorded.`;
     case 'no-base':
@@ -213,7 +216,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
             />
           ) : (
             <div role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="record-not-ready">
-              {sample.notReady === 'stale-fix' && <p className="font-semibold">{NO_SENSOR_DATA}</p>}
+              {(sample.notReady === 'stale-fix' || sample.notReady === 'offline') && <p className="font-semibold">{NO_SENSOR_DATA}</p>}
               <p>{waitingText(sample, rover)}</p>
             </div>
           )}

@@ -1,32 +1,38 @@
-import { FixQuality } from '../../../components/fix-quality';
-import { accuracyTone } from '../../../lib/format';
-import { toneText } from '../../../lib/tone';
+import { QualityHeadline, TimingGrade, type LiveState } from '../../../components/position-quality';
 import type { DistanceUnit } from '../../../lib/distance';
 import type { RecordSample } from '../survey-model';
 
-/** The accuracy line (coloured by level, always with its word) and what the rover says about its fix. */
+/** Whether the sample is live: its rover's fix is fresh, old (its age), or unknown (this phone is offline). */
+export function sampleState(sample: RecordSample): LiveState {
+  if (sample.notReady === 'offline') return { kind: 'offline' };
+  if (sample.notReady === 'stale-fix') return { kind: 'stale', ageMs: sample.fixAgeMs };
+  return { kind: 'live' };
+}
+
+/**
+ * The Record dialog's summary of the rover: the headline is the fix type and its ± in the fix's colour (or that the
+ * fix is stale, or this phone offline); the spec's accuracy line, the rover/base timing grade, under it; then what
+ * the receiver says, greyed when it is not live.
+ */
 export function SampleSummary({ sample, unit }: { sample: RecordSample; unit: DistanceUnit }) {
+  const state = sampleState(sample);
   const facts = [
     sample.satellites !== null && ['Satellites', String(sample.satellites)],
     sample.hdop !== null && ['HDOP', sample.hdop.toFixed(1)],
   ].filter(Boolean) as [string, string][];
+  const live = state.kind === 'live';
   return (
-    <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
-      <p data-testid="accuracy-line">
-        <span className="text-slate-600">Accuracy: </span>
-        <span className={`font-semibold ${toneText[accuracyTone(sample.accuracy)]}`}>{sample.accuracy ?? 'Unknown'}</span>
-        {sample.gapMs !== null && <span className="text-slate-500"> · base gap {(sample.gapMs / 1000).toFixed(1)} s</span>}
-      </p>
-      {/* the grade above is only the rover/base time gap; what the receiver says it is, beside it (decision 018) */}
-      <div className="mt-1.5">
-        <FixQuality fixType={sample.fixType} estimateMetres={sample.accuracyMetres} unit={unit} />
+    <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm" data-testid="sample-summary" data-live={live}>
+      <QualityHeadline fixType={sample.fixType} estimateMetres={sample.accuracyMetres} unit={unit} state={state} />
+      <div className="mt-1">
+        <TimingGrade grade={sample.accuracy} gapMs={sample.gapMs} state={state} />
       </div>
-      {facts.length > 0 && (
-        <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+      {facts.length > 0 && state.kind !== 'offline' && (
+        <dl className={`mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-xs ${live ? 'text-slate-600' : 'text-slate-500'}`}>
           {facts.map(([k, v]) => (
             <div key={k} className="flex gap-1">
               <dt>{k}</dt>
-              <dd className="font-semibold text-slate-800">{v}</dd>
+              <dd className={live ? 'font-semibold text-slate-800' : 'text-slate-500'}>{v}</dd>
             </div>
           ))}
         </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { BaseView, RoverView } from '../survey-model';
 import { StatusBox } from './status-box';
 
@@ -16,6 +16,7 @@ const rover = (code: string, live: boolean, fixAgeMs: number | null): RoverView 
   fix: null,
   fixAgeMs,
   accuracyMetres: null,
+  phoneOffline: false,
 });
 const base = (live: boolean, fixAgeMs: number | null): BaseView => ({
   broadcast: null,
@@ -27,7 +28,7 @@ const base = (live: boolean, fixAgeMs: number | null): BaseView => ({
   livePosition: null,
   live,
   fixAgeMs,
-  readingTimes: [],
+  readingTimes: [], phoneOffline: false,
 });
 
 describe('the status box', () => {
@@ -45,7 +46,7 @@ describe('the status box', () => {
     expect(screen.queryByTestId('base-stale')).not.toBeInTheDocument();
   });
 
-  it("keeps the spec's text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
+  it("keeps the status text with its mark, but draws the mark as an icon (no emoji font needed)", () => {
     render(<StatusBox feedText="Disconnected ❌" feedConnected={false} rovers={[]} base={base(true, 0)} />);
     const status = screen.getByTestId('feed-status');
     expect(status).toHaveTextContent('Disconnected ❌');
@@ -76,5 +77,33 @@ describe('the status box with the base\'s RTCM', () => {
   it('shows nothing of RTCM for a base that sent none', () => {
     render(<StatusBox {...props} rtcm={null} />);
     expect(screen.queryByTestId('base-rtcm')).not.toBeInTheDocument();
+  });
+});
+
+describe('the status box when this phone is offline', () => {
+  it('says the phone is offline and blames no rover: no stale list, no count, the base not called online', () => {
+    render(<StatusBox feedText="Disconnected ❌" feedConnected={false} rovers={[rover('A', false, 12_000)]} base={{ ...base(false, 12_000), status: null }} />);
+    expect(screen.getByTestId('phone-offline')).toHaveTextContent('This phone is offline');
+    expect(screen.getByTestId('rovers-reporting')).toHaveTextContent('Rovers not known: this phone is offline');
+    expect(screen.queryByText(/no fix for/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('base-stale')).not.toBeInTheDocument();
+    expect(screen.getByTestId('status-box')).not.toHaveTextContent('online');
+    expect(screen.getByTestId('status-box')).toHaveTextContent('Base Statusunknown');
+  });
+});
+
+describe('the status box on a phone', () => {
+  it('starts folded to one line with the status, the rovers reporting and the base status, and a tap opens it', async () => {
+    render(<StatusBox feedText="Connected ✅" feedConnected rovers={[rover('A', true, 200), rover('B', false, 41_000)]} base={base(true, 100)} foldable />);
+    expect(screen.getByTestId('status-folded')).toHaveTextContent('1 of 2 reporting');
+    expect(screen.getByTestId('status-folded')).toHaveTextContent('Base Status');
+    expect(screen.getByTestId('feed-status')).toHaveTextContent('Connected ✅');
+    expect(screen.getByTestId('rovers-reporting')).not.toBeVisible();
+    const toggle = screen.getByRole('button', { name: 'Show status details' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('rovers-reporting')).toBeVisible();
+    expect(screen.getByText('Rover B: no fix for 41 s')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Hide status details' })).toHaveAttribute('aria-expanded', 'true');
   });
 });

@@ -21,6 +21,7 @@ const rover: RoverView = {
   fix: null,
   fixAgeMs: null,
   accuracyMetres: null,
+  phoneOffline: false,
 };
 const noData: RecordSample = {
   position: null,
@@ -44,9 +45,10 @@ const withData: RecordSample = { ...noData, notReady: null, position: { latitude
 // known-base mode: the server applies the known base to occupations too, so Save and the hold start one (decision 028)
 const KNOWN_BASE: Partial<ProjectView> = { BaseMode: 'known', BaseLatitude: 6.6, BaseLongitude: 79.9 };
 
-function controls(sample: RecordSample, points: { _id: string; Name: string; Created_On: string }[] = [], project: Partial<ProjectView> = KNOWN_BASE) {
+function controls(sample: RecordSample, points: { _id: string; Name: string; Created_On: string }[] = [], project: Partial<ProjectView> = KNOWN_BASE, extra: Partial<Parameters<typeof SurveyControls>[0]> = {}) {
   const onDiscard = vi.fn(async () => {});
   const props = {
+    ...extra,
     project: projectFixture({ Sections: ['default', 'kerb'], ...project }),
     measurement: DEFAULT_MEASUREMENT,
     onMeasured: vi.fn(async () => {}),
@@ -97,6 +99,34 @@ describe('the record button', () => {
     controls(withData);
     fireEvent.click(recordButton());
     expect(screen.getByRole('dialog', { name: 'Record a Point' })).toBeInTheDocument();
+  });
+
+  it('in a paused survey a tap asks to resume first; resumed, the dialog opens; declined, nothing is recorded', async () => {
+    const onResume = vi.fn(async () => true);
+    controls(withData, [], KNOWN_BASE, { surveyStatus: 'Paused', onResume });
+    fireEvent.click(recordButton());
+    const ask = screen.getByRole('dialog', { name: 'Survey paused' });
+    expect(ask).toHaveTextContent('This survey is paused. Resume it to record a point?');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onResume).not.toHaveBeenCalled();
+    fireEvent.click(recordButton());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Resume and record' }));
+    });
+    expect(onResume).toHaveBeenCalledOnce();
+    expect(screen.getByRole('dialog', { name: 'Record a Point' })).toBeInTheDocument();
+  });
+
+  it('in a completed survey holding the button does not record: it asks to reopen first', async () => {
+    const onResume = vi.fn(async () => true);
+    controls(withData, [], KNOWN_BASE, { surveyStatus: 'Completed', onResume });
+    touchDown();
+    await act(async () => {
+      vi.advanceTimersByTime(700);
+    });
+    expect(screen.getByRole('dialog', { name: 'Survey completed' })).toHaveTextContent('Reopen it to record another point?');
+    expect(posted).toHaveLength(0);
   });
 
   it('holding 600 ms on a touch screen records at once with the defaults, without the dialog', async () => {

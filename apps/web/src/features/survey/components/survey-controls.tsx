@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
-import type { MeasurementSettings, ProjectView } from '@smi/contracts';
+import type { MeasurementSettings, ProjectStatus, ProjectView } from '@smi/contracts';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { DistanceUnit } from '../../../lib/distance';
@@ -27,10 +27,21 @@ interface Props {
   onAddSection: (name: string) => Promise<boolean>;
   onFilter: () => void;
   onRecentre?: () => void;
+  /** The survey's status (Active when missing): a paused or completed one is resumed, after asking, before recording. */
+  surveyStatus?: ProjectStatus;
+  onResume?: () => Promise<boolean>;
 }
 
+/** What recording in a survey that is not active asks first. */
+export const RESUME_ASK: Record<Exclude<ProjectStatus, 'Active'>, { title: string; message: string; confirm: string }> = {
+  Paused: { title: 'Survey paused', message: 'This survey is paused. Resume it to record a point?', confirm: 'Resume and record' },
+  Completed: { title: 'Survey completed', message: 'This survey is completed. Reopen it to record another point?', confirm: 'Reopen and record' },
+};
+
 /** The round buttons and the two dialogs they open (Record a Point, Confirm Action), plus press-and-hold saving. */
-export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onMeasured, onDiscard, onAddSection, onFilter, onRecentre }: Props) {
+export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onMeasured, onDiscard, onAddSection, onFilter, onRecentre, surveyStatus = 'Active', onResume }: Props) {
+  const [asking, setAsking] = useState(false);
+  const [resuming, setResuming] = useState(false);
   // a reload during a measurement opens the dialog on its progress (or its outcome)
   const [recordOpen, setRecordOpen] = useState(() => readPending(project._id)?.id != null);
   const [discarding, setDiscarding] = useState<{ _id: string; Name: string } | null>(null);
@@ -40,7 +51,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
   const measure = useMeasure(project._id);
   const occupation = measure.occupation;
   // every point is measured on the server, known-base mode too: the server applies the known base to the occupation
-  // (decision 023: known + vector from the broadcast position, else the spec's known - live base rule; decision 028)
+  // (decision 023: known + vector from the broadcast position, else the known - live base NMEA rule; decision 028)
 
   const record = async (draft: RecordDraft) => {
     try {
@@ -108,6 +119,23 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
     setDiscarding(last);
   };
 
+  // a paused or completed survey is not recorded into silently: resume it first (the server keeps the status)
+  const gate = (then: () => void) => () => {
+    if (surveyStatus === 'Active' || !onResume) return then();
+    setAsking(true);
+  };
+  const resumeAndRecord = async () => {
+    if (!onResume || resuming) return;
+    setResuming(true);
+    try {
+      if (await onResume()) setRecordOpen(true);
+    } finally {
+      setResuming(false);
+      setAsking(false);
+    }
+  };
+  const ask = surveyStatus === 'Active' ? null : RESUME_ASK[surveyStatus];
+
   const discard = async () => {
     if (!discarding) return;
     setBusy(true);
@@ -125,11 +153,11 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
         <MapButtons
           onFilter={onFilter}
           onReverse={askDiscard}
-          onRecord={() => setRecordOpen(true)}
-          onHoldRecord={() => {
+          onRecord={gate(() => setRecordOpen(true))}
+          onHoldRecord={gate(() => {
             if (rovers.length === 0) return void toast.error('No client devices connected. Please connect a device first.');
             auto.start();
-          }}
+          })}
           recording={auto.busy}
           measuring={isActive(occupation)}
           onRecentre={onRecentre}
@@ -170,6 +198,16 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
           }
         }}
         onRetry={measure.finish}
+      />
+      <ConfirmDialog
+        open={asking && ask !== null}
+        title={ask?.title ?? ''}
+        message={ask?.message ?? ''}
+        confirmLabel={ask?.confirm}
+        danger={false}
+        busy={resuming}
+        onConfirm={() => void resumeAndRecord()}
+        onCancel={() => setAsking(false)}
       />
       <ConfirmDialog
         open={discarding !== null}

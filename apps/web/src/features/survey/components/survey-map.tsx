@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { MapContainer, TileLayer } from 'react-leaflet';
+import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import '../../../components/map-controls.css';
 import type { MeasurementSettings, ProjectView, UserSettings } from '@smi/contracts';
@@ -22,6 +22,10 @@ import { CorrectionsClients } from '../../../components/corrections-clients';
 import { useBaseRtcm } from '../../../lib/base-rtcm';
 import { useBaseSetups } from '../../../lib/base-setups';
 import { SurveyControls } from './survey-controls';
+import { SurveyPausedBar } from './survey-paused-bar';
+import { RoverReadout } from './map/rover-readout';
+import { surveyStatus } from '../../../lib/survey-status';
+import { liveStateOf } from '../rules/live-state';
 
 export interface SurveyMapProps {
   project: ProjectView;
@@ -33,10 +37,12 @@ export interface SurveyMapProps {
   onDiscard: (pointId: string) => Promise<void>;
   onAddSection: (name: string) => Promise<boolean>;
   onFilter: () => void;
+  /** Resumes a paused (or reopens a completed) survey; resolves whether it did. */
+  onResume?: () => Promise<boolean>;
 }
 
 /** The survey map: live rovers and base over the tiles, the recorded points, and the recording controls. */
-export function SurveyMap({ project, points, settings, measurement, onMeasured, onDiscard, onAddSection, onFilter }: SurveyMapProps) {
+export function SurveyMap({ project, points, settings, measurement, onMeasured, onDiscard, onAddSection, onFilter, onResume }: SurveyMapProps) {
   const base = project.BaseStationDevice;
   const rtcm = useBaseRtcm(base?._id).data;
   // the known base's height is the setup's (the server's rule); the list is read again when a correction saves
@@ -44,25 +50,32 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
   const codes = useMemo(() => [...project.ClientDevices.map((d) => d.DeviceCode), ...(base ? [base.DeviceCode] : [])], [project.ClientDevices, base]);
   const readings = useLiveReadings(codes);
   const feed = useFeedStatus();
-  const size = markerSize(useWindowWidth());
+  const width = useWindowWidth();
+  const size = markerSize(width);
+  // while this page's feed is down nothing is live: what the rovers and base do now is not known here
+  const online = feed.connected;
   const [follow, setFollow] = useState(true);
 
   // the clock ticks so a rover that falls silent turns stale (and its age counts up) with no reading arriving
   const nowMs = useNow(1000);
   const samplingIntervalS = intervalSeconds(settings.device.samplingInterval);
   const baseNow = useMemo(
-    () => baseView(project, base ? readings[base.DeviceCode] : undefined, { nowMs, samplingIntervalS }, rtcm, setups),
-    [project, base, readings, nowMs, samplingIntervalS, rtcm, setups],
+    () => baseView(project, base ? readings[base.DeviceCode] : undefined, { nowMs, samplingIntervalS, online }, rtcm, setups),
+    [project, base, readings, nowMs, samplingIntervalS, online, rtcm, setups],
   );
   const rovers: RoverView[] = useMemo(
-    () => project.ClientDevices.map((d) => placeRover(roverView(d, readings[d.DeviceCode], { nowMs, samplingIntervalS }), baseNow, project)),
-    [project, readings, nowMs, samplingIntervalS, baseNow],
+    () => project.ClientDevices.map((d) => placeRover(roverView(d, readings[d.DeviceCode], { nowMs, samplingIntervalS, online }), baseNow, project)),
+    [project, readings, nowMs, samplingIntervalS, online, baseNow],
   );
   const qualities = useMemo(() => {
     const baseAt = baseNow.livePosition ?? knownBaseOf(project);
-    return rovers.map((r) => ({ code: r.code, name: r.name, quality: roverQuality(r.fix, r.live, baseAt) }));
+    return rovers.map((r) => ({ code: r.code, name: r.name, quality: roverQuality(r.fix, r.live, baseAt), state: liveStateOf(r) }));
   }, [rovers, baseNow, project]);
-  const alerts = useQualityAlerts(qualities, measurement.Alerts);
+  // a phone that lost its own connection does not alarm about the rovers: it cannot know what they do
+  const alerts = useQualityAlerts(online ? qualities : [], measurement.Alerts);
+  const status = surveyStatus(project.Status);
+  const readout = rovers.find((r) => r.live && r.position);
+  const readoutSample = readout ? recordSample(readout, baseNow, project) : null;
   const centre = mapCentre(
     rovers.filter((r) => r.live && r.position).map((r) => r.position!),
     points.map((p) => ({ latitude: p.Latitude, longitude: p.Longitude })),
@@ -78,6 +91,7 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
     // near the top right) is covered by it; wider screens keep it floating in the corner
     <div className="relative isolate flex h-full w-full flex-col overflow-hidden">
       <QualityBar rows={qualities.map((q) => ({ ...q, alerts: alerts.get(q.code) ?? [] }))} unit={settings.system.distanceUnit} />
+      {status !== 'Active' && <SurveyPausedBar status={status} onResume={onResume} />}
       <div className="relative flex min-h-0 w-full flex-1 flex-col">
         <MapContainer
           center={[initial.latitude, initial.longitude]}
@@ -91,6 +105,7 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
         >
           {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={256} maxZoom={22} maxNativeZoom={19} />}
           <SizeFix />
+          <ScaleControl position="bottomleft" metric={settings.system.distanceUnit !== 'FEET'} imperial={settings.system.distanceUnit === 'FEET'} />
           <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
           <PointsLayer points={points} unit={settings.system.distanceUnit} renderer={renderer} />
           {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
@@ -115,8 +130,15 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
             rtcm={rtcm}
             knownCorrection={knownBaseOf(project) ? (baseNow.broadcast ? 'broadcast' : 'base-nmea') : null}
             receivers={<CorrectionsClients of={{ project: project._id }} compact />}
+            foldable={width < 480}
           />
         </div>
+        {readout && readoutSample && (
+          // bottom left, above the scale bar: clear of the zoom buttons, the status box and the round buttons
+          <div className="pointer-events-none absolute bottom-9 left-2 z-[1000]">
+            <RoverReadout rover={readout} projectId={project._id} ellipsoidalHeight={readoutSample.ellipsoidalHeight} altitude={readoutSample.altitude} unit={settings.system.distanceUnit} />
+          </div>
+        )}
         <SurveyControls
           project={project}
           points={points}
@@ -129,6 +151,8 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
           onAddSection={onAddSection}
           onFilter={onFilter}
           onRecentre={follow ? undefined : () => setFollow(true)}
+          surveyStatus={status}
+          onResume={onResume}
         />
       </div>
     </div>

@@ -54,7 +54,7 @@ export interface Placement extends Position {
 
 /**
  * The position a point is recorded at. Auto Fix (or known mode without saved coordinates) takes the rover as it is
- * ('none'). Known mode corrects from the base's broadcast position when it sent one ('broadcast'); else by the spec's
+ * ('none'). Known mode corrects from the base's broadcast position when it sent one ('broadcast'); else by the base-NMEA
  * rule against a live base reading ('base-nmea'): without one there is no corrected position yet (null), because
  * recording the raw rover there would silently store an uncorrected point.
  */

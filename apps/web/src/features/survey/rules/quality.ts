@@ -2,7 +2,7 @@ import type { LiveReading } from '@smi/contracts';
 import { distanceMetres, type Tone } from '../../../lib/format';
 import type { Position } from './known-base';
 
-/** The correction-age colours: green under 2 s, amber under 5 s, red from 5 s (stale). */
+/** The correction-age colours: green under 2 s, amber under 5 s, red from 5 s (stale). */
 export const CORRECTION_AGE_AMBER_S = 2;
 export const CORRECTION_AGE_STALE_S = 5;
 

@@ -3,7 +3,7 @@ import { LIMITS } from '@smi/contracts';
 /**
  * The name offered for the next point: the crew's sequence goes on from the last point made (CP-1 -> CP-2, 1000 ->
  * 1001, P009 -> P010: the trailing number plus one, its zero padding and prefix kept), as field controllers do.
- * Where there is no previous name, or it ends in no number, the spec's P{number of points + 1}. Either way a name
+ * Where there is no previous name, or it ends in no number, P{number of points + 1}. Either way a name
  * another point has is passed over (names are unique per project: P1 P2 P3, delete P2, and P3 is taken).
  */
 export function defaultPointName(pointCount: number, existing: Iterable<string> = [], lastName?: string | null): string {

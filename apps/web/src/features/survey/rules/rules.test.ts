@@ -90,12 +90,12 @@ describe('known-base correction from the broadcast position', () => {
     const rb = toEcef(other.latitude, other.longitude, 5);
     for (const i of [0, 1, 2]) expect(ea[i]! - eb[i]!).toBeCloseTo(ra[i]! - rb[i]!, 4);
   });
-  it("leaves the rover where it is when the known base is the broadcast one, and differs from the spec's NMEA rule", () => {
+  it("leaves the rover where it is when the known base is the broadcast one, and differs from the base-NMEA rule", () => {
     const same = correctRoverFromBroadcast(rover, roverH, { latitude: 6.6147451, longitude: 79.9682573 }, broadcast);
     expect(same.latitude).toBeCloseTo(rover.latitude, 10);
     expect(same.longitude).toBeCloseTo(rover.longitude, 10);
     expect(same.height).toBeCloseTo(roverH, 4);
-    // a live NMEA base 2 m away from the broadcast one gives a different point under the spec's rule
+    // a live NMEA base 2 m away from the broadcast one gives a different point under the base-NMEA rule
     const nmea = placePoint(rover, roverH, 'known', known, { latitude: 6.6147631, longitude: 79.9682573 }, null)!;
     const bc = placePoint(rover, roverH, 'known', known, { latitude: 6.6147631, longitude: 79.9682573 }, broadcast)!;
     expect(Math.abs(nmea.latitude - bc.latitude)).toBeGreaterThan(1e-5);
@@ -158,7 +158,7 @@ describe('record defaults', () => {
     // the next one taken (a re-shot numbered ahead): the first free after it
     expect(defaultPointName(3, ['CP-1', 'CP-2', 'CP-3'], 'CP-1')).toBe('CP-4');
   });
-  it("falls back to the spec's P{n+1} where the last name ends in no number or there is none", () => {
+  it("falls back to P{n+1} where the last name ends in no number or there is none", () => {
     expect(defaultPointName(2, ['kerb', 'wall'], 'wall')).toBe('P3');
     expect(defaultPointName(0, [], null)).toBe('P1');
   });

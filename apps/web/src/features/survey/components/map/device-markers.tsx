@@ -3,9 +3,10 @@ import L from 'leaflet';
 import type { AccuracyLevel } from '@smi/contracts';
 import { Marker, Popup, Tooltip } from 'react-leaflet';
 import { Badge } from '../../../../components/badge';
-import { FixQuality } from '../../../../components/fix-quality';
+import { QualityHeadline, TimingGrade } from '../../../../components/position-quality';
 import { formatLength, type DistanceUnit } from '../../../../lib/distance';
-import { accuracyTone, distanceMetres, formatAge, percent, statusTone } from '../../../../lib/format';
+import { distanceMetres, formatAge, percent, statusTone } from '../../../../lib/format';
+import { liveStateOf } from '../../rules/live-state';
 import type { Position } from '../../rules/known-base';
 import type { BaseView, RoverView } from '../../survey-model';
 import './markers.css';
@@ -33,8 +34,9 @@ const baseIcon = (size: number) =>
 const rawIcon = L.divIcon({ className: 'smi-rover-raw', html: '', iconSize: [12, 12], iconAnchor: [6, 6] });
 
 /** The age of a rover's last fix when it is not fresh, for its label and card. */
-export const staleLabel = (rover: Pick<RoverView, 'live' | 'fix' | 'fixAgeMs'>) =>
-  rover.live ? null : rover.fix && rover.fixAgeMs !== null ? `stale ${formatAge(rover.fixAgeMs)}` : 'no live fix';
+export const staleLabel = (rover: Pick<RoverView, 'live' | 'fix' | 'fixAgeMs'> & { phoneOffline?: boolean }) =>
+  // this phone offline: the rover is drawn grey, but nothing says it is the rover's fault
+  rover.live || rover.phoneOffline ? null : rover.fix && rover.fixAgeMs !== null ? `stale ${formatAge(rover.fixAgeMs)}` : 'no live fix';
 
 /**
  * One rover: pulsing while its fix is fresh, grey and labelled with the fix's age when not, its name always shown, a
@@ -70,7 +72,7 @@ export function RoverMarker({ rover, size, base, unit, grade }: { rover: RoverVi
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
               <dt className="text-slate-500">Status</dt>
               <dd>
-                <Badge tone={statusTone(rover.status)}>{rover.status}</Badge>
+                {rover.phoneOffline ? <Badge tone="grey">unknown</Badge> : <Badge tone={statusTone(rover.status)}>{rover.status}</Badge>}
               </dd>
               <dt className="text-slate-500">Battery</dt>
               <dd className="font-semibold">{percent(rover.battery)}</dd>
@@ -80,12 +82,12 @@ export function RoverMarker({ rover, size, base, unit, grade }: { rover: RoverVi
               <dd className="font-semibold" data-testid={`to-base-${rover.code}`}>
                 {formatLength(distanceMetres(rover.position, base), unit)}
               </dd>
-              <dt className="text-slate-500">Accuracy</dt>
-              <dd className="flex flex-col items-start gap-1">
-                <Badge tone={accuracyTone(grade)}>{grade ?? 'Unknown'}</Badge>
-                <FixQuality fixType={rover.fix && rover.fix.fixType !== 'N/A' ? rover.fix.fixType : null} estimateMetres={rover.accuracyMetres} unit={unit} />
-              </dd>
             </dl>
+            {/* the fix and its ± first (or that it is stale, or this phone offline); the spec's grade is only timing */}
+            <div className="mt-2 border-t border-slate-100 pt-2" data-testid={`rover-quality-${rover.code}`}>
+              <QualityHeadline fixType={rover.fix && rover.fix.fixType !== 'N/A' ? rover.fix.fixType : null} estimateMetres={rover.accuracyMetres} unit={unit} state={liveStateOf(rover)} />
+              <TimingGrade grade={grade} state={liveStateOf(rover)} />
+            </div>
             {rover.rawPosition && <p className="mt-2 text-xs text-slate-600">Drawn at the known-base corrected position; the hollow marker is the receiver's own.</p>}
             {stale && (
               <p className="mt-2 text-xs font-medium text-amber-700">
@@ -101,7 +103,7 @@ export function RoverMarker({ rover, size, base, unit, grade }: { rover: RoverVi
 
 export function BaseMarker({ base, size }: { base: BaseView; size: number }) {
   const icon = useMemo(() => baseIcon(size), [size]);
-  const stale = base.code && !base.live ? (base.fixAgeMs !== null ? `stale ${formatAge(base.fixAgeMs)}` : 'no live fix') : null;
+  const stale = base.code && !base.live && !base.phoneOffline ? (base.fixAgeMs !== null ? `stale ${formatAge(base.fixAgeMs)}` : 'no live fix') : null;
   return (
     <Marker position={[base.position.latitude, base.position.longitude]} icon={icon} title={base.name} alt={`Base station ${base.name}`}>
       <Tooltip key={stale ? 'stale' : 'live'} permanent direction="bottom" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>

@@ -24,6 +24,7 @@ const floatRover: RoverView = {
   fix: testReading('R1', { fixType: 'rtk-float', accuracy: 0.38 }),
   fixAgeMs: 300,
   accuracyMetres: 0.38,
+  phoneOffline: false,
 };
 
 const onMap = (children: React.ReactNode) =>
@@ -37,14 +38,15 @@ const onMap = (children: React.ReactNode) =>
 const valueOf = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling as HTMLElement;
 
 describe("a live rover's card on the survey map", () => {
-  it('shows the fix type, coloured, and the ± beside the spec grade: a float rover never reads as just High', async () => {
+  it('shows the fix type, coloured, and the ± beside the accuracy grade: a float rover never reads as just High', async () => {
     const { container } = onMap(<RoverMarker rover={floatRover} size={36} base={AT} unit="CM" grade="High" />);
     fireEvent.click(container.querySelector('.smi-rover')!);
     const card = (await screen.findByText('Rover One', { selector: 'p' })).parentElement!;
-    const accuracy = valueOf(card, 'Accuracy');
-    expect(accuracy).toHaveTextContent('High');
-    expect(within(accuracy).getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
-    expect(accuracy).toHaveTextContent('± 38.0 cm');
+    // the headline is the fix and its ±, amber for float; the spec's grade is under it, named the rover/base timing
+    const quality = within(card).getByTestId(`rover-quality-${floatRover.code}`);
+    expect(within(quality).getByTestId('quality-headline')).toHaveTextContent('RTK float ± 38.0 cm');
+    expect(within(quality).getByTestId('quality-headline')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(quality).getByTestId('accuracy-line')).toHaveTextContent('Rover/base timing: High');
   });
 });
 
@@ -54,10 +56,10 @@ describe("a recorded point's card on the survey map", () => {
   it('shows the grade with the fix type (coloured) and ± beside it, and the height', () => {
     render(<PointCard point={floatPoint} unit="CM" />);
     const card = screen.getByTestId('point-card');
-    const accuracy = valueOf(card, 'Accuracy');
-    expect(accuracy).toHaveTextContent('High');
-    expect(within(accuracy).getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
-    expect(accuracy).toHaveTextContent('± 38.0 cm');
+    const fix = valueOf(card, 'Fix');
+    expect(within(fix).getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
+    expect(fix).toHaveTextContent('± 38.0 cm');
+    expect(valueOf(card, 'Timing')).toHaveTextContent('High');
     expect(valueOf(card, 'Height')).toHaveTextContent('12.346 m MSL');
   });
 
@@ -76,8 +78,8 @@ describe("a recorded point's card on the survey map", () => {
     render(<PointCard point={{ _id: 'p2', Name: '', Latitude: 1, Longitude: 2, Accuracy: null, FixType: null, HorizontalAccuracy: null, Altitude: null }} unit="CM" />);
     const card = screen.getByTestId('point-card');
     expect(card).toHaveTextContent('Unnamed Point');
-    expect(valueOf(card, 'Accuracy')).toHaveTextContent('Unknown');
-    expect(valueOf(card, 'Accuracy')).toHaveTextContent('No fix type');
+    expect(valueOf(card, 'Timing')).toHaveTextContent('Unknown');
+    expect(valueOf(card, 'Fix')).toHaveTextContent('No fix type');
     expect(valueOf(card, 'Height')).toHaveTextContent('not recorded');
   });
 

@@ -22,9 +22,9 @@ const FEET_PER_METRE = 1 / 0.3048;
 const height = (metres: number, unit: DistanceUnit) => (unit === 'FEET' ? `${(metres * FEET_PER_METRE).toFixed(3)} ft` : `${metres.toFixed(3)} m`);
 
 /**
- * A recorded point's card on the map (its popup): the spec's Low/Medium/High grade with, beside it, the fix type
- * (coloured, always written) and the receiver's ± when the point was taken, as a live rover's card shows them
- * (decision 018): a float point never reads as just "High".
+ * A recorded point's card on the map (its popup): the fix type (coloured, always written) and the receiver's ± when
+ * the point was taken first, then the Low/Medium/High grade labelled as what it is, the rover/base timing
+ * (decision 044): a float point never reads as just "High".
  */
 export function PointCard({ point, unit }: { point: MapPoint; unit: DistanceUnit }) {
   return (
@@ -32,10 +32,15 @@ export function PointCard({ point, unit }: { point: MapPoint; unit: DistanceUnit
       <p className="text-sm font-semibold break-words">{point.Name || 'Unnamed Point'}</p>
       {point.Section && <p className="mb-2 text-xs text-slate-500">Section {point.Section}</p>}
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-        <dt className="text-slate-500">Accuracy</dt>
+        <dt className="text-slate-500">Fix</dt>
         <dd className="flex flex-col items-start gap-1">
-          <Badge tone={accuracyTone(point.Accuracy)}>{point.Accuracy ?? 'Unknown'}</Badge>
           <FixQuality fixType={point.FixType} estimateMetres={point.HorizontalAccuracy} unit={unit} />
+        </dd>
+        <dt className="text-slate-500" title="How close in time the rover's and the base's readings were: not the point's accuracy">
+          Timing
+        </dt>
+        <dd>
+          <Badge tone={accuracyTone(point.Accuracy)}>{point.Accuracy ?? 'Unknown'}</Badge>
         </dd>
         <dt className="text-slate-500">Height</dt>
         <dd className="font-semibold tabular-nums">{typeof point.Altitude === 'number' ? `${height(point.Altitude, unit)} MSL` : 'not recorded'}</dd>

@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { placeLabels } from './label-placement';
 import type { MapPoint } from './point-card';
 
 export type { MapPoint } from './point-card';
@@ -8,9 +9,9 @@ export const LABEL_MIN_ZOOM = 18;
 /** More names than this in view would be an unreadable heap (and a slow frame): then only hovering names a point. */
 export const LABEL_MAX_IN_VIEW = 150;
 
-/** The room a drawn name takes right of its point (24 characters of 11 px text at most) and above/below its centre. */
+/** The room a drawn name takes beside its point (24 characters of 11 px text at most), and its height. */
 const LABEL_WIDTH = 180;
-const LABEL_HALF_HEIGHT = 8;
+const LABEL_HEIGHT = 14;
 
 /** Whether the names are drawn for this zoom and this many points in view. */
 export const showsLabels = (zoom: number, inView: number) => zoom >= LABEL_MIN_ZOOM && inView > 0 && inView <= LABEL_MAX_IN_VIEW;
@@ -109,8 +110,8 @@ const PointsPathClass = L.Path.extend({
       if (bounds) bounds.extend(dot.at);
       else bounds = L.bounds(dot.at, dot.at);
     }
-    // the canvas only repaints (and clips to) this box: it reaches far enough right for the names drawn beside points
-    this._pxBounds = bounds && L.bounds(bounds.min!.subtract([pad, pad + LABEL_HALF_HEIGHT]), bounds.max!.add([pad + LABEL_WIDTH, pad + LABEL_HALF_HEIGHT]));
+    // the canvas only repaints (and clips to) this box: it reaches far enough for the names drawn on any side of a point
+    this._pxBounds = bounds && L.bounds(bounds.min!.subtract([pad + LABEL_WIDTH, pad + LABEL_HEIGHT]), bounds.max!.add([pad + LABEL_WIDTH, pad + LABEL_HEIGHT]));
   },
 
   _update(this: Self) {
@@ -137,14 +138,18 @@ const PointsPathClass = L.Path.extend({
     ctx.lineCap = (o.lineCap ?? 'round') as CanvasLineCap;
     ctx.lineJoin = (o.lineJoin ?? 'round') as CanvasLineJoin;
     const stroke = o.stroke !== false && o.weight !== 0;
-    const shown: Dot[] = [];
-    let inView = 0;
+    const shown = new Set<Dot>();
+    const inView: Dot[] = [];
+    // how far a name can reach from its point, when names are drawn at this zoom at all
+    const named = !!this._map && this._map.getZoom() >= LABEL_MIN_ZOOM;
+    const [w, h] = named ? [LABEL_WIDTH, LABEL_HEIGHT] : [0, 0];
     for (const dot of this._dots) {
       const at = dot.at;
       if (!at || at.x + extent < visible.min!.x || at.x - extent > visible.max!.x || at.y + extent < visible.min!.y || at.y - extent > visible.max!.y) continue;
-      inView++;
-      if (at.x + extent + LABEL_WIDTH < box.min!.x || at.x - extent > box.max!.x || at.y + extent + LABEL_HALF_HEIGHT < box.min!.y || at.y - extent - LABEL_HALF_HEIGHT > box.max!.y) continue;
-      shown.push(dot);
+      inView.push(dot);
+      // a name may stand right, left, above or below its point: every point whose name can reach the box is redrawn
+      if (at.x + extent + w < box.min!.x || at.x - extent - w > box.max!.x || at.y + extent + h < box.min!.y || at.y - extent - h > box.max!.y) continue;
+      shown.add(dot);
       // a square, so a recorded point never looks like a (round) rover
       ctx.beginPath();
       ctx.rect(at.x - r, at.y - r, 2 * r, 2 * r);
@@ -158,7 +163,7 @@ const PointsPathClass = L.Path.extend({
       }
     }
     // whether names are drawn depends on how many points are in view, whatever part of it is repainted
-    if (this._map && showsLabels(this._map.getZoom(), inView)) drawLabels(ctx, shown, r);
+    if (this._map && showsLabels(this._map.getZoom(), inView.length)) drawLabels(ctx, inView, shown, r);
   },
 
   // hit test for the renderer's pointer events: remembers the topmost point under `p`
@@ -175,8 +180,12 @@ const PointsPathClass = L.Path.extend({
   },
 });
 
-/** The names beside the points, as canvas text (never markup: a name is drawn as the characters it has). */
-function drawLabels(ctx: CanvasRenderingContext2D, dots: Dot[], r: number) {
+/**
+ * The names beside the points, as canvas text (never markup: a name is drawn as the characters it has). Placed over
+ * every point in view, newest first, so a partial repaint puts each name where the full one did; drawn for the
+ * points of this repaint.
+ */
+function drawLabels(ctx: CanvasRenderingContext2D, inView: Dot[], shown: Set<Dot>, r: number) {
   ctx.save();
   ctx.globalAlpha = 1;
   ctx.font = '600 11px system-ui, sans-serif';
@@ -185,11 +194,18 @@ function drawLabels(ctx: CanvasRenderingContext2D, dots: Dot[], r: number) {
   ctx.lineWidth = 3;
   ctx.strokeStyle = 'rgba(255,255,255,0.95)';
   ctx.fillStyle = '#7c2d12';
-  for (const { at, label } of dots) {
-    const text = label.length > 24 ? `${label.slice(0, 23)}…` : label;
-    ctx.strokeText(text, at!.x + r + 4, at!.y);
-    ctx.fillText(text, at!.x + r + 4, at!.y);
-  }
+  const newestFirst = [...inView].reverse();
+  const texts = newestFirst.map(({ label }) => (label.length > 24 ? `${label.slice(0, 23)}…` : label));
+  const boxes = placeLabels(
+    newestFirst.map((d, i) => ({ x: d.at!.x, y: d.at!.y, width: Math.ceil(ctx.measureText(texts[i]!).width) + 2 })),
+    r,
+    LABEL_HEIGHT,
+  );
+  boxes.forEach((b, i) => {
+    if (!b || !shown.has(newestFirst[i]!)) return;
+    ctx.strokeText(texts[i]!, b.x + 1, b.y + b.h / 2);
+    ctx.fillText(texts[i]!, b.x + 1, b.y + b.h / 2);
+  });
   ctx.restore();
 }
 
