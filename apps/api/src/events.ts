@@ -6,6 +6,8 @@ export interface AppEventMap {
   /** Every session of this user has ended (logout, password change, reset): sockets must close. */
   sessionsEnded: [userId: string];
   settingsChanged: [userId: string, settings: UserSettings];
+  /** What this user's devices and credentials may pull over NTRIP may have narrowed (a project deleted or paused). */
+  ntripAccessChanged: [userId: string];
 }
 
 export class AppEvents extends EventEmitter<AppEventMap> {}

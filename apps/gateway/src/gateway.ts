@@ -48,7 +48,9 @@ export interface GatewayOptions {
   /** The NTRIP caster's port (0: a free one); no caster when absent. */
   ntripPort?: number;
   /** Caster settings tests and benchmarks change (timeouts, queue, caps). */
-  ntrip?: Partial<Pick<Parameters<typeof startCaster>[0], 'sourceTimeoutMs' | 'clientQueueBytes' | 'maxPerAddress' | 'maxPerAccount' | 'headTimeoutMs'>>;
+  ntrip?: Partial<Pick<Parameters<typeof startCaster>[0], 'sourceTimeoutMs' | 'clientQueueBytes' | 'maxPerAddress' | 'maxPerAccount' | 'headTimeoutMs' | 'throttle'>>;
+  /** How often every open NTRIP session is checked again besides on a signal (default 60 s). */
+  ntripRecheckMs?: number;
   /** The NTRIP client's back-off and GGA period (tests). */
   ntripClient?: Parameters<typeof externalSources>[0]['client'];
   /** aedes heartbeat between gateways (ms): a gateway silent for 3 of them is dead and its clients' wills go out. */
@@ -211,7 +213,7 @@ export async function startGateway(o: GatewayOptions) {
       port: o.ntripPort,
       host: o.host,
       proxy,
-      verifySecret: secretVerifier(),
+      verifier: secretVerifier(),
       onSourceFrames: (code, bytes) => {
         void relay(code, bytes);
         // a base pushing over NTRIP feeds the same RTCM decoding as one publishing over MQTT (decision 025)
@@ -236,17 +238,24 @@ export async function startGateway(o: GatewayOptions) {
   });
   later.ntripSources = sources;
 
+  // open NTRIP pulls and pushes are checked again whenever what let them in may have changed, on every process
+  const recheck = (only: Parameters<Caster['recheck']>[0]) =>
+    void caster?.recheck(only).catch((err: unknown) => o.log.warn({ err }, 'ntrip sessions not checked again'));
   await subscribeInternal(broker, internalTopics.revoke, (payload) => {
     const code = payload.toString('utf8');
     directory.forget(code);
     const closed = policy.disconnectDevice(code);
     if (closed) o.log.info({ device: code, connections: closed }, 'device secret changed: disconnected');
+    recheck({ who: code });
   });
-  // a revoked NTRIP credential stops pulling at once, on every process
   await subscribeInternal(broker, internalTopics.ntripRevoke, (payload) => {
-    const n = caster?.disconnect(payload.toString('utf8')) ?? 0;
+    const n = caster?.endCredential(payload.toString('utf8')) ?? 0;
     if (n) o.log.info({ connections: n }, 'ntrip credential revoked: disconnected');
   });
+  await subscribeInternal(broker, internalTopics.ntripAccess, (payload) => recheck({ account: payload.toString('utf8') }));
+  // and every minute, all of them: a signal missed while a gateway was cut off from the others ends them then
+  const recheckTimer = setInterval(() => recheck({}), o.ntripRecheckMs ?? 60_000);
+  recheckTimer.unref();
   const rx = receivers;
   let reportedClients = false;
   const clientsTimer = setInterval(() => {
@@ -256,9 +265,11 @@ export async function startGateway(o: GatewayOptions) {
     publish(internalTopics.correctionsClients(id), JSON.stringify({ gatewayId: id, clients }));
   }, o.correctionsClientsEveryMs ?? 2000);
   clientsTimer.unref();
-  await subscribeInternal(broker, internalTopics.settingsChanged, () => {
+  await subscribeInternal(broker, internalTopics.settingsChanged, (payload) => {
     void custom.refresh();
     void sources.refresh();
+    // a project's or Settings' network source changed: which streams the account's rovers may pull may have too
+    recheck({ account: payload.toString('utf8') });
   });
   await occupations.subscribe((topic, handler) => subscribeInternal(broker, topic, handler));
   await subscribeInternal(broker, autoFixTopics.control, (payload) => autoFix.onCommand(payload));
@@ -331,6 +342,7 @@ export async function startGateway(o: GatewayOptions) {
       clearInterval(refresher);
       clearInterval(statsTimer);
       clearInterval(clientsTimer);
+      clearInterval(recheckTimer);
       sources.close();
       await caster?.close();
       // the server finishes closing once aedes has closed every client connection

@@ -166,6 +166,13 @@ test('a Known Position typed after three points re-computes them on the map and 
   await page.getByLabel('Latitude').fill(String(KNOWN.latitude));
   await page.getByLabel('Longitude').fill(String(KNOWN.longitude));
   await page.getByRole('button', { name: 'Update Base Position' }).click();
+  // asked first (decision 042): how many points move and by how much, before anything moves
+  const question = page.getByRole('dialog', { name: 'Move the base?' });
+  await expect(question).toContainText('Moving the base re-computes 3 points measured from it: shift dE ', { timeout: 20_000 });
+  await shot(page, 'positioning-question');
+  const asked = /dE ([+-]\d+\.\d{3}) m, dN ([+-]\d+\.\d{3}) m, dU ([+-]\d+\.\d{3}) m/.exec((await question.textContent())!);
+  expect(Number(asked![2])).toBeCloseTo(enu.n, 3);
+  await question.getByRole('button', { name: 'Re-compute 3 points' }).click();
   const message = page.getByText(/points re-computed, shift/);
   await expect(message).toBeVisible({ timeout: 20_000 });
   const text = (await message.textContent())!;
@@ -176,6 +183,17 @@ test('a Known Position typed after three points re-computes them on the map and 
   expect(Number(m![3])).toBeCloseTo(enu.u, 3);
   expect(enu.n).toBeGreaterThan(3); // the shift is metres, so "moved" below means something
   await shot(page, 'positioning-recomputed');
+  // on a phone: Undo puts the points back (a new version of the setup), and the move is made again, asked again
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undone: 3 points re-computed, shift dE ' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('list', { name: 'Base setup history' }).getByRole('listitem')).toHaveCount(3);
+  await shot(page, 'positioning-undone');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Update Base Position' }).click();
+  await question.getByRole('button', { name: 'Re-compute 3 points' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^3 points re-computed, shift/ })).toBeVisible({ timeout: 20_000 });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: { Name: string; Latitude: number; Longitude: number }[] };
   for (const p of taken) {

@@ -142,6 +142,11 @@ export const internalTopics = {
   settingsChanged: 'smi/internal/control/settings',
   /** payload: an NTRIP credential's user name that was revoked; every caster closes its connections. */
   ntripRevoke: 'smi/internal/control/ntrip-revoke',
+  /**
+   * payload: a user id whose NTRIP access may have narrowed (a project deleted or no longer Active, a device
+   * removed); every caster checks that account's open pulls and pushes again and ends those no longer allowed.
+   */
+  ntripAccess: 'smi/internal/control/ntrip-access',
   /** A gateway's NTRIP and MQTT corrections clients (gatewayCorrectionsClients), every few seconds. */
   correctionsClients: (gatewayId: string) => `smi/internal/corrections-clients/${gatewayId}`,
   allCorrectionsClients: 'smi/internal/corrections-clients/+',

@@ -3,8 +3,8 @@ import { AppError } from '../http/errors.js';
 import { devicesRepository, toDeviceView } from './repository.js';
 
 /**
- * The "Connected Devices" list of an account. Connecting and removing only move a registered device in and out of
- * that list: the registration stays (docs/decisions: remove-device disconnects).
+ * The "Connected Devices" list of an account. Connecting and removing move a registered device in and out of that
+ * list: the registration stays (decision 003); removing also revokes its secret (decision 036).
  */
 
 /** exists: registered to this user (another account's device reads as not existing); isInUse: already connected. */
@@ -22,11 +22,15 @@ export async function connectDevice(q: Queryable, ownerId: string, code: string)
   return { success: true as const, message: 'Device connected successfully!', device: toDeviceView(updated) };
 }
 
-/** deviceId is the device's _id (what the connected list shows) or its code. */
-export async function disconnectDevice(q: Queryable, ownerId: string, deviceId: string) {
+/**
+ * deviceId is the device's _id (what the connected list shows) or its code. The device's secret goes with it and
+ * `revoked` ends its open MQTT and NTRIP connections on every gateway (decision 036).
+ */
+export async function disconnectDevice(q: Queryable, ownerId: string, deviceId: string, revoked: (code: string) => void) {
   const device = await devicesRepository.ownedByRef(q, ownerId, deviceId);
   if (!device) throw new AppError(404, 'Device not found');
-  const updated = await devicesRepository.setConnected(q, ownerId, device.id, false);
+  const updated = await devicesRepository.remove(q, ownerId, device.id);
   if (!updated) throw new AppError(404, 'This device is not connected');
+  revoked(updated.code);
   return { success: true as const, message: 'Device removed successfully!', device: toDeviceView(updated) };
 }

@@ -122,6 +122,19 @@ export const devicesRepository = {
     );
   },
 
+  /**
+   * Takes the owner's device off its account's connected list and revokes its secret (decision 036): a removed
+   * device has no login until its owner connects it again and generates a new one. Undefined when it was not
+   * connected (or is not the owner's).
+   */
+  async remove(q: Queryable, ownerId: string, deviceId: string): Promise<DeviceRow | undefined> {
+    const [row] = await q.query<DeviceRow>(
+      `UPDATE devices SET connected = false, secret_hash = NULL WHERE owner_id = $1 AND id = $2 AND connected RETURNING ${DEVICE_COLUMNS}`,
+      [ownerId, deviceId],
+    );
+    return row;
+  },
+
   /** Sets the connected flag of the owner's device; undefined when nothing changed (not found, or already so). */
   async setConnected(q: Queryable, ownerId: string, deviceId: string, connected: boolean): Promise<DeviceRow | undefined> {
     const [row] = await q.query<DeviceRow>(

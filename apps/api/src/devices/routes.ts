@@ -32,7 +32,11 @@ export function deviceRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.addDevice, load, ({ user, body }) => connectDevice(db, user.id, body.DeviceCode));
-  mount(router, e.removeDevice, load, ({ user, body }) => disconnectDevice(db, user.id, body.deviceId));
+  mount(router, e.removeDevice, load, ({ user, body }) =>
+    disconnectDevice(db, user.id, body.deviceId, (code) =>
+      deps.live?.revokeDevice(code).catch((err) => deps.log.warn({ err, device: code }, 'removed device\'s connections not closed')),
+    ),
+  );
 
   mount(router, e.connectedDevices, load, async ({ user }) => ({ success: true, connectedDevices: await list(user.id, { connected: true }) }));
   mount(router, e.registeredDevices, load, async ({ user }) => ({ success: true, devices: await list(user.id) }));

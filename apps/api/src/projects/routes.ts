@@ -32,10 +32,17 @@ export function projectRoutes(deps: AppDeps): Router {
 
   mount(router, e.deleteProject, load, async ({ user, params }) => {
     if (!(await projectsRepository.remove(db, user.id, params.id))) throw new AppError(404, 'Project not found');
+    // its rovers' and credentials' pulls of it end, and credentials limited to it went with it
+    deps.events.emit('ntripAccessChanged', user.id);
     return { success: true, message: 'Project deleted successfully' };
   });
 
-  mount(router, e.setProjectStatus, load, ({ user, params, body }) => setStatus(db, user.id, params.id, body.Status));
+  mount(router, e.setProjectStatus, load, async ({ user, params, body }) => {
+    const reply = await setStatus(db, user.id, params.id, body.Status);
+    // rovers pull the bases of Active projects only
+    deps.events.emit('ntripAccessChanged', user.id);
+    return reply;
+  });
   mount(router, e.addSection, load, ({ user, params, body }) => addSection(db, user.id, params.id, body.sectionName));
   mount(router, e.removeSection, load, ({ user, params, body }) => removeSection(db, user.id, params.id, body.sectionName));
   mount(router, e.setBaseMode, load, async ({ user, params, body }) => {

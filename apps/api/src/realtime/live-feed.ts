@@ -98,13 +98,16 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   const onSessionsEnded = (userId: string) => io.in(userRoom(userId)).disconnectSockets(true);
   // the gateway (embedded or not) hears about a changed custom broker over MQTT
   const onSettingsChanged = (userId: string) => void link.publish(internalTopics.settingsChanged, userId).catch(() => {});
+  // every caster checks the account's open NTRIP pulls again and ends those no longer allowed
+  const onNtripAccess = (userId: string) => void link.publish(internalTopics.ntripAccess, userId).catch(() => {});
   events.on('sessionsEnded', onSessionsEnded);
   events.on('settingsChanged', onSettingsChanged);
+  events.on('ntripAccessChanged', onNtripAccess);
 
   return {
-    /** Ends the device's MQTT connections on every gateway (its secret changed). */
+    /** Ends the device's MQTT connections and NTRIP pulls and pushes on every gateway (its secret changed or went). */
     revokeDevice: (code: string) => link.publish(internalTopics.revoke, code),
-    /** Ends the NTRIP pulls of a revoked credential on every gateway. */
+    /** Ends the NTRIP pulls of a revoked credential on every gateway (each checks them again). */
     revokeNtripCredential: (username: string) => link.publish(internalTopics.ntripRevoke, username),
     /** Who receives corrections through every gateway (NTRIP and MQTT), as they last reported it. */
     correctionsClients: () => link.correctionsClients(),
@@ -122,6 +125,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     async close() {
       events.off('sessionsEnded', onSessionsEnded);
       events.off('settingsChanged', onSettingsChanged);
+      events.off('ntripAccessChanged', onNtripAccess);
       await link.close();
       await sockets.close();
     },

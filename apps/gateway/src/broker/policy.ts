@@ -49,7 +49,8 @@ function refusal(returnCode: number, message: string): AuthenticateError {
 export function brokerPolicy(o: {
   service: ServiceCredential;
   directory: DeviceDirectory;
-  verifySecret: (hash: string, password: Buffer) => Promise<boolean>;
+  /** null: no such device, or one with no login; the check then takes as long as a wrong secret's. */
+  verifySecret: (hash: string | null, password: Buffer) => Promise<boolean>;
   /** Whether this password already succeeded against this hash (answered from memory, no bcrypt). */
   remembersSecret?: (hash: string, password: Buffer) => boolean;
   counters: GatewayCounters;
@@ -130,7 +131,7 @@ export function brokerPolicy(o: {
           .then(async (device) => {
             // an unclaimed device has no login at all: its activation key claims it only when a signed-in user
             // enters it, never when the device presents it (it cannot say whose it is; decision 037)
-            const admitted = !!device?.claimed && !!device.secretHash && (await o.verifySecret(device.secretHash, password));
+            const admitted = await o.verifySecret(device?.claimed ? device.secretHash : null, password);
             if (!device || !admitted) {
               failed(key);
               return fail(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');

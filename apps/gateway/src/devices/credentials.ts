@@ -12,29 +12,42 @@ export function hashDeviceSecret(secret: string): Promise<string> {
   return bcrypt.hash(secret, BCRYPT_ROUNDS);
 }
 
+// a hash of a random secret nobody kept, of the same cost as every device's: a login naming no device (or one with no
+// secret) compares against it, so that it takes as long as a wrong secret for a real one
+const NO_SECRET_HASH = '$2b$10$N5bi4mSh/K0h3m6SviwYnuRxYXZiDVA45MgFrJnLYDrGpTYyEGklG';
+
 /**
  * Checks a device password against its bcrypt hash. A device that reconnects often would cost a bcrypt round
  * each time, so a success is remembered as a SHA-256 of the password under that exact hash: a new secret (new
- * hash) forgets it by construction. `remembers` answers from that memory alone (no bcrypt): whether this password
- * has succeeded against this hash before.
+ * hash) forgets it by construction. Every other answer costs one bcrypt round, whether the hash is known, the
+ * password wrong, or there is no hash at all (`null`: no such device): how long a refusal takes tells nothing.
+ * Identical checks running at once share one round (a fleet reconnecting with one credential). `remembers` answers
+ * from that memory alone (no bcrypt): whether this password has succeeded against this hash before.
  */
 export function secretVerifier() {
   const verified = new Map<string, Buffer>();
+  const running = new Map<string, Promise<boolean>>();
   const digestOf = (password: Buffer) => createHash('sha256').update(password).digest();
-  const verify = async function verify(secretHash: string, password: Buffer): Promise<boolean> {
+  /** Whether this exact secret passed for this hash before, from memory alone: no bcrypt round, nothing to throttle. */
+  const remembers = (secretHash: string | null, password: Buffer): boolean => {
+    const seen = secretHash ? verified.get(secretHash) : undefined;
+    return !!seen && timingSafeEqual(seen, digestOf(password));
+  };
+  async function verify(secretHash: string | null, password: Buffer): Promise<boolean> {
+    if (remembers(secretHash, password)) return true;
     const digest = digestOf(password);
-    const known = verified.get(secretHash);
-    if (known) return timingSafeEqual(known, digest);
-    if (password.length > 72 || !(await bcrypt.compare(password.toString('utf8'), secretHash))) return false;
-    verified.set(secretHash, digest);
+    const key = `${secretHash ?? ''}|${digest.toString('base64')}`;
+    let check = running.get(key);
+    if (!check) {
+      check = bcrypt.compare(password.toString('utf8'), secretHash ?? NO_SECRET_HASH).then((ok) => ok && !!secretHash && password.length <= 72);
+      running.set(key, check);
+      void check.finally(() => running.delete(key)).catch(() => {});
+    }
+    if (!(await check)) return false;
+    verified.set(secretHash!, digest);
     if (verified.size > 50_000) verified.delete(verified.keys().next().value!);
     return true;
-  };
-  return Object.assign(verify, {
-    remembers(secretHash: string, password: Buffer): boolean {
-      const known = verified.get(secretHash);
-      return !!known && timingSafeEqual(known, digestOf(password));
-    },
-  });
+  }
+  return Object.assign(verify, { remembers });
 }
 export type SecretVerifier = ReturnType<typeof secretVerifier>;

@@ -154,4 +154,42 @@ describe.runIf(DATABASE_URL && hasRedis && hasStr2str)('a base on one gateway pr
     await eventually(() => pull.closed(), 50);
     await api.endAsync();
   });
+
+  it('a new secret, a removed device or a deleted project signalled through A ends the pulls and pushes it let in on B', async () => {
+    const owner = await createUser(db);
+    const base = await createDevice(db, owner, 'base');
+    const rover = await createDevice(db, owner, 'rover');
+    const [p] = await db.query<{ id: string }>('INSERT INTO projects (owner_id, name, base_station_id) VALUES ($1, $2, $3) RETURNING id', [owner, 'Ends', base.id]);
+    await db.query('INSERT INTO project_devices (project_id, device_id) VALUES ($1, $2)', [p!.id, rover.id]);
+    const password = newDeviceSecret();
+    const username = `ntrip-${randomBytes(5).toString('hex')}`;
+    await db.query('INSERT INTO ntrip_credentials (user_id, username, secret_hash, name, project_id) VALUES ($1, $2, $3, $4, $5)', [
+      owner,
+      username,
+      await hashDeviceSecret(password),
+      'Limited',
+      p!.id,
+    ]);
+    const pull = str2str(['-in', `ntrip://${rover.code}:${rover.secret}@127.0.0.1:${b.ntrip}/${base.code}`, '-out', 'file:///dev/null']);
+    const push = str2str(['-out', `ntrips://:${base.secret}@127.0.0.1:${b.ntrip}/${base.code}`]);
+    const controller = ntrip1Get(b.ntrip, base.code, username, password);
+    await eventually(() => controller.hasHead() && b.output().includes(`"client":"${rover.code}"`) && b.output().includes('ntrip source connected'), 50);
+    expect(controller.head()).toBe('ICY 200 OK\r\n');
+    const api = await connect(`mqtt://127.0.0.1:${a.mqtt}`, { ...serviceCredential({ jwtSecret: JWT_SECRET }) });
+    const closedOnB = (who: string) => new RegExp(`no longer allowed[^\\n]*"who":"${who}"`).test(b.output());
+
+    // what "Generate new secret" does: the row's hash changes, then the code goes out on the revoke topic
+    await db.query('UPDATE devices SET secret_hash = $2 WHERE id = $1', [rover.id, await hashDeviceSecret(newDeviceSecret())]);
+    await api.publishAsync(internalTopics.revoke, rover.code, { qos: 1 });
+    await eventually(() => closedOnB(rover.code), 50);
+    // what removing a device does to the base: no secret any more
+    await db.query('UPDATE devices SET secret_hash = NULL, connected = false WHERE id = $1', [base.id]);
+    await api.publishAsync(internalTopics.revoke, base.code, { qos: 1 });
+    await eventually(() => closedOnB(base.code), 50);
+    // deleting the project takes the limited credential with it
+    await db.query('DELETE FROM projects WHERE id = $1', [p!.id]);
+    await api.publishAsync(internalTopics.ntripAccess, owner, { qos: 1 });
+    await eventually(() => controller.closed(), 50);
+    await Promise.all([pull.stop(), push.stop(), api.endAsync()]);
+  });
 });

@@ -1,12 +1,16 @@
 import net, { type Socket } from 'node:net';
 import type { Queryable } from '@smi/db';
+import type { SecretVerifier } from '../devices/credentials.js';
 import type { Log } from '../log.js';
-import { mountKey, ntripAccess, type Requester } from './access.js';
+import { mountKey, ntripAccess } from './access.js';
+import { authThrottle, type AuthThrottleOptions } from './auth-throttle.js';
+import { casterAuth, requesterOf, type SessionAuth } from './caster-auth.js';
 import { chunk, ChunkedDecoder } from './chunked.js';
 import { MountInfo, strRecord } from './mount-info.js';
 import { replies, reply } from './replies.js';
 import { BadRequest, headEnd, parseRequest, type NtripRequest } from './request.js';
 import { RtcmFramer } from '../rtcm/framer.js';
+import { sessionsNoLongerAllowed, type OpenSession } from './session-check.js';
 import { acceptProxied, type ProxyTrust } from '../edge/proxied-connection.js';
 import { normalAddress } from '../edge/proxy-protocol.js';
 
@@ -15,7 +19,10 @@ export interface CasterOptions {
   log: Log;
   port: number;
   host?: string;
-  verifySecret: (secretHash: string, password: Buffer) => Promise<boolean>;
+  /** Secrets against their hashes (secretVerifier): null (no such login) takes as long as a wrong secret. */
+  verifier: SecretVerifier;
+  /** Logins per address before any hash (auth-throttle.ts). */
+  throttle?: AuthThrottleOptions;
   /** A source that sends nothing for this long is dropped, so a reconnecting base is not refused (default 30 s). */
   sourceTimeoutMs?: number;
   /** Bytes a client may have waiting to be sent before it is dropped as too slow (default 256 KiB). */
@@ -34,8 +41,12 @@ export interface CasterOptions {
   publishRemote?: (key: string, bytes: Buffer) => void;
 }
 
-interface Client {
+/** A pull or a push, with what it was let in with: checked again when that may have changed (recheck). */
+interface Session extends OpenSession {
   socket: Socket;
+}
+
+interface Client extends Session {
   chunked: boolean;
   who: string;
   /** A user's NTRIP credential (who is its user name), not a rover. */
@@ -90,6 +101,9 @@ export async function startCaster(o: CasterOptions) {
   const perAddress = new Map<string, number>();
   const perAccount = new Map<string, number>();
   const sockets = new Set<Socket>();
+  const sessions = new Set<Session>();
+  const throttle = authThrottle(o.throttle);
+  const auth = casterAuth({ db: o.db, verifier: o.verifier, throttle });
   const counters = { clientsDropped: 0, badRequests: 0, framesRelayed: 0, crcFailures: 0, refused: 0 };
 
   const mountOf = (key: string): Mount => {
@@ -134,38 +148,35 @@ export async function startCaster(o: CasterOptions) {
   };
   const tooMany = (socket: Socket, v2: boolean) => reply(socket, replies.tooMany(v2));
 
-  async function requester(r: NtripRequest): Promise<Requester | null> {
-    if (!r.basic) return null;
-    const { user, password } = r.basic;
-    const pw = Buffer.from(password, 'utf8');
-    // a device code and a credential's user name never shadow each other: each is tried with its own secret
-    const rover = await ntripAccess.rover(o.db, user);
-    if (rover?.secretHash && (await o.verifySecret(rover.secretHash, pw))) return { kind: 'rover', code: rover.code, ownerId: rover.ownerId };
-    const cred = await ntripAccess.userCredential(o.db, user);
-    if (cred && (await o.verifySecret(cred.secretHash, pw))) return { kind: 'user', userId: cred.userId, username: user, projectId: cred.projectId };
-    return null;
+  const accountOf = (a: SessionAuth) => (a.kind === 'user' ? a.userId : a.ownerId);
+  const whoOf = (a: SessionAuth) => (a.kind === 'user' ? a.username : a.code);
+  function open(session: Session) {
+    const account = accountOf(session.auth);
+    bump(perAccount, account, 1);
+    sessions.add(session);
+    session.socket.once('close', () => {
+      bump(perAccount, account, -1);
+      sessions.delete(session);
+    });
   }
-  const accountOf = (who: Requester) => (who.kind === 'rover' ? who.ownerId : who.userId);
 
-  async function sourcetable(socket: Socket, r: NtripRequest) {
-    const who = await requester(r);
-    const rows = who ? await ntripAccess.mountsFor(o.db, who) : [];
+  async function sourcetable(socket: Socket, r: NtripRequest, address: string) {
+    const who = await auth.puller(r, address, () => socket.destroyed);
+    const rows = who ? await ntripAccess.mountsFor(o.db, requesterOf(who)) : [];
     const body = rows.map((row) => strRecord(row.mount, row.identifier, mounts.get(row.key)?.info) + NL).join('') + `ENDSOURCETABLE${NL}`;
     reply(socket, replies.sourcetable(r.v2, body));
   }
 
   async function pull(socket: Socket, r: NtripRequest, address: string) {
-    const who = await requester(r);
-    const allowed = who ? await ntripAccess.mayPull(o.db, who, r.mount) : undefined;
+    const who = await auth.puller(r, address, () => socket.destroyed);
+    const allowed = who ? await ntripAccess.mayPull(o.db, requesterOf(who), r.mount) : undefined;
     // a mountpoint of another account answers exactly like one that does not exist
     if (!who || !allowed) return unauthorized(socket, r);
-    const account = accountOf(who);
-    if ((perAccount.get(account) ?? 0) >= maxPerAccount) return tooMany(socket, r.v2);
+    if ((perAccount.get(accountOf(who)) ?? 0) >= maxPerAccount) return tooMany(socket, r.v2);
     if (socket.destroyed) return;
-    bump(perAccount, account, 1);
-    socket.once('close', () => bump(perAccount, account, -1));
     const m = mountOf(allowed.key);
-    const client: Client = { socket, chunked: r.v2, who: who.kind === 'rover' ? who.code : who.username, credential: who.kind === 'user', via: 'ntrip', since: Date.now(), lastSentAt: 0, bytes: 0 };
+    const client: Client = { socket, auth: who, key: m.key, chunked: r.v2, who: whoOf(who), credential: who.kind === 'user', via: 'ntrip', since: Date.now(), lastSentAt: 0, bytes: 0 };
+    open(client);
     socket.write(replies.pullOk(r.v2));
     m.clients.add(client);
     o.log.debug({ mount: r.mount, client: client.who, address }, 'ntrip client connected');
@@ -179,14 +190,10 @@ export async function startCaster(o: CasterOptions) {
     return !!m.source || now - m.remoteAt < sourceTimeoutMs || now - m.mqttAt < sourceTimeoutMs;
   }
 
-  async function push(socket: Socket, r: NtripRequest, rest: Buffer) {
-    let secret: string | undefined;
-    if (r.method === 'SOURCE') secret = r.sourceSecret;
-    else if (r.basic && r.basic.user === r.mount) secret = r.basic.password;
+  async function push(socket: Socket, r: NtripRequest, rest: Buffer, address: string) {
     // a push names a base's device code and nothing else: a project's stream has no name a source could use
-    const base = r.mount && secret !== undefined ? await ntripAccess.base(o.db, r.mount) : null;
-    const ok = !!base && !!base.secretHash && (await o.verifySecret(base.secretHash, Buffer.from(secret!, 'utf8')));
-    if (!ok) {
+    const base = await auth.pusher(r, address, () => socket.destroyed);
+    if (!base) {
       counters.refused++;
       return r.v2 || r.method === 'POST' ? unauthorized(socket, { v2: true }) : reply(socket, replies.badPassword);
     }
@@ -198,8 +205,7 @@ export async function startCaster(o: CasterOptions) {
       return reply(socket, replies.taken(r.method === 'POST'));
     }
     if (socket.destroyed) return;
-    bump(perAccount, base.ownerId, 1);
-    socket.once('close', () => bump(perAccount, base.ownerId, -1));
+    open({ socket, auth: base, key: m.key });
     m.source = socket;
     m.framer = new RtcmFramer();
     socket.write(replies.pushOk(r.method === 'POST'));
@@ -248,9 +254,9 @@ export async function startCaster(o: CasterOptions) {
     } catch (err) {
       return badRequest(socket, err instanceof BadRequest ? err.message : 'bad request');
     }
-    if (r.method === 'GET' && r.mount === '') return sourcetable(socket, r);
+    if (r.method === 'GET' && r.mount === '') return sourcetable(socket, r, address);
     if (r.method === 'GET') return pull(socket, r, address);
-    return push(socket, r, rest);
+    return push(socket, r, rest, address);
   }
 
   /** A connection whose client is known: limited per address, then its request head is read. */
@@ -342,18 +348,29 @@ export async function startCaster(o: CasterOptions) {
           out.push({ mount: m.key, who: c.who, credential: c.credential, via: c.via, since: new Date(c.since).toISOString(), ageMs: c.lastSentAt ? now - c.lastSentAt : null, bytes: c.bytes });
       return out;
     },
-    /** Closes every pull of a revoked NTRIP credential (by its user name); returns how many. */
-    disconnect(who: string): number {
-      let n = 0;
-      for (const m of mounts.values())
-        for (const c of m.clients)
-          if (c.credential && c.who === who) {
-            m.clients.delete(c);
-            c.socket.destroy();
-            n++;
-          }
-      return n;
+    /**
+     * Checks the open pulls and pushes again (of one device or credential, of one account, or all) and ends those
+     * that would not be let in now: a new secret, a removed device, a revoked credential, a deleted project. Answers
+     * how many ended.
+     */
+    async recheck(only: { who?: string; account?: string } = {}): Promise<number> {
+      const picked = [...sessions].filter((s) => (only.who === undefined || whoOf(s.auth) === only.who) && (only.account === undefined || accountOf(s.auth) === only.account));
+      if (!picked.length) return 0;
+      const ended = await sessionsNoLongerAllowed(o.db, picked);
+      for (const s of ended) {
+        o.log.info({ mount: s.key, who: whoOf(s.auth) }, 'ntrip session no longer allowed: closed');
+        s.socket.destroy();
+      }
+      return ended.length;
     },
+    /** Ends every session of a revoked NTRIP credential (its user name is never given again); answers how many. */
+    endCredential(username: string): number {
+      const ended = [...sessions].filter((s) => s.auth.kind === 'user' && s.auth.username === username);
+      for (const s of ended) s.socket.destroy();
+      return ended.length;
+    },
+    /** Logins held back or refused by the per-address throttle. */
+    throttled: () => ({ ...throttle.stats }),
     /** Whether a mountpoint (by key) has a live source (here or in another process). */
     sourceLive: (key: string) => {
       const m = mounts.get(key);

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
 import { ActionsPanel } from '../../features/projects/components/actions-panel';
+import { BaseSetupsPanel } from '../../features/projects/components/base-setups-panel';
 import { CalibrationPanel } from '../../features/projects/components/calibration-panel';
 import { CrsPanel } from '../../features/projects/components/crs-panel';
 import { MeasurementPanel } from '../../features/projects/components/measurement-panel';
@@ -41,6 +42,7 @@ export function ProjectDetailPage() {
           {/* keyed on the project only: saving a Known Position changes the mode, and a remount would lose the
               re-computation message; the panel follows the project's mode and position itself */}
           <PositioningModePanel key={project._id} project={project} />
+          <BaseSetupsPanel projectId={project._id} />
           <MeasurementPanel projectId={project._id} />
           <ProjectNtripPanel projectId={project._id} />
           <Panel title="Receiving corrections">

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   projectEndpoints as e,
   projectReply,
-  recomputation,
   sectionsReply,
   type BaseMode,
   type CreateProjectBody,
@@ -40,18 +39,6 @@ export const setBaseLocation = (id: string, baseLatitude: number, baseLongitude:
     reply: projectReply,
     quiet: true,
   }).then((r) => r.project);
-
-/**
- * The same call, keeping what the server re-computed (decision 023): typing the base's known position corrects the base
- * setup in force and moves its points; `recomputed` says how many and by how much.
- */
-export const setBaseLocationRecomputing = (id: string, baseLatitude: number, baseLongitude: number) =>
-  call(e.setBaseLocation, {
-    params: { id },
-    body: { baseLatitude, baseLongitude, baseMode: 'known' },
-    reply: projectReply.extend({ recomputed: recomputation.optional() }),
-    quiet: true,
-  });
 
 /** Puts a project the server answered into the cache and marks the lists stale. */
 export function useStoreProject() {

@@ -1,41 +1,73 @@
 import { useState, type FormEvent } from 'react';
 import { Crosshair, MapPin } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { AUTO_MODE_LOCATION_MESSAGE, type BaseMode } from '@smi/contracts';
+import { AUTO_MODE_LOCATION_MESSAGE, type BaseMode, type KnownBaseReply, type Recomputation } from '@smi/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { setBaseLocationRecomputing, setBaseMode, useStoreProject } from '../api/project-changes';
+import { setKnownBase, undoBaseSetup, type KnownBaseInput } from '../api/known-base';
+import { setBaseMode, useStoreProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
 import { AutoFixSection } from './auto-fix-section';
+import { emptyMark, KnownMarkFields, type MarkDraft } from './known-mark-fields';
 
 export const INVALID_POSITION_MESSAGE = 'Please enter valid latitude and longitude values.';
 
 const asText = (n: number | null) => (n === null ? '' : String(n));
 
-/** Known Position / Auto Fix, and the known base coordinates. */
-export function PositioningModePanel({ project, sendLocation = setBaseLocationRecomputing }: { project: Project; sendLocation?: typeof setBaseLocationRecomputing }) {
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+const signed = (v: number) => `${v >= 0 ? '+' : '-'}${Math.abs(v).toFixed(3)} m`;
+export const moveQuestion = (r: Recomputation) =>
+  `Moving the base re-computes ${r.Points} point${r.Points === 1 ? '' : 's'} measured from it: shift dE ${signed(r.ShiftE)}, dN ${signed(r.ShiftN)}, dU ${signed(r.ShiftU)}.`;
+
+/** The body for the mark as typed, or the spec's alert when it cannot be sent. */
+function bodyOf(m: MarkDraft): KnownBaseInput | string {
+  const antenna = m.antenna ? { Antenna: m.antenna } : {};
+  const bad = (...vs: (number | undefined)[]) => vs.some((v) => v !== undefined && !Number.isFinite(v));
+  if (m.kind === 'latlon') {
+    const [latitude, longitude, height] = [num(m.lat), num(m.lon), num(m.height)];
+    if (latitude === undefined || longitude === undefined || bad(latitude, longitude, height)) return INVALID_POSITION_MESSAGE;
+    return { Latitude: latitude, Longitude: longitude, ...(height !== undefined && { Height: height }), ...antenna };
+  }
+  if (m.kind === 'grid') {
+    const [n, e, el] = [num(m.northing), num(m.easting), num(m.elevation)];
+    if (n === undefined || e === undefined || bad(n, e, el)) return 'Please enter valid northing and easting values.';
+    return { Northing: n, Easting: e, ...(el !== undefined && { Elevation: el }), ...antenna };
+  }
+  return m.pointId ? { PointId: m.pointId, ...antenna } : 'Please choose the control point the base stands over.';
+}
+
+interface Sends {
+  sendKnown?: (id: string, body: KnownBaseInput) => Promise<KnownBaseReply>;
+  undo?: typeof undoBaseSetup;
+}
+
+/**
+ * Known Position / Auto Fix, and the known base coordinates (decision 042): a move that re-computes points is
+ * previewed (how many, the shift) and asked about first, and can be undone afterwards.
+ */
+export function PositioningModePanel({ project, sendKnown = setKnownBase, undo = undoBaseSetup }: { project: Project } & Sends) {
   const store = useStoreProject();
   const [mode, setMode] = useState<BaseMode>(project.BaseMode);
-  const [lat, setLat] = useState(asText(project.BaseLatitude));
-  const [lon, setLon] = useState(asText(project.BaseLongitude));
+  const [mark, setMark] = useState<MarkDraft>(() => emptyMark(asText(project.BaseLatitude), asText(project.BaseLongitude)));
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [recomputed, setRecomputed] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ body: KnownBaseInput; preview: Recomputation } | null>(null);
+  const [undoable, setUndoable] = useState<string | null>(null);
   const client = useQueryClient();
   // the project changed under the panel (a save here, Auto Fix, another tab): its fields follow it, the message stays
   const [shown, setShown] = useState({ mode: project.BaseMode, lat: project.BaseLatitude, lon: project.BaseLongitude });
   if (shown.mode !== project.BaseMode || shown.lat !== project.BaseLatitude || shown.lon !== project.BaseLongitude) {
     setShown({ mode: project.BaseMode, lat: project.BaseLatitude, lon: project.BaseLongitude });
     setMode(project.BaseMode);
-    setLat(asText(project.BaseLatitude));
-    setLon(asText(project.BaseLongitude));
+    setMark((m) => ({ ...m, lat: asText(project.BaseLatitude), lon: asText(project.BaseLongitude) }));
   }
 
   const chooseAuto = async () => {
     setMode('auto');
-    setLat('');
-    setLon('');
+    setMark(emptyMark());
     setAlert(null);
     try {
       store(await setBaseMode(project._id, 'auto'));
@@ -51,28 +83,64 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
     setAlert(null);
   };
 
-  const update = async (e: FormEvent) => {
-    e.preventDefault();
-    if (mode !== 'known') return setAlert(AUTO_MODE_LOCATION_MESSAGE);
-    const latitude = Number(lat);
-    const longitude = Number(lon);
-    if (!lat.trim() || !lon.trim() || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return setAlert(INVALID_POSITION_MESSAGE);
-    setAlert(null);
-    setRecomputed(null);
+  const refresh = () => {
+    // the points of the base setup moved with it; the map, the taken points and the setups' list read them again
+    void client.invalidateQueries({ queryKey: ['base-setups', project._id] });
+    void client.invalidateQueries({ queryKey: ['points'] });
+  };
+
+  const apply = async (body: KnownBaseInput) => {
+    setAsking(null);
     setBusy(true);
     try {
-      const reply = await sendLocation(project._id, latitude, longitude);
+      const reply = await sendKnown(project._id, body);
       store(reply.project);
       toast.success('Project base locations updated successfully');
-      // the points of the base setup moved with it; the map and the taken points read them again
-      // the survey map takes the known base's height from the setup in force
-      void client.invalidateQueries({ queryKey: ['base-setups', project._id] });
-      if (reply.recomputed) {
+      refresh();
+      if (reply.recomputed && reply.recomputed.Points > 0) {
         setRecomputed(reply.recomputed.Message);
-        void client.invalidateQueries({ queryKey: ['points'] });
+        setUndoable(reply.setup?.PreviousId ? reply.setup._id : null);
       }
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to update project base locations'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const update = async (e: FormEvent) => {
+    e.preventDefault();
+    if (mode !== 'known') return setAlert(AUTO_MODE_LOCATION_MESSAGE);
+    const body = bodyOf(mark);
+    if (typeof body === 'string') return setAlert(body);
+    setAlert(null);
+    setRecomputed(null);
+    setUndoable(null);
+    setBusy(true);
+    let preview: KnownBaseReply;
+    try {
+      preview = await sendKnown(project._id, { ...body, DryRun: true });
+    } catch (err) {
+      setBusy(false);
+      return void toast.error(errorMessage(err, 'Failed to update project base locations'));
+    }
+    setBusy(false);
+    // nothing measured from the base moves: nothing to ask
+    if (!preview.recomputed || preview.recomputed.Points === 0) return apply(body);
+    setAsking({ body, preview: preview.recomputed });
+  };
+
+  const undoMove = async () => {
+    if (!undoable) return;
+    setBusy(true);
+    try {
+      const reply = await undo(undoable);
+      toast.success(`Undone: ${reply.message}`);
+      setRecomputed(`Undone: ${reply.message}`);
+      setUndoable(null);
+      refresh();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to undo the base move'));
     } finally {
       setBusy(false);
     }
@@ -105,25 +173,23 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
             ? "Points are placed from the base's broadcast position (RTCM 1005/1006) moved to the position below; without one, by how far the live base is from it."
             : 'The base position comes from the base station itself.'}
         </p>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <label>
-            <span className="label">Latitude</span>
-            <input className="input" inputMode="decimal" value={lat} onChange={(e) => setLat(e.target.value)} disabled={mode !== 'known'} placeholder="e.g. 6.615000" />
-          </label>
-          <label>
-            <span className="label">Longitude</span>
-            <input className="input" inputMode="decimal" value={lon} onChange={(e) => setLon(e.target.value)} disabled={mode !== 'known'} placeholder="e.g. 79.968074" />
-          </label>
-        </div>
+        <KnownMarkFields projectId={project._id} value={mark} onChange={setMark} disabled={mode !== 'known'} />
         {alert && (
           <p role="alert" className="error-box">
             {alert}
           </p>
         )}
         {recomputed && (
-          <p role="status" className="text-sm text-emerald-700">
-            {recomputed}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="status" className="text-sm text-emerald-700">
+              {recomputed}
+            </p>
+            {undoable && (
+              <button type="button" className="btn-secondary min-h-11" onClick={() => void undoMove()} disabled={busy}>
+                Undo
+              </button>
+            )}
+          </div>
         )}
         <div>
           <button type="submit" className="btn-primary" disabled={busy}>
@@ -132,6 +198,16 @@ export function PositioningModePanel({ project, sendLocation = setBaseLocationRe
         </div>
       </form>
       {mode === 'auto' && project.BaseStation && <AutoFixSection projectId={project._id} />}
+      <ConfirmDialog
+        open={asking !== null}
+        title="Move the base?"
+        message={asking ? moveQuestion(asking.preview) : ''}
+        confirmLabel={asking ? `Re-compute ${asking.preview.Points} point${asking.preview.Points === 1 ? '' : 's'}` : 'Confirm'}
+        danger={false}
+        busy={busy}
+        onConfirm={() => asking && void apply(asking.body)}
+        onCancel={() => setAsking(null)}
+      />
     </Panel>
   );
 }
