@@ -99,8 +99,8 @@ const point = (over: Partial<PointView>) =>
     ...over,
   }) as PointView;
 const POINTS = [
-  point({ _id: 'a', Name: 'CP1', Latitude: 48.137, Longitude: 11.575, EllipsoidalHeight: 565.2 }),
-  point({ _id: 'b', Name: 'CP2', Latitude: 48.1412, Longitude: 11.5831, Altitude: 520, GeoidSeparation: 47.5 }),
+  point({ _id: 'a', Number: 1, Name: 'CP1', Latitude: 48.137, Longitude: 11.575, EllipsoidalHeight: 565.2 }),
+  point({ _id: 'b', Number: 2, Name: 'CP2', Latitude: 48.1412, Longitude: 11.5831, Altitude: 520, GeoidSeparation: 47.5 }),
 ];
 const SOLVED = {
   version: 2,
