@@ -10,6 +10,7 @@ import { autoFixEndpoints, baseSetupEndpoints } from './base-setups.js';
 import { reportEndpoints } from './report.js';
 import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
+import { codeListEndpoints } from './code-lists.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -27,6 +28,7 @@ export const endpoints = {
   ...autoFixEndpoints,
   ...reportEndpoints,
   ...crsEndpoints,
+  ...codeListEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -20,3 +20,4 @@ export * from './report.js';
 export * from './crs.js';
 export * from './feature-codes.js';
 export * from './record-preview.js';
+export * from './code-lists.js';

@@ -53,9 +53,13 @@ function rfc5987(value: string): string {
  * (UTF-8) when the name is not plain ASCII.
  */
 export function contentDisposition(projectName: string, format: ExportFormat, preset?: string): string {
-  const stem = safeFileStem(projectName);
+  return attachmentOf(projectName, `-points${preset ? `-${preset}` : ''}.${EXTENSIONS[format]}`);
+}
+
+/** `attachment; filename="<name><ending>"` with the name made safe, plus filename* (UTF-8) when it is not plain ASCII. */
+export function attachmentOf(name: string, ending: string): string {
+  const stem = safeFileStem(name);
   const ascii = asciiFileStem(stem);
-  const file = (name: string) => `${name}-points${preset ? `-${preset}` : ''}.${EXTENSIONS[format]}`;
-  const header = `attachment; filename="${file(ascii)}"`;
-  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(file(stem))}`;
+  const header = `attachment; filename="${ascii}${ending}"`;
+  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(stem + ending)}`;
 }
