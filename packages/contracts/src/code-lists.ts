@@ -35,11 +35,37 @@ export const assignCodeListBody = z.strictObject({
   codeListId: id.nullable(),
 });
 
-/** A list as the API answers it: its id (null for the shipped default) and the list itself. */
-export const codeListView = codeList.and(
-  z.object({ id: z.string().nullable(), createdAt: z.string().nullable(), updatedAt: z.string().nullable() }),
-);
+/** A list as the API answers it: its id (null for the shipped default) and the list itself, as `codeList` gives it. */
+const attributeView = z.object({
+  name: z.string(),
+  type: z.enum(['text', 'number', 'choice', 'yes-no']),
+  required: z.boolean(),
+  default: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+  choices: z.array(z.string()),
+});
+export const codeListView = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  controlCodes: z.object({ start: z.string(), end: z.string(), close: z.string(), arcStart: z.string(), arcEnd: z.string(), join: z.string() }),
+  codes: z.array(
+    z.object({
+      code: z.string(),
+      description: z.string(),
+      kind: z.enum(['point', 'line', 'polygon']),
+      layer: z.string(),
+      colour: z.string(),
+      threeD: z.boolean(),
+      attributes: z.array(attributeView),
+    }),
+  ),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
 export const codeListSummary = z.object({ id: z.string(), name: z.string(), codes: z.number().int(), updatedAt: z.string(), projects: z.number().int() });
+export const codeListReply = z.object({ success: z.literal(true), message: z.string().optional(), codeList: codeListView });
+export const codeListsReply = z.object({ success: z.literal(true), codeLists: z.array(codeListSummary) });
+/** The media types a code list file is served as. */
+export const CODE_LIST_FILE_TYPES: string[] = ['text/csv; charset=utf-8', 'application/json; charset=utf-8'];
 
 const byList = z.strictObject({ listId: id });
 const byProject = z.strictObject({ projectId: id });

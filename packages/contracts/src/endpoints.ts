@@ -11,6 +11,8 @@ import { reportEndpoints } from './report.js';
 import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
 import { codeListEndpoints } from './code-lists.js';
+import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
+import { apiDescriptionEndpoints } from './api-description.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -29,6 +31,9 @@ export const endpoints = {
   ...reportEndpoints,
   ...crsEndpoints,
   ...codeListEndpoints,
+  ...ntripEndpoints,
+  ...ntripUserEndpoints,
+  ...apiDescriptionEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -2,16 +2,7 @@ import type { ExportFormat } from '@smi/contracts';
 
 export const EXTENSIONS: Record<ExportFormat, string> = { pdf: 'pdf', dxf: 'dxf', csv: 'csv', txt: 'txt', geojson: 'geojson', kml: 'kml', shp: 'zip', landxml: 'xml' };
 
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  pdf: 'application/pdf',
-  dxf: 'image/vnd.dxf',
-  csv: 'text/csv; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  geojson: 'application/geo+json; charset=utf-8',
-  kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
-  shp: 'application/zip',
-  landxml: 'application/xml; charset=utf-8',
-};
+export { EXPORT_CONTENT_TYPES as CONTENT_TYPES } from '@smi/contracts';
 
 const MAX_NAME = 80;
 
