@@ -120,6 +120,8 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   },
   deletePoint: { summary: 'Delete a point.', json: messageReply },
   renamePoint: { summary: 'Rename a point.', json: recordPointReply },
+  recodePoint: { summary: "Change a point's feature code string (and attribute values, else those of the codes it keeps).", json: recordPointReply },
+  setPointNote: { summary: "Change a point's note.", json: recordPointReply },
   listNotifications: { summary: "The user's latest notifications, at most count of them.", json: notificationsReply },
   listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },
   markNotificationRead: { summary: 'Mark a notification read.', json: messageReply },
