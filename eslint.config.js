@@ -25,6 +25,7 @@ const GATEWAY_INTERNALS_IN_USE = [
   'isActivationKey',
   'mountKey',
   'newDeviceSecret',
+  'ntripAccess',
   'occupationViewOf',
   'placeMeasurement',
   'proposedSetup',
