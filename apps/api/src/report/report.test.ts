@@ -99,7 +99,7 @@ describe('GET /api/export/report/{projectId}', () => {
     ])
       expect(flat).toContain(s);
     // the plan, to scale in the grid
-    expect(flat).toMatch(/Plan EPSG:32644 WGS 84 \/ UTM zone 44N \(m\) \(default\); heights orthometric \(EGM96\), m\. Grid north up\. Scale 1:[\d,]+ on A4\./);
+    expect(flat).toMatch(/Plan EPSG:32644 WGS 84 \/ UTM zone 44N[^.]*; heights orthometric \(EGM96\), m\. Grid north up\. Scale 1:[\d,]+ on A4\./);
 
     // the setup in force: its ARP in the grid, as PROJ gives it
     const [setup] = await h.db.query<{ latitude: number; longitude: number; height: number }>('SELECT latitude, longitude, height FROM base_setups WHERE id = (SELECT base_setup_id FROM points WHERE id = $1)', [points[0]!._id]);
