@@ -32,6 +32,7 @@ import { publicConfigReply } from './public-config.js';
 import { recordPreviewReply } from './record-preview.js';
 import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
+import { lineworkReply } from './linework.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -202,4 +203,5 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   exportCodeList: { summary: "A code list as a file: Carlson's five columns (carlson-csv), CSV with a header (csv) or JSON.", files: CODE_LIST_FILE_TYPES },
   projectCodeList: { summary: 'The code list a project reads its shots with (the default when none is assigned).', json: codeListReply },
   assignCodeList: { summary: 'Give a project a code list (null: the default).', json: codeListReply },
+  projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
 };
