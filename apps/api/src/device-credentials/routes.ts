@@ -27,6 +27,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
     const live = deps.live;
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
+    await perAccount(deps.limiters.deviceSecretPerAccount, user.id, (wait) => `Too many new device secrets. Try again in ${wait}.`);
     const secret = newDeviceSecret();
     const [device] = await db.query<{ code: string }>('UPDATE devices SET secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code', [
       params.id,

@@ -4,10 +4,12 @@ import { ntripUserEndpoints as e, type NtripCredentialView } from '@smi/contract
 import { hashDeviceSecret, newDeviceSecret } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
+import { perAccount } from '../http/rate-limit.js';
 import { mount } from '../http/route.js';
 
 // a user keeps a handful of controllers, not a fleet: the list stays readable and a leak stays small
 const MAX_PER_USER = 50;
+const TOO_MANY = (wait: string) => `Too many NTRIP credential changes. Try again in ${wait}.`;
 
 interface Row {
   id: string;
@@ -46,6 +48,7 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
   mount(router, e.listNtripCredentials, load, async ({ user }) => ({ success: true, credentials: (await list(user.id)).map(view) }));
 
   mount(router, e.createNtripCredential, load, async ({ user, body, res }) => {
+    await perAccount(deps.limiters.ntripCredentialPerAccount, user.id, TOO_MANY);
     if (body.projectId) {
       const [p] = await db.query('SELECT 1 FROM projects WHERE id = $1 AND owner_id = $2', [body.projectId, user.id]);
       if (!p) throw new AppError(404, 'Project not found');
@@ -64,6 +67,7 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.deleteNtripCredential, load, async ({ user, params }) => {
+    await perAccount(deps.limiters.ntripCredentialPerAccount, user.id, TOO_MANY);
     const [gone] = await db.query<{ username: string }>('DELETE FROM ntrip_credentials WHERE id = $1 AND user_id = $2 RETURNING username', [params.id, user.id]);
     if (!gone) throw new AppError(404, 'NTRIP credential not found');
     deps.live?.revokeNtripCredential(gone.username).catch((err) => deps.log.warn({ err }, 'revoked NTRIP credential\'s connections not closed'));
