@@ -31,6 +31,7 @@ import { createProjectReply, projectReply, projectsReply, sectionsReply } from '
 import { publicConfigReply } from './public-config.js';
 import { recordPreviewReply } from './record-preview.js';
 import { settingsReply } from './settings.js';
+import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -119,6 +120,8 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   },
   deletePoint: { summary: 'Delete a point.', json: messageReply },
   renamePoint: { summary: 'Rename a point.', json: recordPointReply },
+  recodePoint: { summary: "Change a point's feature code string (and attribute values, else those of the codes it keeps).", json: recordPointReply },
+  setPointNote: { summary: "Change a point's note.", json: recordPointReply },
   listNotifications: { summary: "The user's latest notifications, at most count of them.", json: notificationsReply },
   listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },
   markNotificationRead: { summary: 'Mark a notification read.', json: messageReply },
@@ -180,4 +183,18 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   correctionsClients: { summary: "Who receives a base device's corrections now, over NTRIP or MQTT.", json: correctionsClientsReply },
   projectCorrectionsClients: { summary: "Who receives a project's corrections now, over NTRIP or MQTT.", json: correctionsClientsReply },
   openApi: { summary: 'This API described as an OpenAPI 3.1 document.', json: openApiReply },
+  listCodeLists: { summary: "The user's feature code lists, with how many codes each has and how many projects use it.", json: codeListsReply },
+  defaultCodeList: { summary: 'The shipped code list a project without one reads its codes with.', json: codeListReply },
+  createCodeList: { summary: 'Make a code list.', status: 201, json: codeListReply },
+  importCodeList: {
+    summary: 'Make a code list from a Carlson field-to-finish CSV or a JSON file; a bad file answers 400 naming every bad line in `errors` and nothing is stored.',
+    status: 201,
+    json: codeListReply,
+  },
+  getCodeList: { summary: 'One code list.', json: codeListReply },
+  replaceCodeList: { summary: 'Replace a code list whole.', json: codeListReply },
+  deleteCodeList: { summary: 'Delete a code list (409 while a project uses it).', json: messageReply },
+  exportCodeList: { summary: "A code list as a file: Carlson's five columns (carlson-csv), CSV with a header (csv) or JSON.", files: CODE_LIST_FILE_TYPES },
+  projectCodeList: { summary: 'The code list a project reads its shots with (the default when none is assigned).', json: codeListReply },
+  assignCodeList: { summary: 'Give a project a code list (null: the default).', json: codeListReply },
 };

@@ -10,6 +10,7 @@ import { autoFixEndpoints, baseSetupEndpoints } from './base-setups.js';
 import { reportEndpoints } from './report.js';
 import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
+import { codeListEndpoints } from './code-lists.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
 
@@ -29,6 +30,7 @@ export const endpoints = {
   ...autoFixEndpoints,
   ...reportEndpoints,
   ...crsEndpoints,
+  ...codeListEndpoints,
   ...ntripEndpoints,
   ...ntripUserEndpoints,
   ...apiDescriptionEndpoints,

@@ -45,9 +45,13 @@ function rfc5987(value: string): string {
  * plain ASCII.
  */
 export function contentDisposition(projectName: string, format: ExportFormat, preset?: string, tag?: string): string {
-  const stem = safeFileStem(projectName);
+  return attachmentOf(projectName, `-points${preset ? `-${preset}` : ''}${preset && tag ? `-${tag}` : ''}.${EXTENSIONS[format]}`);
+}
+
+/** `attachment; filename="<name><ending>"` with the name made safe, plus filename* (UTF-8) when it is not plain ASCII. */
+export function attachmentOf(name: string, ending: string): string {
+  const stem = safeFileStem(name);
   const ascii = asciiFileStem(stem);
-  const file = (name: string) => `${name}-points${preset ? `-${preset}` : ''}${preset && tag ? `-${tag}` : ''}.${EXTENSIONS[format]}`;
-  const header = `attachment; filename="${file(ascii)}"`;
-  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(file(stem))}`;
+  const header = `attachment; filename="${ascii}${ending}"`;
+  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(stem + ending)}`;
 }

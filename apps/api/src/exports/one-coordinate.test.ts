@@ -191,8 +191,9 @@ describe('one coordinate everywhere: every export and view gives PROJ\'s grid co
       check('pdf table (pdftotext)', pdf.rows);
       expect(pdf.text).toContain(epsg);
       expect(pdf.text).toContain('orthometric (EGM96)');
-      // the plan page names the grid it is drawn in
-      expect(pdf.text).toMatch(new RegExp(`${epsg} [^\\n]*Grid north up`));
+      // the plan page names the grid it is drawn in, and its scale bar is in the grid's unit
+      if (c.metresPerUnit !== 1) expect(pdf.text).toMatch(/^0\s+\d+ ftUS\s*$/m);
+      expect(pdf.text).toMatch(new RegExp(`${epsg} [^\\n]*, ${c.metresPerUnit === 1 ? 'metre' : 'US survey foot'}[^\\n]*; heights orthometric \\(EGM96\\)[^\\n]*Grid north up`));
 
 
       const points = (await owner.agent.get(`/api/points/${id}`).expect(200)).body.points as { _id: string; Name: string }[];

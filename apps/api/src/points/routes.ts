@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { deletePoint, recordPoint, renamePoint } from './point-changes.js';
+import { deletePoint, recodePoint, recordPoint, renamePoint, setPointNote } from './point-changes.js';
 import { createListCache } from './list-cache.js';
 import { attachToSetup, attaches } from '../base-setups/setups.js';
 import { pointsRepository, toPointView } from './repository.js';
@@ -41,5 +41,7 @@ export function pointRoutes(deps: AppDeps): Router {
 
   mount(router, e.deletePoint, load, ({ user, params }) => deletePoint(db, user.id, params.projectId, params.pointId));
   mount(router, e.renamePoint, load, ({ user, params, body }) => renamePoint(db, user.id, params.projectId, params.pointId, body.Name));
+  mount(router, e.recodePoint, load, ({ user, params, body }) => recodePoint(db, user.id, params.projectId, params.pointId, body.Code, body.Attributes));
+  mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.id, params.projectId, params.pointId, body.Note));
   return router;
 }

@@ -27,6 +27,8 @@ export interface LiveFeedOptions {
   /** What devices are told to connect to; default mqtt://{host of the request}:{mqttPort}. */
   mqttPublicUrl?: string;
   mqttPort: number;
+  /** The port the NTRIP caster listens on (the embedded one's, or the gateways' NTRIP_PORT); absent: unknown. */
+  ntripPort?: number;
   /**
    * The embedded gateway, whose readings are taken in-process instead of over a loopback MQTT connection: its own
    * batches as it makes them, every other gateway's (through Redis) decoded from the internal readings topic. Of
@@ -115,6 +117,10 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     commandOccupation: (c: OccupationCommand) => link.publish(occupationTopics.control, JSON.stringify(c)),
     /** An Auto Fix's start or cancel, to every gateway (the one that ingests the base averages it). */
     commandAutoFix: (c: AutoFixCommand) => link.publish(autoFixTopics.control, JSON.stringify(c)),
+    /** Where controllers reach the caster: the host the devices are told (as brokerUrl's) and the caster's port. */
+    casterAddress(host: string): { host: string; port: number } | null {
+      return o.ntripPort ? { host: host.replace(/^\[|\]$/g, ''), port: o.ntripPort } : null;
+    },
     brokerUrl(host: string): string {
       return o.mqttPublicUrl ?? `mqtt://${host}:${o.mqttPort}`;
     },
