@@ -26,7 +26,7 @@ export const RATE_LIMITS = {
   sourcetablePerIp: 60,
   /** NTRIP credentials created or revoked per account (a creation is a bcrypt round, a revocation a check on every gateway). */
   ntripCredentialPerAccount: 30,
-  /** "Generate new secret" per account (a bcrypt round each). */
+  /** "Generate new secret" and new device NTRIP passwords per account (a bcrypt round each). */
   deviceSecretPerAccount: 60,
 };
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -113,7 +113,7 @@ describe('reading an external caster\'s sourcetable', () => {
   });
 });
 
-describe('NTRIP credentials', () => {
+describe('NTRIP credentials and device passwords', () => {
   it('are created and revoked within a budget per account; past it nothing is created or revoked', async () => {
     const a = await h.verifiedUser();
     const ids: string[] = [];
@@ -128,5 +128,18 @@ describe('NTRIP credentials', () => {
     // another account has its own budget
     const b = await h.verifiedUser();
     await b.agent.post('/api/ntrip/credentials').send({ name: 'Controller' }).expect(201);
+  });
+
+  it('a device\'s new NTRIP passwords are within a budget per account too; past it the last one stays', async () => {
+    const a = await h.verifiedUser();
+    const code = `NTRIPPW-${Date.now().toString(36).toUpperCase()}`;
+    const device = (await a.agent.post(`/api/devices/${code}`).send({ Name: 'Base', Type: 'base' }).expect(201)).body.device;
+    const hash = async () => (await h.db.query<{ h: string }>('SELECT ntrip_secret_hash AS h FROM devices WHERE id = $1', [device._id]))[0]!.h;
+    for (let i = 0; i < 60; i++) await a.agent.post(`/api/devices/${device._id}/ntrip-password`).expect(201);
+    const last = await hash();
+    const over = await a.agent.post(`/api/devices/${device._id}/ntrip-password`);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Too many new device secrets\. Try again in \d+ minutes?\.$/);
+    expect(await hash()).toBe(last);
   });
 });
