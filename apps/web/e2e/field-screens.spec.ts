@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { project } from './nmea-rover';
@@ -7,8 +8,9 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 /**
  * Settings and the screens around the field work, at 390 and 1280 px: Settings' base coordinates say that the
  * project's own base setting wins and are typed in MANUAL (never the text "Not set" in a box), and a project with
- * no base position starts its Known Position boxes from them without saving anything. Screenshots, light and dark,
- * go to SMI_SHOTS_DIR.
+ * no base position starts its Known Position boxes from them without saving anything. The NTRIP access panel gives
+ * the caster's real host and port and each credential's mountpoints, which the caster at that address then serves.
+ * Screenshots, light and dark, go to SMI_SHOTS_DIR.
  */
 
 test.describe.configure({ timeout: 240_000 });
@@ -89,5 +91,51 @@ for (const width of [390, 1280]) {
     await system.getByRole('radio', { name: 'AUTO' }).click();
     await expect(latitude).not.toBeEditable();
     await expect(latitude).toHaveValue('');
+  });
+}
+
+/** The caster's sourcetable for a user, asked over a plain NTRIP 1 request: its mountpoint names. */
+function sourcetable(host: string, port: number, user: string, password: string) {
+  return new Promise<string[]>((done, fail) => {
+    const socket = connect(port, host, () => socket.write(`GET / HTTP/1.0\r\nUser-Agent: NTRIP test\r\nAuthorization: Basic ${Buffer.from(`${user}:${password}`).toString('base64')}\r\n\r\n`));
+    let text = '';
+    socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
+    socket.on('error', fail);
+    socket.on('close', () => done(text.split('\r\n').filter((l) => l.startsWith('STR;')).map((l) => l.split(';')[1]!).sort()));
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`the NTRIP access panel at ${width} px gives the caster's real host, port and mountpoints`, async ({ page, product }) => {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    const suffix = Date.now().toString(36).toUpperCase();
+    const { userId } = await surveyAccount(page.request, product, 'ntripaccess');
+    await surveyDevices(page.request, userId, [
+      { code: `NA-${suffix}`, name: 'Quay Base', type: 'base' },
+      { code: `NC-${suffix}`, name: 'Hill Base', type: 'base' },
+    ]);
+    await page.goto('/settings');
+    const panel = page.locator('section', { has: page.getByRole('heading', { name: 'NTRIP access' }) });
+    // no fixed "port 2101": the product runs its caster on a port picked at start, and the panel says which
+    await expect(panel).not.toContainText('2101');
+    const caster = panel.getByTestId('ntrip-caster');
+    await expect(caster).toContainText('Caster host');
+    const host = (await caster.locator('dd').nth(0).textContent())!;
+    const port = Number(await caster.locator('dd').nth(1).textContent());
+    expect(host).toBe(new URL(product.url).hostname);
+    expect(port).toBeGreaterThan(0);
+    await expect(caster).toContainText(`ntrip://${host}:${port}/MOUNTPOINT`);
+
+    await panel.getByPlaceholder('e.g. Field controller').fill('Survey tablet');
+    await panel.getByRole('button', { name: 'Create credential' }).click();
+    const made = panel.getByTestId('ntrip-credential-made');
+    const password = (await made.getByTestId('ntrip-password').textContent())!;
+    const user = (await made.locator('dd').nth(0).textContent())!;
+    const listed = panel.getByTestId('ntrip-mountpoints');
+    await expect(listed).toHaveText(`Mountpoints: NA-${suffix}, NC-${suffix}`);
+    await expect(made).toContainText(`NA-${suffix}, NC-${suffix}`);
+    // the caster at that address, asked with that credential, lists exactly those mountpoints
+    expect(await sourcetable(host, port, user, password)).toEqual([`NA-${suffix}`, `NC-${suffix}`]);
+    await shots(page, `settings-ntrip-access-${width}`);
   });
 }
