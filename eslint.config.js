@@ -5,12 +5,12 @@ import globals from 'globals';
 import smi from './packages/lint-rules/src/index.js';
 
 /** What the api may import from the gateway: what starts one and its configuration. */
-const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loadGatewayEnv', 'GatewayEnvError', 'GatewayEnv'];
+export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loadGatewayEnv', 'GatewayEnvError', 'GatewayEnv'];
 /**
  * Gateway internals the api imports today (device secrets and activation keys, NTRIP names and sourcetables, base
  * setups, the occupation view, counters, the demo): each moves to a package of its own, and leaves this list then.
  */
-const GATEWAY_INTERNALS_IN_USE = [
+export const GATEWAY_INTERNALS_IN_USE = [
   'EXTERNAL_PROJECT',
   'ProjectBase',
   'Simulator',
@@ -36,7 +36,7 @@ const GATEWAY_INTERNALS_IN_USE = [
   'toBaseSetupView',
 ];
 /** ...and what the api's tests take from it: RTCM frames to send, the logger they silence, activation keys. */
-const GATEWAY_FOR_TESTS = ['deviceActivationKey', 'rtcmMessageType', 'rtcmTestFrames', 'silentLog', 'splitRtcmFrames'];
+export const GATEWAY_FOR_TESTS = ['deviceActivationKey', 'rtcmMessageType', 'rtcmTestFrames', 'silentLog', 'splitRtcmFrames'];
 const gatewayImports = (names, testing) => [
   'error',
   {

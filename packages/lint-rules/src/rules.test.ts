@@ -66,3 +66,30 @@ describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
     expect(await rulesFired('export const f = (p: Promise<unknown>) => p.catch(() => null);\n', at)).not.toContain('smi/no-silent-catch');
   });
 });
+
+describe("the api's list of gateway internals", () => {
+  it('names only what the api still imports, so it shrinks as code moves out', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const config = (await import(new URL('../../../eslint.config.js', import.meta.url).href)) as Record<string, string[]>;
+    const imported = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name)) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@smi\/gateway'/g)) {
+            for (const name of m[1]!.split(',')) {
+              const bare = name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+              if (bare) imported.add(bare);
+            }
+          }
+        }
+      }
+    };
+    walk(join(root, 'apps/api/src'));
+    const listed = [...config.GATEWAY_INTERNALS_IN_USE!, ...config.GATEWAY_FOR_TESTS!];
+    expect(listed.filter((n) => !imported.has(n)), 'listed but no longer imported: delete from eslint.config.js').toEqual([]);
+    expect(config.GATEWAY_PUBLIC).toContain('startGateway');
+  });
+});
