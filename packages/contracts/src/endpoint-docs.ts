@@ -4,7 +4,7 @@ import { baseRtcmView } from './base-rtcm.js';
 import { autoFixView, baseSetupView, knownBaseReply, recomputation } from './base-setups.js';
 import { okReply } from './common.js';
 import { calibrationReply, crsSearchQuery, crsSearchReply, gridPointsReply, projectCrsReply } from './crs.js';
-import { deviceSecretReply } from './device-credentials.js';
+import { deviceNtripPasswordReply, deviceSecretReply } from './device-credentials.js';
 import {
   connectedDevicesReply,
   deviceAlertsReply,
@@ -32,6 +32,7 @@ import { publicConfigReply } from './public-config.js';
 import { recordPreviewReply } from './record-preview.js';
 import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
+import { lineworkReply } from './linework.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -126,6 +127,11 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },
   markNotificationRead: { summary: 'Mark a notification read.', json: messageReply },
   newDeviceSecret: { summary: "Make a device's MQTT secret (shown only in this reply); the old one stops working.", status: 201, json: deviceSecretReply },
+  newDeviceNtripPassword: {
+    summary: "Make a device's NTRIP password (shown only in this reply): from then on the caster takes it, not the MQTT secret.",
+    status: 201,
+    json: deviceNtripPasswordReply,
+  },
   claimDevice: { summary: "Activate a device with the activation key printed on it.", json: deviceReply },
   health: {
     summary: "The database, and for the host itself or a HEALTH_TOKEN bearer the gateways' counters (503 while the database is down).",
@@ -197,4 +203,5 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   exportCodeList: { summary: "A code list as a file: Carlson's five columns (carlson-csv), CSV with a header (csv) or JSON.", files: CODE_LIST_FILE_TYPES },
   projectCodeList: { summary: 'The code list a project reads its shots with (the default when none is assigned).', json: codeListReply },
   assignCodeList: { summary: 'Give a project a code list (null: the default).', json: codeListReply },
+  projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
 };

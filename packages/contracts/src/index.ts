@@ -24,3 +24,4 @@ export * from './code-lists.js';
 export * from './api-description.js';
 export * from './endpoint-docs.js';
 export * from './openapi.js';
+export * from './linework.js';

@@ -52,6 +52,10 @@ export const codeListsRepository = {
     return rows.map((r) => r.name);
   },
 
+  async projectIdsUsing(q: Queryable, id: string): Promise<string[]> {
+    return (await q.query<{ id: string }>('SELECT id FROM projects WHERE code_list_id = $1', [id])).map((r) => r.id);
+  },
+
   async remove(q: Queryable, ownerId: string, id: string): Promise<boolean> {
     const rows = await q.query('DELETE FROM code_lists WHERE id = $1 AND owner_id = $2 RETURNING id', [id, ownerId]);
     return rows.length > 0;

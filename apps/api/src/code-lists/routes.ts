@@ -65,6 +65,7 @@ export function codeListRoutes(deps: AppDeps): Router {
   mount(router, e.replaceCodeList, load, async ({ user, params, body }) => {
     const row = await repo.replace(db, user.id, params.listId, body);
     if (!row) throw notFound('Code list not found');
+    for (const projectId of await repo.projectIdsUsing(db, row.id)) deps.events.emit('lineworkChanged', user.id, projectId);
     return { success: true as const, message: 'Code list saved', codeList: codeListView(row) };
   });
 
@@ -100,6 +101,7 @@ export function codeListRoutes(deps: AppDeps): Router {
       if (!(await repo.assign(q, user.id, params.projectId, body.codeListId))) throw notFound('Project not found');
       return list ?? null;
     });
+    deps.events.emit('lineworkChanged', user.id, params.projectId);
     return { success: true as const, message: row ? `The project reads its codes with “${row.name}”` : 'The project reads its codes with the default list', codeList: codeListView(row) };
   });
 

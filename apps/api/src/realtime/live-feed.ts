@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import {
   autoFixTopics,
   internalTopics,
+  LINEWORK_EVENT,
   OCCUPATION_EVENT,
   occupationTopics,
   type AutoFixCommand,
@@ -64,7 +65,19 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     emit(r);
   };
   // every api process hears every gateway's reports: each emits to its own sockets of the owner
-  const tellOwner = (r: OccupationReport) => io.local.to(userRoom(r.ownerId)).emit(OCCUPATION_EVENT, r.occupation);
+  // a finished occupation (or another point of a continuous one) changed its project's points: its linework too
+  const pointsStored = new Map<string, number>();
+  const tellOwner = (r: OccupationReport) => {
+    const room = io.local.to(userRoom(r.ownerId));
+    room.emit(OCCUPATION_EVENT, r.occupation);
+    const o = r.occupation;
+    const stored = o.Status === 'done' ? Infinity : o.Progress.points;
+    if (stored > (pointsStored.get(o._id) ?? 0)) room.emit(LINEWORK_EVENT, { ProjectId: o.ProjectId });
+    if (o.Status === 'running' || o.Status === 'paused') pointsStored.set(o._id, stored);
+    else pointsStored.delete(o._id);
+  };
+  // a change made through this process's api: to the owner's sockets on every process (Redis adapter)
+  const onLineworkChanged = (ownerId: string, projectId: string) => void io.to(userRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
   // nobody of the owner's on this process: the report is not even validated
   const wantsOccupation = (ownerId: string) => io.of('/').adapter.rooms.has(userRoom(ownerId));
   const link = gatewayLink({
@@ -89,7 +102,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
 
   io.on('connection', (socket) => {
     const user = userOf(socket);
-    socket.join(userRoom(user.id));
+    // rooms are kept in this process by both adapters in use (in-memory, Redis): joining and leaving finish at once
+    void socket.join(userRoom(user.id));
     handleSubscriptions(socket, { db, latest, userId: user.id });
     if (socket.recovered) {
       reviewRecoveredRooms(socket, { db, latest, userId: user.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
@@ -99,12 +113,13 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   // logout, password change, reset: the user's sockets close on every api process (Redis adapter)
   const onSessionsEnded = (userId: string) => io.in(userRoom(userId)).disconnectSockets(true);
   // the gateway (embedded or not) hears about a changed custom broker over MQTT
-  const onSettingsChanged = (userId: string) => void link.publish(internalTopics.settingsChanged, userId).catch(() => {});
+  const onSettingsChanged = (userId: string) => void link.publish(internalTopics.settingsChanged, userId).catch((err) => log.warn({ err }, 'settings change not sent to the gateway'));
   // every caster checks the account's open NTRIP pulls again and ends those no longer allowed
-  const onNtripAccess = (userId: string) => void link.publish(internalTopics.ntripAccess, userId).catch(() => {});
+  const onNtripAccess = (userId: string) => void link.publish(internalTopics.ntripAccess, userId).catch((err) => log.warn({ err }, 'NTRIP access change not sent to the casters'));
   events.on('sessionsEnded', onSessionsEnded);
   events.on('settingsChanged', onSettingsChanged);
   events.on('ntripAccessChanged', onNtripAccess);
+  events.on('lineworkChanged', onLineworkChanged);
 
   return {
     /** Ends the device's MQTT connections and NTRIP pulls and pushes on every gateway (its secret changed or went). */
@@ -132,6 +147,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       events.off('sessionsEnded', onSessionsEnded);
       events.off('settingsChanged', onSettingsChanged);
       events.off('ntripAccessChanged', onNtripAccess);
+      events.off('lineworkChanged', onLineworkChanged);
       await link.close();
       await sockets.close();
     },
