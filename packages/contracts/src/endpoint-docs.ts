@@ -4,7 +4,7 @@ import { baseRtcmView } from './base-rtcm.js';
 import { autoFixView, baseSetupView, knownBaseReply, recomputation } from './base-setups.js';
 import { okReply } from './common.js';
 import { calibrationReply, crsSearchQuery, crsSearchReply, gridPointsReply, projectCrsReply } from './crs.js';
-import { deviceSecretReply } from './device-credentials.js';
+import { deviceNtripPasswordReply, deviceSecretReply } from './device-credentials.js';
 import {
   connectedDevicesReply,
   deviceAlertsReply,
@@ -127,6 +127,11 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },
   markNotificationRead: { summary: 'Mark a notification read.', json: messageReply },
   newDeviceSecret: { summary: "Make a device's MQTT secret (shown only in this reply); the old one stops working.", status: 201, json: deviceSecretReply },
+  newDeviceNtripPassword: {
+    summary: "Make a device's NTRIP password (shown only in this reply): from then on the caster takes it, not the MQTT secret.",
+    status: 201,
+    json: deviceNtripPasswordReply,
+  },
   claimDevice: { summary: "Activate a device with the activation key printed on it.", json: deviceReply },
   health: {
     summary: "The database, and for the host itself or a HEALTH_TOKEN bearer the gateways' counters (503 while the database is down).",

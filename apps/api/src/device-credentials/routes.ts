@@ -8,6 +8,9 @@ import { mount } from '../http/route.js';
 import { perAccount } from '../http/rate-limit.js';
 import { brokerHost } from '../public-config/routes.js';
 
+// "Generate new secret" and a new NTRIP password share one budget: each is a bcrypt round
+const TOO_MANY_SECRETS = (wait: string) => `Too many new device secrets. Try again in ${wait}.`;
+
 /**
  * POST /api/devices/:id/secret: a new MQTT secret for the owner's device, shown once. Only its bcrypt hash is
  * stored; the old secret stops working at once and the device's open MQTT connections are closed.
@@ -27,6 +30,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
     const live = deps.live;
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
+    await perAccount(deps.limiters.deviceSecretPerAccount, user.id, TOO_MANY_SECRETS);
     const secret = newDeviceSecret();
     const [device] = await db.query<{ code: string }>('UPDATE devices SET secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code', [
       params.id,
@@ -44,6 +48,31 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
       secret,
       brokerUrl: live.brokerUrl(brokerHost(deps.config.publicUrl, req.hostname)),
     };
+  });
+
+  /**
+   * POST /api/devices/:id/ntrip-password: a new NTRIP password for the owner's device, shown once, apart from its
+   * MQTT secret. From then on the caster takes it (and no longer the MQTT secret) for the device's pulls and pushes;
+   * open ones made with what it took before end on every gateway. Only its bcrypt hash is stored.
+   */
+  mount(router, e.newDeviceNtripPassword, sessions.userOf.bind(sessions), async ({ user, params, res }) => {
+    const [owned] = await db.query<{ claimed: boolean }>('SELECT claimed_at IS NOT NULL AS claimed FROM devices WHERE id = $1 AND owner_id = $2', [
+      params.id,
+      user.id,
+    ]);
+    if (!owned) throw new AppError(404, 'Device not found');
+    if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
+    await perAccount(deps.limiters.deviceSecretPerAccount, user.id, TOO_MANY_SECRETS);
+    const password = newDeviceSecret();
+    const [device] = await db.query<{ code: string }>(
+      'UPDATE devices SET ntrip_secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code',
+      [params.id, user.id, await hashDeviceSecret(password)],
+    );
+    if (!device) throw new AppError(404, 'Device not found');
+    // every gateway checks the account's open NTRIP sessions again: those made with the old login end
+    deps.events.emit('ntripAccessChanged', user.id);
+    res.status(201);
+    return { success: true, message: 'New NTRIP password created. It is shown only once.', username: device.code, password };
   });
 
   /**

@@ -196,6 +196,12 @@ describe('one coordinate everywhere: every export and view gives PROJ\'s grid co
       expect(pdf.text).toMatch(new RegExp(`${epsg} [^\\n]*, ${c.metresPerUnit === 1 ? 'metre' : 'US survey foot'}[^\\n]*; heights orthometric \\(EGM96\\)[^\\n]*Grid north up`));
 
 
+      // the survey report's coordinates table, by pdftotext, and the coordinate system on its cover
+      const report = await fromPdfTable((await save('report', 'report.pdf')).body, names);
+      check('survey report (pdftotext)', report.rows);
+      expect(report.text).toContain(epsg);
+      expect(report.text).toContain('orthometric (EGM96)');
+
       const points = (await owner.agent.get(`/api/points/${id}`).expect(200)).body.points as { _id: string; Name: string }[];
       const view = (await owner.agent.get(`/api/projects/grid-points/${id}`).expect(200)).body;
       check('taken points (api)', new Map(points.map((p) => [p.Name, { e: view.points[p._id].easting, n: view.points[p._id].northing, h: view.points[p._id].height }])));

@@ -63,6 +63,7 @@ export const SAMPLES: Record<SurveyEndpointName, (f: SurveyFixture) => SampleReq
   markNotificationRead: (f) => ({ body: { id: f.notification._id }, params: {} }),
   exportPoints: (f) => ({ params: { format: 'csv', projectId: f.project._id } }),
   newDeviceSecret: (f) => ({ params: { id: f.rover._id } }),
+  newDeviceNtripPassword: (f) => ({ params: { id: f.rover._id } }),
   claimDevice: (f) => ({ params: { id: f.rover._id }, body: { activationKey: 'not-the-key' } }),
 };
 
