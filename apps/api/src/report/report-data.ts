@@ -76,6 +76,8 @@ export interface ReportHistory {
   changed_by_name: string | null;
   from_setup_id: string | null;
   to_setup_id: string | null;
+  /** When the point was measured: the epoch its positions are taken at. */
+  recorded_at: Date;
   old_latitude: number;
   old_longitude: number;
   old_height: number | null;
@@ -141,7 +143,7 @@ export function reportData(db: Db) {
     },
     history(projectId: string) {
       return db.query<ReportHistory>(
-        `SELECT h.point_id, h.changed_at, h.reason, u.name AS changed_by_name, h.from_setup_id, h.to_setup_id, h.old_latitude, h.old_longitude, h.old_height,
+        `SELECT h.point_id, h.changed_at, h.reason, u.name AS changed_by_name, h.from_setup_id, h.to_setup_id, p.recorded_at, h.old_latitude, h.old_longitude, h.old_height,
                 h.new_latitude, h.new_longitude, h.new_height
          FROM point_history h JOIN points p ON p.id = h.point_id LEFT JOIN users u ON u.id = h.changed_by
          WHERE p.project_id = $1 ORDER BY h.changed_at, h.id`,

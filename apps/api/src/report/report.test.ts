@@ -118,6 +118,7 @@ describe('GET /api/export/report/{projectId}', () => {
     );
     const refs = proj(32644, 1, stored.map((p) => ({ latitude: p.latitude, longitude: p.longitude, h: p.ellipsoidal_height })));
     const ends: number[][] = [];
+    const tableEN: string[] = [];
     stored.forEach((p, i) => {
       const code = p.name === 'Corner-A' ? String.raw`BDY PIN\s+` : '';
       const row = rowOf(text, p.number, p.name, String.raw`${code}default\s+${NUMBER}\s+${NUMBER}\s+${NUMBER}\s+${p.latitude.toFixed(8)}\s+${p.longitude.toFixed(8)}\s+RTK fixed\s+\d{4}-`);
@@ -126,6 +127,7 @@ describe('GET /api/export/report/{projectId}', () => {
       expect(Math.abs(Number(n) - refs[i]!.n), `${p.name} N`).toBeLessThan(0.001);
       expect(Math.abs(Number(hh) - refs[i]!.h), `${p.name} H`).toBeLessThan(0.001);
       ends.push([endOf(row.line, e), endOf(row.line, n), endOf(row.line, hh)]);
+      tableEN.push(`${e} ${n}`);
     });
     for (const col of [0, 1, 2]) {
       const at = ends.map((r) => r[col]!);
@@ -141,7 +143,11 @@ describe('GET /api/export/report/{projectId}', () => {
     const recomputed = [...flat.matchAll(/Re-computed \S+ \S+ UTC by Report Maker \(base corrected\): E (\S+) N (\S+) H (\S+) -> E (\S+) N (\S+) H (\S+) \(dE (\S+) dN (\S+) dH (\S+)\)/g)];
     expect(recomputed).toHaveLength(3);
     // each shift is the difference of the grid coordinates it names
-    for (const m of recomputed) expect(Math.abs(Number(m[4]) - Number(m[1]) - Number(m[7]))).toBeLessThanOrEqual(0.0015);
+    for (const m of recomputed) {
+      expect(Math.abs(Number(m[4]) - Number(m[1]) - Number(m[7]))).toBeLessThanOrEqual(0.0015);
+      // where a point was moved to is where the coordinates table has it
+      expect(tableEN).toContain(`${m[4]} ${m[5]}`);
+    }
 
     // portrait cover and plan, landscape tables
     expect(sizes[0]).toMatch(/^595\.\d+ x 841\.\d+$/);

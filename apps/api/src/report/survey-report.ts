@@ -465,8 +465,9 @@ function historyLine(
   g: ProjectGeodesy | null,
 ): string {
   const datumOf = (id: string | null) => (id ? (setups.get(id)?.datum ?? null) : null);
-  const before = gridOf(r.old_latitude, r.old_longitude, r.old_height, datumOf(r.from_setup_id), r.changed_at);
-  const after = gridOf(r.new_latitude, r.new_longitude, r.new_height, datumOf(r.to_setup_id), r.changed_at);
+  // at the point's own epoch, as its row in the coordinates table
+  const before = gridOf(r.old_latitude, r.old_longitude, r.old_height, datumOf(r.from_setup_id), r.recorded_at);
+  const after = gridOf(r.new_latitude, r.new_longitude, r.new_height, datumOf(r.to_setup_id), r.recorded_at);
   const head = `Re-computed ${utcTime(r.changed_at)} by ${r.changed_by_name ?? DASH} (${r.reason}): `;
   if (!before || !after || !g) return `${head}${deg(r.old_latitude)}, ${deg(r.old_longitude)} -> ${deg(r.new_latitude)}, ${deg(r.new_longitude)}`;
   const f = (v: number) => formatGrid(g.frame, v);
