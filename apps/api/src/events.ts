@@ -8,6 +8,8 @@ export interface AppEventMap {
   settingsChanged: [userId: string, settings: UserSettings];
   /** What this user's devices and credentials may pull over NTRIP may have narrowed (a project deleted or paused). */
   ntripAccessChanged: [userId: string];
+  /** A project's points, their codes or its code list changed: its linework is announced to the owner's sockets. */
+  lineworkChanged: [ownerId: string, projectId: string];
 }
 
 export class AppEvents extends EventEmitter<AppEventMap> {}

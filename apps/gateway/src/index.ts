@@ -9,7 +9,7 @@ export { seedDemo } from './simulator/demo-seed.js';
 export { createCounters } from './broker/counters.js';
 export { fetchSourcetable } from './ntrip/client.js';
 export { allowedNtripAddress } from './ntrip/outbound-check.js';
-export { mountKey } from './ntrip/access.js';
+export { mountKey, ntripAccess } from './ntrip/access.js';
 export { EXTERNAL_PROJECT } from './ntrip/external-project.js';
 // RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
 export * from './rtcm/index.js';

@@ -163,8 +163,8 @@ test('a Known Position typed after three points re-computes them on the map and 
   const moved = (p: { latitude: number; longitude: number }) => ecefToGeodetic(...plus(ecef(p, H), shift));
   await page.goto(`/projects/${projectId}`);
   await page.getByRole('radio', { name: 'Known Position' }).click();
-  await page.getByLabel('Latitude').fill(String(KNOWN.latitude));
-  await page.getByLabel('Longitude').fill(String(KNOWN.longitude));
+  await page.getByRole('textbox', { name: 'Latitude' }).fill(String(KNOWN.latitude));
+  await page.getByRole('textbox', { name: 'Longitude' }).fill(String(KNOWN.longitude));
   await page.getByRole('button', { name: 'Update Base Position' }).click();
   // asked first (decision 042): how many points move and by how much, before anything moves
   const question = page.getByRole('dialog', { name: 'Move the base?' });

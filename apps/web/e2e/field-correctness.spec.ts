@@ -40,7 +40,7 @@ test('a rover that goes silent while the Record dialog is open cannot be recorde
   const dialog = page.getByRole('dialog', { name: 'Record a Point' });
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 20_000 });
   await expect(dialog.getByTestId('stored-coordinate')).toBeVisible();
-  await expect(dialog.getByTestId('fix-quality')).toContainText(/RTK fixed|RTK float/);
+  await expect(dialog.getByTestId('quality-headline')).toContainText(/RTK fixed|RTK float/);
   await expect(dialog.getByLabel('Point name')).toBeFocused();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });

@@ -8,7 +8,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 /**
  * Fresh fixes, heights and labels on the survey map (decisions 017, 018), with a rover whose NMEA is written here
  * (mosquitto_pub) and the simulator's base: a point recorded from a GGA with a geoid separation exports h = H + N;
- * rover and point cards show the fix type and ± beside the Low/Medium/High grade; point names are drawn as text and
+ * rover and point cards show the fix type and ± first, the Low/Medium/High grade under it as the rover/base timing; point names are drawn as text and
  * points look unlike rovers; on a phone, toasts and the status box cover nothing essential. Screenshots go to /tmp.
  */
 
@@ -97,8 +97,8 @@ const drawnLabel = (page: Page, name: string) =>
     let inked = 0;
     // the label's fill, #7c2d12 (124, 45, 18), anti-aliased a little
     for (let i = 0; i < box.length; i += 4) if (Math.abs(box[i]! - 124) < 40 && Math.abs(box[i + 1]! - 45) < 40 && Math.abs(box[i + 2]! - 18) < 40 && box[i + 3]! > 200) inked++;
-    // the point's centre: the label starts radius 5 + 4 px right of it
-    const cx = x - 9 * dpr;
+    // the point's centre: the label's box starts radius 5 + a 4 px gap right of it, its text 1 px into the box
+    const cx = x - 10 * dpr;
     const pixel = (px: number, py: number) => [...ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data];
     const rect = canvas.getBoundingClientRect();
     const toScreen = (px: number, py: number) => ({ x: rect.left + px / dpr, y: rect.top + py / dpr });
@@ -130,10 +130,11 @@ test('a recorded point exports h = H + N, opens a card with its fix and ±, show
   const rover = page.locator('.leaflet-marker-icon[title="Rover Kerb"]');
   await rover.click();
   const roverCard = page.locator('.leaflet-popup').filter({ hasText: 'Rover Kerb' });
-  await expect(roverCard.getByTestId('fix-quality')).toContainText('RTK float', { timeout: 10_000 });
-  await expect(roverCard.getByTestId('fix-quality')).toContainText('± 36.1 cm');
-  await expect(roverCard.getByText('RTK float')).toHaveAttribute('data-tone', 'yellow');
-  await expect(roverCard).toContainText(/High|Medium|Low/);
+  // the headline is the fix type and ± in the fix's colour; the grade sits under it as the rover/base timing
+  const roverHeadline = roverCard.getByTestId('quality-headline');
+  await expect(roverHeadline).toHaveText('RTK float ± 36.1 cm', { timeout: 10_000 });
+  await expect(roverHeadline).toHaveAttribute('data-tone', 'yellow');
+  await expect(roverCard.getByTestId('accuracy-line')).toHaveText(/^Rover\/base timing: (High|Medium|Low)/);
   await shot(page, 'rover-card');
   await roverCard.locator('.leaflet-popup-close-button').click();
   await expect(roverCard).toBeHidden();

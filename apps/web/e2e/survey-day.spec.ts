@@ -52,7 +52,7 @@ test('a surveyor records, reviews, exports and closes a survey, then adjusts set
   const record = async (section?: { add: string }) => {
     await page.getByRole('button', { name: 'Record a point' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record a Point' });
-    await expect(dialog.getByTestId('accuracy-line')).toHaveText(/Accuracy: (High|Medium|Low)/, { timeout: 20_000 });
+    await expect(dialog.getByTestId('accuracy-line')).toHaveText(/Rover\/base timing: (High|Medium|Low)/, { timeout: 20_000 });
     if (section) {
       await dialog.getByLabel('Section', { exact: true }).selectOption('Add new section...');
       await dialog.getByLabel('Enter new section name:').fill(section.add);
@@ -107,7 +107,7 @@ test('a surveyor records, reviews, exports and closes a survey, then adjusts set
   // Save Changes pauses the survey and returns to the project
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
-  await expect(page.getByText('Survey Paused')).toBeVisible();
+  await expect(page.getByTestId('survey-status').getByText('Survey Paused')).toBeVisible();
 
   // ---- exports, read back ------------------------------------------------------------------------------------
   const exportAs = async (format: 'csv' | 'pdf') => {

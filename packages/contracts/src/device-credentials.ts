@@ -20,6 +20,21 @@ export const deviceSecretReply = z.object({
 });
 export type DeviceSecretReply = z.infer<typeof deviceSecretReply>;
 
+/**
+ * A device's own NTRIP password, apart from its MQTT secret (plain NTRIP carries it in the clear, so it should be
+ * worth nothing on the broker). Shown once; once made, the caster takes it, and no longer the MQTT secret, for the
+ * device's pulls and pushes; a new one ends the old one and the connections made with it.
+ */
+export const deviceNtripPasswordReply = z.object({
+  success: z.literal(true),
+  /** The NTRIP user name (a rover's pulls, a base's NTRIP 2 push): the device code. */
+  username: z.string(),
+  /** The NTRIP password, shown only in this reply. */
+  password: z.string(),
+  message: z.string().optional(),
+});
+export type DeviceNtripPasswordReply = z.infer<typeof deviceNtripPasswordReply>;
+
 /** The activation key printed on (or flashed into) the device by its maker: proves once that the owner holds it. */
 export const claimDeviceBody = z.strictObject({
   activationKey: z.string({ error: 'Enter the activation key' }).trim().min(1, 'Enter the activation key').max(200, 'Wrong activation key'),
@@ -28,5 +43,6 @@ export type ClaimDeviceBody = z.infer<typeof claimDeviceBody>;
 
 export const deviceCredentialEndpoints = {
   newDeviceSecret: endpoint({ method: 'POST', path: '/api/devices/:id/secret', access: 'verified', params: deviceSecretParams }),
+  newDeviceNtripPassword: endpoint({ method: 'POST', path: '/api/devices/:id/ntrip-password', access: 'verified', params: deviceSecretParams }),
   claimDevice: endpoint({ method: 'POST', path: '/api/devices/:id/claim', access: 'verified', params: deviceSecretParams, body: claimDeviceBody }),
 };

@@ -10,6 +10,10 @@ import { autoFixEndpoints, baseSetupEndpoints } from './base-setups.js';
 import { reportEndpoints } from './report.js';
 import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
+import { codeListEndpoints } from './code-lists.js';
+import { lineworkEndpoints } from './linework.js';
+import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
+import { apiDescriptionEndpoints } from './api-description.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -27,6 +31,11 @@ export const endpoints = {
   ...autoFixEndpoints,
   ...reportEndpoints,
   ...crsEndpoints,
+  ...codeListEndpoints,
+  ...lineworkEndpoints,
+  ...ntripEndpoints,
+  ...ntripUserEndpoints,
+  ...apiDescriptionEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -26,6 +26,18 @@ export const exportQuery = z.object({
 });
 export type ExportPreset = (typeof EXPORT_PRESETS)[number];
 
+/** The media type each export format is sent as. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  pdf: 'application/pdf',
+  dxf: 'image/vnd.dxf',
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  geojson: 'application/geo+json; charset=utf-8',
+  kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
+  shp: 'application/zip',
+  landxml: 'application/xml; charset=utf-8',
+};
+
 export const exportParams = z.object({ format: exportFormat, projectId: id });
 
 export const exportEndpoints = {

@@ -20,3 +20,8 @@ export * from './report.js';
 export * from './crs.js';
 export * from './feature-codes.js';
 export * from './record-preview.js';
+export * from './code-lists.js';
+export * from './api-description.js';
+export * from './endpoint-docs.js';
+export * from './openapi.js';
+export * from './linework.js';

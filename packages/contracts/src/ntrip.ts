@@ -79,6 +79,8 @@ export const ntripCredentialView = z.object({
   projectId: z.string().nullable(),
   projectName: z.string().nullable(),
   createdAt: z.string(),
+  /** The mountpoints it may pull now, as the caster lists them: the bases' device codes and projects' drawn names. */
+  mountpoints: z.array(z.string()).default([]),
 });
 export type NtripCredentialView = z.infer<typeof ntripCredentialView>;
 
@@ -178,7 +180,10 @@ export const sourcetableEntry = z.object({
 });
 export type SourcetableEntryView = z.infer<typeof sourcetableEntry>;
 export const sourcetableReply = z.object({ success: z.literal(true), mountpoints: z.array(sourcetableEntry) });
-export const ntripCredentialsReply = z.object({ success: z.literal(true), credentials: z.array(ntripCredentialView) });
+/** Where this server's caster answers (null when this api process does not know: its gateway runs elsewhere on a port picked at start). */
+export const ntripCasterAddress = z.object({ host: z.string(), port: z.number().int() });
+export type NtripCasterAddress = z.infer<typeof ntripCasterAddress>;
+export const ntripCredentialsReply = z.object({ success: z.literal(true), caster: ntripCasterAddress.nullable().default(null), credentials: z.array(ntripCredentialView) });
 export const ntripCredentialCreatedReply = z.object({ success: z.literal(true), message: z.string(), credential: ntripCredentialView, password: z.string() });
 export type NtripCredentialCreatedReply = z.infer<typeof ntripCredentialCreatedReply>;
 export const userNtripSourceReply = z.object({ success: z.literal(true), message: z.string().optional(), source: userNtripSourceView });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { endpoint } from './endpoint.js';
-import { ANTENNA_HEIGHT_TYPES, POINT_NAME_MAX } from './points.js';
+import { ANTENNA_HEIGHT_TYPES, POINT_NAME_MAX, pointCodeFields } from './points.js';
 import { SECTION_NAME_MAX } from './projects.js';
 import { optionalText } from './survey-fields.js';
 
@@ -113,6 +113,8 @@ export const startOccupationBody = z.strictObject({
   Antenna: antennaSetup.optional(),
   Tolerances: tolerancesPatch.optional(),
   ClientId: z.uuid({ message: 'must be a UUID' }).optional(),
+  /** the feature code string, attributes and note the stored point takes (every point of a continuous one) */
+  ...pointCodeFields(),
 });
 export type StartOccupationBody = z.infer<typeof startOccupationBody>;
 

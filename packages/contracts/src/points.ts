@@ -3,6 +3,7 @@ import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 import { caseless, isoDate, latitude, longitude, measurement, optionalText, requiredText } from './survey-fields.js';
 import { SECTION_NAME_MAX } from './projects.js';
+import { codeString, shotAttributes } from './feature-codes.js';
 
 export const ACCURACY_LEVELS = ['Low', 'Medium', 'High'] as const;
 export type AccuracyLevel = (typeof ACCURACY_LEVELS)[number];
@@ -56,6 +57,22 @@ export const pointTimestamp = z
 export const BASE_CORRECTIONS = ['none', 'broadcast', 'base-nmea'] as const;
 export type BaseCorrection = (typeof BASE_CORRECTIONS)[number];
 
+export const POINT_NOTE_MAX = 2000;
+export const pointNote = optionalText(POINT_NOTE_MAX).default('');
+
+/**
+ * What a shot says besides its position (decisions 045, 057): its feature code string ('EP1 ST', 'FE JPN CP7'),
+ * the values of its codes' attributes by code then attribute name, and a note. The code string is read with the
+ * project's code list; the attributes are checked against its codes' definitions.
+ */
+export function pointCodeFields() {
+  return {
+    Code: codeString.default(''),
+    Attributes: shotAttributes.default({}),
+    Note: pointNote,
+  };
+}
+
 export const recordPointBody = z.strictObject({
   ProjectId: id,
   /** May be empty (the map shows 'Unnamed Point'); a name another point of the project has is refused (409). */
@@ -89,6 +106,7 @@ export const recordPointBody = z.strictObject({
    * rover shifted by known - live base NMEA. Absent: 'base-nmea' in Known Position mode with typed coordinates, else 'none'.
    */
   BaseCorrection: z.enum(BASE_CORRECTIONS, { message: `must be one of ${BASE_CORRECTIONS.join(', ')}` }).optional(),
+  ...pointCodeFields(),
 });
 export type RecordPointBody = z.infer<typeof recordPointBody>;
 
@@ -96,6 +114,9 @@ export type RecordPointBody = z.infer<typeof recordPointBody>;
 export const pointNameTaken = (name: string) => `A point named “${name}” already exists in this project. Choose another name.`;
 
 export const renamePointBody = z.strictObject({ Name: requiredText(POINT_NAME_MAX, 'Name cannot be empty') });
+/** A new code string; without Attributes the values the point has for codes it keeps are kept. */
+export const recodePointBody = z.strictObject({ Code: codeString, Attributes: shotAttributes.optional() });
+export const pointNoteBody = z.strictObject({ Note: optionalText(POINT_NOTE_MAX) });
 
 export const pointView = z.object({
   _id: z.string(),
@@ -150,6 +171,11 @@ export const pointView = z.object({
   VectorDx: z.number().nullable(),
   VectorDy: z.number().nullable(),
   VectorDz: z.number().nullable(),
+  /** the feature code string, '' for none (decision 057) */
+  Code: z.string(),
+  /** by code, then attribute name: every attribute of every code of the shot (null: no value) */
+  Attributes: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  Note: z.string(),
 });
 export type PointView = z.infer<typeof pointView>;
 
@@ -170,4 +196,6 @@ export const pointEndpoints = {
     params: byPoint,
     body: renamePointBody,
   }),
+  recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', params: byPoint, body: recodePointBody }),
+  setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', params: byPoint, body: pointNoteBody }),
 };

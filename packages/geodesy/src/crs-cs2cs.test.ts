@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { basename } from 'node:path';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCrs } from './catalogue.js';
 import { crsTransform } from './crs.js';
@@ -120,6 +122,31 @@ describe('grids', () => {
     // finite, and not the grid's answer (the Helmert is decimetres to metres off)
     expect(Number.isFinite(e) && Number.isFinite(n)).toBe(true);
     expect(Math.hypot(e - ge, n - gn)).toBeGreaterThan(0.05);
+  });
+
+  it('the 7-parameter fallback is taken at the point\'s height, as PROJ does when the grid is absent', () => {
+    // PROJ with its database and no grids: cs2cs picks EPSG's own 7-parameter DHDN to WGS 84 and applies it at h
+    const dbOnly = mkdtempSync(join(tmpdir(), 'smi-projdb-'));
+    try {
+      copyFileSync(join(PROJ_GRIDS, 'proj.db'), join(dbOnly, 'proj.db'));
+      const pts: [number, number, number][] = [[47.42, 10.98, 930], [47.8, 9.3, 930], [48.7, 9.3, 2900], [50.0, 9.0, 120]];
+      const out = execFileSync('cs2cs', ['-f', '%.6f', 'EPSG:4979', 'EPSG:31467'], {
+        input: pts.map(([lat, lon, h]) => `${lat} ${lon} ${h}\n`).join(''),
+        env: { ...process.env, PROJ_DATA: dbOnly, PROJ_NETWORK: 'OFF' },
+      }).toString();
+      const ref = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number)); // northing easting (EPSG order)
+      const t = crsTransform(31467, { grids: new GridStore('/nonexistent-grids'), helmertFallback: true });
+      pts.forEach(([lat, lon, h], i) => {
+        const [e, n] = t.forward(lon, lat, h);
+        expect(Math.abs(e - ref[i]![1]!), `easting at h ${h}`).toBeLessThan(0.001);
+        expect(Math.abs(n - ref[i]![0]!), `northing at h ${h}`).toBeLessThan(0.001);
+      });
+      // the height is what made the difference: at h 0 the same point is over a centimetre away
+      const [e0, n0] = t.forward(10.98, 47.42, 0);
+      expect(Math.hypot(e0 - ref[0]![1]!, n0 - ref[0]![0]!)).toBeGreaterThan(0.01);
+    } finally {
+      rmSync(dbOnly, { recursive: true, force: true });
+    }
   });
 
   it('a point outside the grid is an error, not NaN', () => {

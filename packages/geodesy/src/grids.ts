@@ -3,18 +3,26 @@ import { basename, join } from 'node:path';
 import proj4 from 'proj4';
 import { DatumGridError, ntv2Buffer, readGeoTiffShift } from './shift-grid.js';
 
-/** A grid a transformation needs is not in the grids folder: the message names the file and the folder. */
+/**
+ * A grid a transformation needs is not in the grids folder: the message names the file and the folder (for whoever
+ * runs the server); `publicMessage` says the same without the folder's path, for a reply to a user.
+ */
 export class MissingGridError extends Error {
+  readonly publicMessage: string;
   constructor(
     readonly grid: string,
     readonly dir: string | null,
     note?: string,
   ) {
+    const end = note ? `. ${note}` : '';
     super(
       (dir
         ? `The grid ${grid} is required but is not in the grids folder (${dir}): copy it there from PROJ-data (https://cdn.proj.org)`
-        : `The grid ${grid} is required but no grids folder is configured (GRIDS_DIR)`) + (note ? `. ${note}` : ''),
+        : `The grid ${grid} is required but no grids folder is configured (GRIDS_DIR)`) + end,
     );
+    this.publicMessage = dir
+      ? `The grid ${grid} is required but is not in the server's grids folder: the administrator copies it there from PROJ-data (https://cdn.proj.org)${end}`
+      : `The grid ${grid} is required but the server has no grids folder configured (GRIDS_DIR)${end}`;
     this.name = 'MissingGridError';
   }
 }

@@ -149,7 +149,7 @@ describe('rate limits', () => {
     const blocked = await h.agent().post('/api/auth/login').send({ email: 'target@example.com', password: 'secret-1' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.success).toBe(false);
-    expect(blocked.body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    expect(blocked.body.message).toMatch(/^Too many failed logins to this account\. Try again in \d+ minutes?, or unlock it with a code sent to its e-mail\.$/);
   });
 
   it('stop a flood of reset mails to one address', async () => {

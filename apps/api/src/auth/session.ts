@@ -4,7 +4,9 @@ import jwt from 'jsonwebtoken';
 import { parse as parseCookies } from 'cookie';
 import type { Queryable } from '@smi/db';
 
-export const SESSION_COOKIE = 'smi_session';
+import { SESSION_COOKIE } from '@smi/contracts';
+
+export { SESSION_COOKIE };
 const ALGORITHM = 'HS256';
 const LIFETIME_S = 7 * 24 * 3600;
 

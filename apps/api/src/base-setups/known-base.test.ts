@@ -5,6 +5,8 @@ import type { DeviceView, KnownBaseReply, PointView } from '@smi/contracts';
 import { rtcmTestFrames as f } from '@smi/gateway';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 import { createProject, recordPoint } from '../projects/survey-fixtures.js';
+import { rounded } from '../crs/grid-routes.js';
+import { gridStore, loadProjectFrame, pointCoordinates } from '../crs/project-geodesy.js';
 
 /**
  * The base set over a known mark (decision 042): a preview that changes nothing, then the same move for real,
@@ -95,12 +97,10 @@ describe('Known Position: preview, move, undo', () => {
     expect(Math.abs(res.Mark.Height! - hh)).toBeLessThan(0.001);
     // no antenna set-up given: the base's ARP is taken as the mark's height plus the setup's antenna height (none: 0)
     expect(res.setup).toMatchObject({ Source: 'known', Height: expect.closeTo(hh, 3) });
-    // and the mark reads back in the exports' grid as typed (the Record dialog's call: the exports' function)
-    const grid = await s.owner.agent
-      .post(`/api/projects/grid/${s.project._id}`)
-      .send({ positions: [{ latitude: res.Mark.Latitude, longitude: res.Mark.Longitude, ellipsoidalHeight: res.Mark.Height }] })
-      .expect(200);
-    expect(grid.body.coordinates[0]).toEqual({ easting: typed.Easting, northing: typed.Northing, height: typed.Elevation });
+    // and the mark reads back in the exports' grid as typed (the function every export and the Record preview use)
+    const frame = (await loadProjectFrame(h.db, s.project._id, gridStore('')))!;
+    const back = rounded(pointCoordinates(frame, { latitude: res.Mark.Latitude, longitude: res.Mark.Longitude, ellipsoidalHeight: res.Mark.Height, altitude: null, geoidSeparation: null }), frame);
+    expect(back).toEqual({ easting: typed.Easting, northing: typed.Northing, height: typed.Elevation });
   });
 
   it('a control point of the project, with a slant antenna height: the setup is that point plus the vertical height to the ARP', async () => {

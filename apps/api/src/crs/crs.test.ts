@@ -39,10 +39,14 @@ describe('coordinate systems: search, project settings, site calibration', () =>
     const missing = await put({ crsCode: 2154, vertical: 'geoid', geoidModel: 'us_noaa_g2018u0.gtx' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/us_noaa_g2018u0\.gtx/);
+    // the reply says what is missing, never where the server keeps its files (the harness's grids folder)
+    expect(missing.body.message).toMatch(/server's grids folder/);
+    expect(missing.body.message).not.toContain('/usr/share/proj');
     // OSGB 36 needs OSTN15, which Debian's proj-data does not ship: named, not silently replaced by a Helmert
     const osgb = await put({ crsCode: 27700 });
     expect(osgb.status).toBe(400);
     expect(osgb.body.message).toMatch(/OSTN15_NTv2_OSGBtoETRS\.gsb/);
+    expect(osgb.body.message).not.toContain('/usr/share/proj');
     // and PROJ's catalogue gives no single 7-parameter set for it either: no fallback to offer
     expect((await put({ crsCode: 27700, helmertFallback: true })).body.message).toMatch(/no known datum shift/);
     // DHDN has one: used only when asked for

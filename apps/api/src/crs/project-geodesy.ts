@@ -66,9 +66,10 @@ export interface PositionSource {
   at?: Date;
 }
 
-/** Maps the geodesy errors to a 400 whose message names what is missing. */
+/** Maps the geodesy errors to a 400 whose message names what is missing (never where the server keeps its files). */
 export function geodesyError(e: unknown): never {
-  if (e instanceof MissingGridError || e instanceof CrsError || e instanceof OutsideGridError || e instanceof GeoidGridError || e instanceof DatumGridError) throw new AppError(400, e.message);
+  if (e instanceof MissingGridError) throw new AppError(400, e.publicMessage);
+  if (e instanceof CrsError || e instanceof OutsideGridError || e instanceof GeoidGridError || e instanceof DatumGridError) throw new AppError(400, e.message);
   throw e;
 }
 

@@ -47,6 +47,30 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
   });
 
   /**
+   * POST /api/devices/:id/ntrip-password: a new NTRIP password for the owner's device, shown once, apart from its
+   * MQTT secret. From then on the caster takes it (and no longer the MQTT secret) for the device's pulls and pushes;
+   * open ones made with what it took before end on every gateway. Only its bcrypt hash is stored.
+   */
+  mount(router, e.newDeviceNtripPassword, sessions.userOf.bind(sessions), async ({ user, params, res }) => {
+    const [owned] = await db.query<{ claimed: boolean }>('SELECT claimed_at IS NOT NULL AS claimed FROM devices WHERE id = $1 AND owner_id = $2', [
+      params.id,
+      user.id,
+    ]);
+    if (!owned) throw new AppError(404, 'Device not found');
+    if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
+    const password = newDeviceSecret();
+    const [device] = await db.query<{ code: string }>(
+      'UPDATE devices SET ntrip_secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code',
+      [params.id, user.id, await hashDeviceSecret(password)],
+    );
+    if (!device) throw new AppError(404, 'Device not found');
+    // every gateway checks the account's open NTRIP sessions again: those made with the old login end
+    deps.events.emit('ntripAccessChanged', user.id);
+    res.status(201);
+    return { success: true, message: 'New NTRIP password created. It is shown only once.', username: device.code, password };
+  });
+
+  /**
    * POST /api/devices/:id/claim {activationKey}: the owner proves possession with the key the maker printed on the
    * device (decision 027); the device can then get its MQTT secret. The device itself can do the same by logging
    * in to the broker once with that key.

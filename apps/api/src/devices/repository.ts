@@ -129,7 +129,7 @@ export const devicesRepository = {
    */
   async remove(q: Queryable, ownerId: string, deviceId: string): Promise<DeviceRow | undefined> {
     const [row] = await q.query<DeviceRow>(
-      `UPDATE devices SET connected = false, secret_hash = NULL WHERE owner_id = $1 AND id = $2 AND connected RETURNING ${DEVICE_COLUMNS}`,
+      `UPDATE devices SET connected = false, secret_hash = NULL, ntrip_secret_hash = NULL WHERE owner_id = $1 AND id = $2 AND connected RETURNING ${DEVICE_COLUMNS}`,
       [ownerId, deviceId],
     );
     return row;

@@ -22,16 +22,33 @@ const SIGMA = 4;
  * reference ("northing_epsg2236_ftus", "height_egm96_ftus", "height_ellipsoidal_m"), so the file says what it holds.
  */
 export function gridColumns(g: ProjectGeodesy | null): Column[] {
-  const l = g?.labels;
-  const unit = !l ? 'm' : l.unitSymbol === '°' ? 'deg' : l.unitSymbol.toLowerCase();
-  const crs = l ? `epsg${l.crsCode}` : 'utm';
-  const height = !l ? 'egm96' : l.orthometric ? l.heightLabel.toLowerCase().replace(/\.(gtx|tiff?)$/, '').replace(/[^a-z0-9]+/g, '_') : 'ellipsoidal';
+  const { crs, unit, height, heightUnit } = frameWords(g);
   const digits = unit === 'deg' ? DEG : LENGTH;
   return [
     { header: `northing_${crs}_${unit}`, digits, value: (_p, c) => c?.northing ?? null },
     { header: `easting_${crs}_${unit}`, digits, value: (_p, c) => c?.easting ?? null },
-    { header: `height_${height}_${l?.heightUnitSymbol.toLowerCase() ?? 'm'}`, digits: LENGTH, value: (_p, c) => c?.height ?? null },
+    { header: `height_${height}_${heightUnit}`, digits: LENGTH, value: (_p, c) => c?.height ?? null },
   ];
+}
+
+/** The CRS, unit and height reference as file-name words: "epsg2236", "ftus", "egm96", "ftus" ("utm" with no frame yet). */
+function frameWords(g: ProjectGeodesy | null) {
+  const l = g?.labels;
+  return {
+    crs: l ? `epsg${l.crsCode}` : 'utm',
+    unit: !l ? 'm' : l.unitSymbol === '°' ? 'deg' : l.unitSymbol.toLowerCase(),
+    height: !l ? 'egm96' : l.orthometric ? l.heightLabel.toLowerCase().replace(/\.(gtx|tiff?)$/, '').replace(/[^a-z0-9]+/g, '_') : 'ellipsoidal',
+    heightUnit: l?.heightUnitSymbol.toLowerCase() ?? 'm',
+  };
+}
+
+/**
+ * What a file without a header (PNEZD) says in its name instead: "epsg2236-ftus-egm96-ftus", grid CRS and unit,
+ * then height reference and unit, the words of the CSV's headers.
+ */
+export function frameTag(g: ProjectGeodesy | null): string {
+  const w = frameWords(g);
+  return `${w.crs}-${w.unit}-${w.height}-${w.heightUnit}`;
 }
 
 /** After the grid: where the point is in WGS 84 (latitude, longitude, ellipsoidal height), then what it is. */

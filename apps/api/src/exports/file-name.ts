@@ -2,16 +2,7 @@ import type { ExportFormat } from '@smi/contracts';
 
 export const EXTENSIONS: Record<ExportFormat, string> = { pdf: 'pdf', dxf: 'dxf', csv: 'csv', txt: 'txt', geojson: 'geojson', kml: 'kml', shp: 'zip', landxml: 'xml' };
 
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  pdf: 'application/pdf',
-  dxf: 'image/vnd.dxf',
-  csv: 'text/csv; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  geojson: 'application/geo+json; charset=utf-8',
-  kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
-  shp: 'application/zip',
-  landxml: 'application/xml; charset=utf-8',
-};
+export { EXPORT_CONTENT_TYPES as CONTENT_TYPES } from '@smi/contracts';
 
 const MAX_NAME = 80;
 
@@ -49,13 +40,18 @@ function rfc5987(value: string): string {
 }
 
 /**
- * `attachment; filename="<name>-points.<ext>"` (a preset's file `<name>-points-<preset>.<ext>`), plus filename*
- * (UTF-8) when the name is not plain ASCII.
+ * `attachment; filename="<name>-points.<ext>"` (a preset's file `<name>-points-<preset>[-<tag>].<ext>`, the tag
+ * naming the CRS and height of a file that has no header to say it), plus filename* (UTF-8) when the name is not
+ * plain ASCII.
  */
-export function contentDisposition(projectName: string, format: ExportFormat, preset?: string): string {
-  const stem = safeFileStem(projectName);
+export function contentDisposition(projectName: string, format: ExportFormat, preset?: string, tag?: string): string {
+  return attachmentOf(projectName, `-points${preset ? `-${preset}` : ''}${preset && tag ? `-${tag}` : ''}.${EXTENSIONS[format]}`);
+}
+
+/** `attachment; filename="<name><ending>"` with the name made safe, plus filename* (UTF-8) when it is not plain ASCII. */
+export function attachmentOf(name: string, ending: string): string {
+  const stem = safeFileStem(name);
   const ascii = asciiFileStem(stem);
-  const file = (name: string) => `${name}-points${preset ? `-${preset}` : ''}.${EXTENSIONS[format]}`;
-  const header = `attachment; filename="${file(ascii)}"`;
-  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(file(stem))}`;
+  const header = `attachment; filename="${ascii}${ending}"`;
+  return ascii === stem ? header : `${header}; filename*=UTF-8''${rfc5987(stem + ending)}`;
 }

@@ -127,7 +127,7 @@ describe('one coordinate everywhere: every export and view gives PROJ\'s grid co
         expect(res.status, format).toBe(200);
         const path = join(dir, `${id}-${file}`);
         writeFileSync(path, res.body as Buffer);
-        return { path, body: res.body as Buffer };
+        return { path, body: res.body as Buffer, disposition: String(res.headers['content-disposition']) };
       };
       const check = (what: string, got: ByName) =>
         c.points.forEach((p, i) => {
@@ -144,7 +144,11 @@ describe('one coordinate everywhere: every export and view gives PROJ\'s grid co
       check('csv', csv.rows);
       expect(csv.headers.slice(1, 4).every((k) => k.includes(`epsg${c.crs}`) || k.startsWith('height_egm96'))).toBe(true);
       check('txt', fromTable((await save('txt', 'points.txt')).body, '\t').rows);
-      check('pnezd', fromPnezd((await save('csv', 'pnezd.csv', '?preset=pnezd')).body));
+      const pnezd = await save('csv', 'pnezd.csv', '?preset=pnezd');
+      check('pnezd', fromPnezd(pnezd.body));
+      // no header line: the file name says the CRS, unit and height
+      const unitWord = c.metresPerUnit === 1 ? 'm' : 'ftus';
+      expect(pnezd.disposition).toContain(`-points-pnezd-epsg${c.crs}-${unitWord}-egm96-${unitWord}.csv`);
 
       const dxf = await save('dxf', 'points.dxf');
       check('dxf (ogrinfo)', fromDxf(dxf.path));
@@ -153,6 +157,8 @@ describe('one coordinate everywhere: every export and view gives PROJ\'s grid co
       const shp = await save('shp', 'points.zip');
       check('shp (ogrinfo)', fromShp(shp.path));
       expect(execFileSync('gdalsrsinfo', ['-e', `/vsizip/${shp.path}/points.prj`]).toString()).toContain(epsg);
+      const refs = [...execFileSync('ogrinfo', ['-ro', '-al', '-q', `/vsizip/${shp.path}`]).toString().matchAll(/height_ref \(String\) = (.*)/g)].map((m) => m[1]!.trim());
+      expect(refs).toEqual(c.points.map(() => `orthometric (EGM96), ${c.metresPerUnit === 1 ? 'm' : 'ftUS'}`));
 
       const geojson = await save('geojson', 'points.geojson');
       const gj = fromGeoJson(geojson.path);
@@ -165,7 +171,15 @@ describe('one coordinate everywhere: every export and view gives PROJ\'s grid co
       expect(JSON.parse(geojson.body.toString('utf8')).projectCoordinates).toMatchObject({ crs: epsg, height: 'orthometric (EGM96)' });
 
       const kml = await save('kml', 'points.kml');
-      check('kml ExtendedData (ogrinfo)', fromKml(kml.path, ['default']));
+      const kmlRead = fromKml(kml.path, ['default']);
+      check('kml ExtendedData (ogrinfo)', kmlRead.rows);
+      // KML's own coordinates: WGS 84 longitude, latitude and the altitude above sea level as Google Earth takes it
+      c.points.forEach((p, i) => {
+        const w = kmlRead.geometry.get(p.name)!;
+        expect(Math.abs(w.lon - p.longitude)).toBeLessThan(1e-8);
+        expect(Math.abs(w.lat - p.latitude)).toBeLessThan(1e-8);
+        expect(Math.abs(w.h! - ortho[i]!)).toBeLessThan(0.001);
+      });
       expect(kml.body.toString('utf8')).toContain(`Data easting/northing: ${epsg}`);
 
       const landxml = await save('landxml', 'points.xml');
@@ -177,12 +191,31 @@ describe('one coordinate everywhere: every export and view gives PROJ\'s grid co
       check('pdf table (pdftotext)', pdf.rows);
       expect(pdf.text).toContain(epsg);
       expect(pdf.text).toContain('orthometric (EGM96)');
+      // the plan page names the grid it is drawn in, and its scale bar is in the grid's unit
+      if (c.metresPerUnit !== 1) expect(pdf.text).toMatch(/^0\s+\d+ ftUS\s*$/m);
+      expect(pdf.text).toMatch(new RegExp(`${epsg} [^\\n]*, ${c.metresPerUnit === 1 ? 'metre' : 'US survey foot'}[^\\n]*; heights orthometric \\(EGM96\\)[^\\n]*Grid north up`));
 
+
+      // the survey report's coordinates table, by pdftotext, and the coordinate system on its cover
+      const report = await fromPdfTable((await save('report', 'report.pdf')).body, names);
+      check('survey report (pdftotext)', report.rows);
+      expect(report.text).toContain(epsg);
+      expect(report.text).toContain('orthometric (EGM96)');
 
       const points = (await owner.agent.get(`/api/points/${id}`).expect(200)).body.points as { _id: string; Name: string }[];
       const view = (await owner.agent.get(`/api/projects/grid-points/${id}`).expect(200)).body;
       check('taken points (api)', new Map(points.map((p) => [p.Name, { e: view.points[p._id].easting, n: view.points[p._id].northing, h: view.points[p._id].height }])));
       expect(view.frame).toMatchObject({ crsCode: c.crs, heightName: 'orthometric (EGM96)', isDefault: c.crs === 32644 });
+
+      // the Record dialog: the server's preview of the same reading (no antenna, no base) gives the same coordinate
+      const previews: ByName = new Map();
+      for (const p of c.points) {
+        const Reading = { Latitude: p.latitude, Longitude: p.longitude, Altitude: p.altitude ?? p.ellipsoidalHeight!, GeoidSeparation: p.geoidSeparation ?? 0 };
+        const preview = (await owner.agent.post(`/api/projects/${id}/record-preview`).send({ Reading, Antenna: { Height: 0 } }).expect(200)).body;
+        expect(preview.frame).toMatchObject({ crsCode: c.crs, heightName: 'orthometric (EGM96)' });
+        previews.set(p.name, { e: preview.coordinate.easting, n: preview.coordinate.northing, h: preview.coordinate.height });
+      }
+      check('record preview (api)', previews);
     }, 180_000);
   }
 });

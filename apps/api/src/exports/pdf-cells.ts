@@ -3,7 +3,7 @@ import { oneLine, toWinAnsi, type ReportFonts } from './pdf-fonts.js';
 export interface CellSpec {
   x: number;
   width: number;
-  align?: 'left' | 'right';
+  align?: 'left' | 'right' | 'center';
 }
 
 /** What pdfkit keeps on the document that a raw text operator needs (not in its typings). */
@@ -45,13 +45,46 @@ export class CellWriter {
       const bytes = toWinAnsi(text) ?? (this.fonts.unicode ? null : this.question(text));
       if (bytes === null) return void unicode.push([text, i, cell]);
       const fitted = this.fit(font, bytes, cell.width, size);
-      const x = cell.align === 'right' ? cell.x + cell.width - this.width(font, fitted) * size : cell.x;
+      const x = cell.align === 'right' || cell.align === 'center' ? cell.x + (cell.width - this.width(font, fitted) * size) / (cell.align === 'right' ? 1 : 2) : cell.x;
       ops.push(`1 0 0 1 ${x.toFixed(2)} ${baseline.toFixed(2)} Tm (${fitted.replace(/[()\\]/g, '\\$&')}) Tj`);
     });
     if (ops.length) doc.addContent(`q 1 0 0 -1 0 ${internals.page.height} cm BT /${pdfFont.id} ${size} Tf\n${ops.join('\n')}\nET Q`);
     // the Unicode font has a taller ascender: place its cells on Helvetica's baseline so the row lines up
     const baselineY = y + (pdfFont.ascender / 1000) * size;
     for (const [text, , cell] of unicode) this.unicodeCell(text, cell, baselineY, size, bold);
+  }
+
+  /**
+   * The text broken into lines no wider than width (at spaces where it can, else between characters), at most
+   * maxLines; what is left after them goes on the last line, which row() then clips with an ellipsis.
+   */
+  lines(text: string, width: number, size: number, maxLines: number, bold = false): string[] {
+    const one = oneLine(text);
+    const measure = this.measurer(bold, size);
+    if (measure(one) <= width) return [one];
+    const out: string[] = [];
+    let rest = one;
+    while (rest && out.length < maxLines - 1) {
+      const chars = [...rest];
+      let fit = 1;
+      while (fit < chars.length && measure(chars.slice(0, fit + 1).join('')) <= width) fit++;
+      if (fit === chars.length) break;
+      const space = chars.slice(0, fit + 1).lastIndexOf(' ');
+      const cut = space > 0 ? space : fit;
+      out.push(chars.slice(0, cut).join('').trimEnd());
+      rest = chars.slice(cut).join('').trimStart();
+    }
+    if (rest) out.push(rest);
+    return out;
+  }
+
+  private measurer(bold: boolean, size: number): (text: string) => number {
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    return (text) => {
+      const bytes = toWinAnsi(text) ?? (this.fonts.unicode ? null : this.question(text));
+      if (bytes !== null) return this.width(font, bytes) * size;
+      return this.doc.font((bold ? this.fonts.unicodeBold : this.fonts.unicode)!).fontSize(size).widthOfString(text);
+    };
   }
 
   private unicodeCell(text: string, cell: CellSpec, baselineY: number, size: number, bold: boolean) {
@@ -62,7 +95,7 @@ export class CellWriter {
       while (chars.length > 1 && doc.widthOfString(`${chars.join('')}…`) > cell.width) chars.pop();
       fitted = `${chars.join('')}…`;
     }
-    const x = cell.align === 'right' ? cell.x + cell.width - doc.widthOfString(fitted) : cell.x;
+    const x = cell.align === 'right' || cell.align === 'center' ? cell.x + (cell.width - doc.widthOfString(fitted)) / (cell.align === 'right' ? 1 : 2) : cell.x;
     doc.text(fitted, x, baselineY, { lineBreak: false, baseline: 'alphabetic' });
   }
 

@@ -29,5 +29,5 @@ export function crsLine(g: ProjectGeodesy | null): string {
   if (!g) return '';
   const l = g.labels;
   const calibration = l.calibrationVersion === null ? '' : `, site calibration v${l.calibrationVersion}`;
-  return `${l.crsLabel} (${l.unitSymbol})${calibration}${l.isDefault ? ' (default)' : ''}; heights ${l.heightName}, ${l.heightUnitSymbol}`;
+  return `${l.crsLabel}, ${l.unitLabel}${calibration}${l.isDefault ? ' (default)' : ''}; heights ${l.heightName}, ${l.heightUnitSymbol}`;
 }

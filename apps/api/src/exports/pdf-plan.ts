@@ -102,7 +102,10 @@ export async function writePlan(doc: PDFKit.PDFDocument, fonts: ReportFonts, src
   doc.restore();
 
   northArrow(doc, fonts, box.x + box.w - 28, box.y + 12);
-  scaleBar(doc, fonts, box.x, box.y + box.h + 12, barM, barM * ptPerM);
+  // the bar in the grid's unit, as its lines are labelled (a round number of feet in a feet CRS)
+  const barUnits = plan.metresPerUnit === 1 ? barM : niceFloor(barM / plan.metresPerUnit);
+  const barLabel = plan.metresPerUnit === 1 ? formatMetres(barM) : `${barUnits} ${plan.g.labels.unitSymbol}`;
+  scaleBar(doc, fonts, box.x, box.y + box.h + 12, barLabel, barUnits * plan.metresPerUnit * ptPerM);
   legend(doc, fonts, sections, plan, box.x + box.w / 2, box.y + box.h + 12);
 }
 
@@ -141,7 +144,7 @@ function northArrow(doc: PDFKit.PDFDocument, fonts: ReportFonts, x: number, y: n
   say(doc, fonts, 'N', 11, { x: x - 10, y: y - 6, width: 20, align: 'center', bold: true });
 }
 
-function scaleBar(doc: PDFKit.PDFDocument, fonts: ReportFonts, x: number, y: number, metres: number, lengthPt: number) {
+function scaleBar(doc: PDFKit.PDFDocument, fonts: ReportFonts, x: number, y: number, label: string, lengthPt: number) {
   const part = lengthPt / 4;
   doc.save().lineWidth(0.6).strokeColor('black');
   for (let i = 0; i < 4; i++) {
@@ -149,7 +152,7 @@ function scaleBar(doc: PDFKit.PDFDocument, fonts: ReportFonts, x: number, y: num
   }
   doc.restore().fillColor('black');
   say(doc, fonts, '0', 7, { x: x - 2, y: y + 8, lineBreak: false });
-  say(doc, fonts, formatMetres(metres), 7, { x: x + lengthPt - 6, y: y + 8, lineBreak: false });
+  say(doc, fonts, label, 7, { x: x + lengthPt - 6, y: y + 8, lineBreak: false });
 }
 
 function legend(doc: PDFKit.PDFDocument, fonts: ReportFonts, sections: string[], plan: PlanPoints, x: number, y: number) {

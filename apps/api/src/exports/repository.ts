@@ -200,7 +200,7 @@ export function exportsRepository(db: Db) {
  * and the next page is asked for before this one is handed on: the database reads it while the caller writes this
  * one out (100,000 points to csv: 1.10-1.28 s before, see the commit).
  */
-async function* keyset<T extends unknown[]>(db: Db, columns: string, projectId: string, section?: string): AsyncGenerator<T[]> {
+export async function* keyset<T extends unknown[]>(db: Db, columns: string, projectId: string, section?: string): AsyncGenerator<T[]> {
   const read = async (cursor: [string, number] | null): Promise<T[]> => {
     const params: unknown[] = [projectId];
     let where = 'project_id = $1';

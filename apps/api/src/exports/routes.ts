@@ -9,6 +9,7 @@ import { mount } from '../http/route.js';
 import type { FormatWriter } from './context.js';
 import { writeDxf } from './dxf.js';
 import { CONTENT_TYPES, contentDisposition } from './file-name.js';
+import { frameTag } from './columns.js';
 import { writeGeoJson } from './geojson.js';
 import { writeKml } from './kml.js';
 import { writePdf } from './pdf.js';
@@ -48,7 +49,8 @@ export function exportRoutes(deps: AppDeps): Router {
 
     res.status(200);
     res.set('Content-Type', CONTENT_TYPES[params.format]);
-    res.set('Content-Disposition', contentDisposition(project.name, params.format, query.data.preset));
+    // PNEZD has no header line: its file name says the CRS and height its numbers are in
+    res.set('Content-Disposition', contentDisposition(project.name, params.format, query.data.preset, query.data.preset && frameTag(geodesy)));
     const sink = new ResponseSink(res);
     await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, preset: query.data.preset, bom: query.data.bom });
     sink.end();

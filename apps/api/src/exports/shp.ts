@@ -7,7 +7,8 @@ import { pointCoordinates } from '../crs/project-geodesy.js';
 
 /**
  * ESRI Shapefile (Technical Description, 1998), zipped: PointZ (type 11) in the project's CRS (grid units, height as
- * Z), .shx, .dbf (dBASE III, UTF-8 text, declared by .cpg), .prj (the CRS's WKT from the catalogue). Written by hand:
+ * Z), .shx, .dbf (dBASE III, UTF-8 text, declared by .cpg; its height_ref field names the height's reference and
+ * unit), .prj (the CRS's WKT from the catalogue). Written by hand:
  * the npm writers drop Z and mangle UTF-8. The header needs the extent, so the points are read three times (extent,
  * .shp, .dbf), page by page, and the zip is written as it goes: nothing grows with the project.
  */
@@ -19,7 +20,7 @@ interface Field {
   type: 'C' | 'N';
   length: number;
   decimals: number;
-  value: (p: ExportPoint, height: number | null) => string | number | null;
+  value: (p: ExportPoint, height: number | null, heightRef: string) => string | number | null;
 }
 
 const FIELDS: Field[] = [
@@ -30,6 +31,8 @@ const FIELDS: Field[] = [
   { name: 'sigma_h', type: 'N', length: 12, decimals: 4, value: (p) => p.horizontalAccuracy },
   { name: 'sigma_v', type: 'N', length: 12, decimals: 4, value: (p) => p.verticalAccuracy },
   { name: 'height', type: 'N', length: 16, decimals: 4, value: (_p, h) => h },
+  // what Z and height are: the .prj names the horizontal CRS only (a compound .prj is not identified as EPSG by GIS)
+  { name: 'height_ref', type: 'C', length: 60, decimals: 0, value: (_p, _h, ref) => ref },
   { name: 'time', type: 'C', length: 24, decimals: 0, value: (p) => p.recordedAt.toISOString() },
   // how it was measured and how well (empty where the server did not measure it)
   ...PRECISION_FIELDS.map((f): Field => ({ name: f.dbf, type: f.dbfType, length: f.length, decimals: f.decimals, value: (p) => f.value(p.precision) })),
@@ -86,10 +89,10 @@ function dbfHeader(count: number, now: Date): Buffer {
   return h;
 }
 
-function dbfRecord(p: ExportPoint, height: number | null): Buffer {
+function dbfRecord(p: ExportPoint, height: number | null, heightRef: string): Buffer {
   const parts: Buffer[] = [Buffer.from(" ")];
   for (const f of FIELDS) {
-    const v = f.value(p, height);
+    const v = f.value(p, height, heightRef);
     if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) parts.push(Buffer.alloc(f.length, 0x20));
     else if (f.type === 'N') parts.push(Buffer.from((v as number).toFixed(f.decimals).slice(0, f.length).padStart(f.length, ' '), 'ascii'));
     else parts.push(utf8Field(String(v), f.length));
@@ -159,7 +162,8 @@ export async function writeShp(ctx: ExportContext) {
     yield dbfHeader(n, ctx.now);
     if (g) {
       for await (const page of located(ctx, g)) {
-        const rows = page.filter((r) => r.c).map(({ p, c }) => dbfRecord(p, c!.height));
+        const ref = `${g.labels.heightName}, ${g.labels.heightUnitSymbol}`;
+        const rows = page.filter((r) => r.c).map(({ p, c }) => dbfRecord(p, c!.height, ref));
         if (rows.length) yield Buffer.concat(rows);
       }
     }

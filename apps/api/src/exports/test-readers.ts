@@ -63,10 +63,14 @@ export function fromGeoJson(path: string): { rows: ByName; geometry: Map<string,
   };
 }
 
-/** KML through GDAL: the ExtendedData grid fields of each placemark of the given folders. */
-export function fromKml(path: string, folders: string[]): ByName {
+/** KML through GDAL: the ExtendedData grid fields of each placemark of the given folders (and its geometry). */
+export function fromKml(path: string, folders: string[]): { rows: ByName; geometry: Map<string, { lon: number; lat: number; h: number | null }> } {
   const records = folders.flatMap((f) => ogrCsv(path, f));
-  return new Map(records.map((r) => [r.Name ?? r.name!, { e: Number(r.easting), n: Number(r.northing), h: num(r.height) }]));
+  const nameOf = (r: Record<string, string>) => r.Name ?? r.name!;
+  return {
+    rows: new Map(records.map((r) => [nameOf(r), { e: Number(r.easting), n: Number(r.northing), h: num(r.height) }])),
+    geometry: new Map(records.map((r) => [nameOf(r), { lon: Number(r.X), lat: Number(r.Y), h: num(r.Z) }])),
+  };
 }
 
 /** LandXML through xmllint (it must parse): each CgPoint's "northing easting elevation" by its name. */

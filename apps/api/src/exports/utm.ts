@@ -1,13 +1,12 @@
-import proj4 from 'proj4';
-
-/** One UTM zone; every point of an export goes into the same one so the plan stays continuous. */
+/**
+ * One UTM zone: the zone of a project without a CRS (its points' mean position). The projection itself is the
+ * project frame's (decision 039), never done here.
+ */
 export interface UtmZone {
   zone: number;
   south: boolean;
   /** e.g. "44N" */
   label: string;
-  /** The proj4 definition, for anyone who wants to reproject. */
-  proj: string;
 }
 
 /**
@@ -24,25 +23,5 @@ export function zoneFor(longitude: number, latitude: number): UtmZone {
     zone,
     south,
     label: `${zone}${south ? 'S' : 'N'}`,
-    proj: `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs${south ? ' +south' : ''}`,
   };
 }
-
-export type Projector = (longitude: number, latitude: number) => { easting: number; northing: number };
-
-/** WGS84 longitude/latitude -> easting/northing in metres in the given zone. */
-export function utmProjector(zone: UtmZone): Projector {
-  const converter = proj4('WGS84', zone.proj);
-  return (longitude, latitude) => {
-    const [easting, northing] = converter.forward([longitude, latitude]) as [number, number];
-    return { easting, northing };
-  };
-}
-
-/** The zone of a project's points and its projector; null for a project with no points. */
-export function projectionFor(meanLongitude: number | null, meanLatitude: number | null) {
-  if (meanLongitude === null || meanLatitude === null || !Number.isFinite(meanLongitude) || !Number.isFinite(meanLatitude)) return null;
-  const zone = zoneFor(meanLongitude, meanLatitude);
-  return { zone, project: utmProjector(zone) };
-}
-export type Projection = NonNullable<ReturnType<typeof projectionFor>>;

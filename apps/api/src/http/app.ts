@@ -23,6 +23,9 @@ import { healthRoutes } from '../realtime/health-routes.js';
 import { publicConfigRoutes } from '../public-config/routes.js';
 import { crsRoutes } from '../crs/routes.js';
 import { gridRoutes } from '../crs/grid-routes.js';
+import { codeListRoutes } from '../code-lists/routes.js';
+import { lineworkRoutes } from '../linework/routes.js';
+import { apiDescriptionRoutes } from '../api-description/routes.js';
 import { csrfGuard } from './csrf.js';
 import type { AppDeps } from './deps.js';
 import { apiNotFound, errorMiddleware } from './errors.js';
@@ -65,7 +68,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, lineworkRoutes, apiDescriptionRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

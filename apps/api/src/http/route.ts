@@ -49,5 +49,36 @@ export function mount<E extends Endpoint>(
 function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new AppError(400, describeIssues(parsed.error, where));
+  const bad = unstorableText(parsed.data);
+  if (bad) throw new AppError(400, `${bad.length ? bad.join('.') : where}: must not contain NUL characters or unpaired surrogates`);
   return parsed.data;
+}
+
+/** A UTF-16 surrogate without its pair: in a `u` regular expression a pair is one code point, so only a lone one matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Where in a parsed body or path a text holds U+0000 or an unpaired surrogate, or null. Neither is text: PostgreSQL
+ * refuses U+0000 in text and in JSON, and JSON columns refuse an unpaired surrogate's escape; a file or a screen cannot
+ * show them either. Checked here once for every field of every endpoint, keys included, so none of them reaches the
+ * database as a 500.
+ */
+export function unstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  const bad = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+  if (typeof value === 'string') return bad(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableText(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (bad(k)) return path;
+      const found = unstorableText(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return null;
 }

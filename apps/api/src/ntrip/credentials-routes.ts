@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { ntripUserEndpoints as e, type NtripCredentialView } from '@smi/contracts';
-import { hashDeviceSecret, newDeviceSecret } from '@smi/gateway';
+import { hashDeviceSecret, newDeviceSecret, ntripAccess } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
+import { brokerHost } from '../public-config/routes.js';
 
 // a user keeps a handful of controllers, not a fleet: the list stays readable and a leak stays small
 const MAX_PER_USER = 50;
@@ -18,13 +19,14 @@ interface Row {
   created_at: Date | string;
 }
 
-const view = (r: Row): NtripCredentialView => ({
+const view = (r: Row, mountpoints: string[]): NtripCredentialView => ({
   id: r.id,
   name: r.name,
   username: r.username,
   projectId: r.project_id,
   projectName: r.project_name,
   createdAt: new Date(r.created_at).toISOString(),
+  mountpoints,
 });
 
 /**
@@ -43,7 +45,19 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
       [userId],
     );
 
-  mount(router, e.listNtripCredentials, load, async ({ user }) => ({ success: true, credentials: (await list(user.id)).map(view) }));
+  // what the caster lets it pull, by the caster's own rule (a name listed here is one its GET is served)
+  const withMounts = async (userId: string, r: Row) =>
+    view(r, (await ntripAccess.mountsFor(db, { kind: 'user', userId, username: r.username, projectId: r.project_id })).map((m) => m.mount).sort());
+
+  mount(router, e.listNtripCredentials, load, async ({ user, req }) => {
+    const rows = await list(user.id);
+    return {
+      success: true,
+      // where a controller reaches the caster: the host devices are told for MQTT, the port the caster listens on
+      caster: deps.live?.casterAddress(brokerHost(deps.config.publicUrl, req.hostname)) ?? null,
+      credentials: await Promise.all(rows.map((r) => withMounts(user.id, r))),
+    };
+  });
 
   mount(router, e.createNtripCredential, load, async ({ user, body, res }) => {
     if (body.projectId) {
@@ -60,7 +74,7 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
     );
     const created = (await list(user.id)).find((r) => r.id === row!.id)!;
     res.status(201);
-    return { success: true, message: 'NTRIP credential created. The password is shown only once.', credential: view(created), password };
+    return { success: true, message: 'NTRIP credential created. The password is shown only once.', credential: await withMounts(user.id, created), password };
   });
 
   mount(router, e.deleteNtripCredential, load, async ({ user, params }) => {

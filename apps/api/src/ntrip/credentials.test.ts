@@ -107,5 +107,15 @@ describe('a user\'s NTRIP credentials', () => {
     const mounts = (t: typeof table) => t.all().split('\r\n').filter((l) => l.startsWith('STR;')).map((l) => l.split(';')[1]).sort();
     expect(mounts(table)).toEqual([one.base.code]);
     expect(mounts(wide)).toEqual([one.base.code, other.base.code].sort());
+    // the Settings panel is told what the caster itself says: its host and real port, each credential's mountpoints
+    expect(body.credential.mountpoints).toEqual(mounts(table));
+    expect(all.credential.mountpoints).toEqual(mounts(wide));
+    const listed = (await a.agent.get('/api/ntrip/credentials').set('host', 'surveyor.example').expect(200)).body;
+    expect(port).not.toBe(2101);
+    expect(listed.caster).toEqual({ host: 'surveyor.example', port });
+    expect(Object.fromEntries(listed.credentials.map((c: { name: string; mountpoints: string[] }) => [c.name, c.mountpoints]))).toEqual({
+      'Creek only': mounts(table),
+      Everything: mounts(wide),
+    });
   });
 });

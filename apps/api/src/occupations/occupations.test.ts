@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OCCUPATION_EVENT, occupationTopics, type OccupationView, type PointView } from '@smi/contracts';
+import { LINEWORK_EVENT, OCCUPATION_EVENT, occupationTopics, type LineworkNotice, type OccupationView, type PointView } from '@smi/contracts';
 import { ggaOf, replay } from '@smi/gateway/testing/nmea-replay';
 import { connected, eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 
@@ -44,6 +44,39 @@ async function finished(owner: Owner, id: string): Promise<OccupationView> {
 }
 
 describe('survey occupations through the api, measured on the gateway', () => {
+  it('a coded occupation stores its code, attribute values and note on its point; a code the list cannot read is refused', async () => {
+    const a = await h.owner();
+    const rover = await h.device(a);
+    const projectId = await projectOf(a, [rover]);
+    const socket = h.socket(a.cookie);
+    await connected(socket);
+    const notices: LineworkNotice[] = [];
+    socket.on(LINEWORK_EVENT, (n: LineworkNotice) => notices.push(n));
+    const refused = await a.agent.post(`/api/projects/${projectId}/occupations`).send({ DeviceId: rover.id, Method: 'topo', Code: 'XYZ' }).expect(400);
+    expect(refused.body.message).toMatch(/^Code: .*XYZ/);
+    const body = { DeviceId: rover.id, Method: 'topo', Name: 'T1', Code: 'TREE', Attributes: { tree: { Species: 'Oak', 'Height (m)': '12.5' } }, Note: 'By the gate' };
+    const started = await a.agent.post(`/api/projects/${projectId}/occupations`).send(body).expect(201);
+    await eventually(() => h.gateway.counters.readings >= 0);
+    await send(rover, rtk(12));
+    const done = await finished(a, started.body.occupation._id);
+    expect(done.Status).toBe('done');
+    const points = (await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[];
+    expect(points).toHaveLength(1);
+    expect(points[0]).toMatchObject({
+      _id: done.PointId,
+      Code: 'TREE',
+      Attributes: { TREE: { Species: 'Oak', 'Trunk diameter (m)': null, 'Height (m)': 12.5, Protected: false } },
+      Note: 'By the gate',
+    });
+    // the finished occupation announced the project's linework to the owner's sockets, as a point recorded here does
+    await eventually(() => notices.some((n) => n.ProjectId === projectId) || undefined);
+    const before = notices.length;
+    await a.agent.put(`/api/points/${projectId}/${done.PointId}/code`).send({ Code: 'FE ST' }).expect(200);
+    await eventually(() => notices.length > before || undefined);
+    expect(notices.at(-1)).toEqual({ ProjectId: projectId });
+    socket.close();
+  });
+
   it('a topo occupation of a real log becomes a point with its precision, antenna, heights and raw epochs; the owner sees progress', async () => {
     const a = await h.owner();
     const rover = await h.device(a);

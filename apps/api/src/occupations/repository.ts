@@ -69,6 +69,10 @@ export const occupationsRepository = {
       tolerances: Tolerances;
       maxPauseS: number;
       splitGapS: number;
+      /** the code string, attribute values and note its point takes (checked with the project's code list) */
+      code: string;
+      attributes: Record<string, Record<string, string | number | boolean | null>>;
+      note: string;
     },
   ): Promise<{ row: OccupationRow; created: boolean } | { busy: true } | { nameTaken: true }> {
     if (o.clientId) {
@@ -89,10 +93,12 @@ export const occupationsRepository = {
       AND heartbeat_at >= now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S}))`, [o.deviceId]);
     if (busy) return { busy: true };
     const [row] = await q.query<OccupationRow>(
-      `INSERT INTO occupations (project_id, owner_id, device_id, device_code, client_id, method, name, section, antenna, tolerances, max_pause_s, split_gap_s)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO occupations (project_id, owner_id, device_id, device_code, client_id, method, name, section, antenna, tolerances, max_pause_s, split_gap_s,
+         code, attributes, note)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
        ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}`,
-      [o.projectId, o.ownerId, o.deviceId, o.deviceCode, o.clientId, o.method, o.name, o.section, JSON.stringify(o.antenna), JSON.stringify(o.tolerances), o.maxPauseS, o.splitGapS],
+      [o.projectId, o.ownerId, o.deviceId, o.deviceCode, o.clientId, o.method, o.name, o.section, JSON.stringify(o.antenna), JSON.stringify(o.tolerances), o.maxPauseS, o.splitGapS,
+        o.code, JSON.stringify(o.attributes), o.note],
     );
     if (row) return { row, created: true };
     // the same ClientId raced in from another tab: answer that one

@@ -3,6 +3,7 @@ import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, poin
 import { gridStore, loadProjectFrame } from '../crs/project-geodesy.js';
 import { recordPreview } from './record-preview.js';
 import type { AppDeps } from '../http/deps.js';
+import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { changePointAntenna } from './point-antenna.js';
@@ -32,7 +33,10 @@ export function occupationRoutes(deps: AppDeps): Router {
     const device = await repo.device(db, user.id, body.DeviceId);
     if (!device) throw new AppError(404, 'Device not found');
     const r = resolveOccupation(settingsOf(project.measurement_settings), body);
+    const coded = body.Code || Object.keys(body.Attributes).length ? checkedShotCode((await projectCodeList(db, user.id, params.projectId))!, body.Code, body.Attributes) : { code: '', attributes: {} };
     const made = await repo.create(db, {
+      ...coded,
+      note: body.Note,
       projectId: params.projectId,
       ownerId: user.id,
       deviceId: body.DeviceId,

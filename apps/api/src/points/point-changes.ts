@@ -1,8 +1,9 @@
-import { pointNameTaken, type RecordPointBody } from '@smi/contracts';
+import { pointNameTaken, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
-import { pointsRepository, toPointView } from './repository.js';
+import { pointsRepository, toPointView, type PointRow } from './repository.js';
+import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
 
 /**
  * Every point write runs in one transaction with its project row locked: the point, Total_Points, Last_Modified and
@@ -31,7 +32,14 @@ async function nameChecked<T>(name: string, write: () => Promise<T>): Promise<T>
  * (a retry is answered even though its name is now taken: by itself).
  */
 export async function recordPoint(db: Db, ownerId: string, body: RecordPointBody) {
-  const point = { ...body, Timestamp: body.Timestamp ?? new Date().toISOString() };
+  // a coded shot is read with its project's list first; an uncoded one costs nothing more
+  let coded = { code: '', attributes: {} as PointRow['attributes'] };
+  if (body.Code || Object.keys(body.Attributes).length) {
+    const list = await projectCodeList(db, ownerId, body.ProjectId);
+    if (!list) throw new AppError(404, 'Project not found');
+    coded = checkedShotCode(list, body.Code, body.Attributes);
+  }
+  const point = { ...body, Code: coded.code, Attributes: coded.attributes, Timestamp: body.Timestamp ?? new Date().toISOString() };
   const { project, row } = await nameChecked(body.Name, () => pointsRepository.record(db, ownerId, point));
   if (!project) throw new AppError(404, 'Project not found');
   if (row) return { created: true, data: toPointView(row), project };
@@ -46,6 +54,32 @@ export async function deletePoint(db: Db, ownerId: string, projectId: string, po
     await projectsRepository.update(q, ownerId, projectId, 'total_points = total_points - 1, points_revision = points_revision + 1');
   });
   return { success: true as const, message: 'Point deleted successfully' };
+}
+
+/** A new code string (and attributes, else those it keeps): read with the project's list, as a new shot's is. */
+export async function recodePoint(db: Db, ownerId: string, projectId: string, pointId: string, code: string, attributes: ShotAttributes | undefined) {
+  const row = await db.tx(async (q) => {
+    await lockProject(q, ownerId, projectId);
+    const point = await pointsRepository.byId(q, pointId);
+    if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
+    const list = (await projectCodeList(q, ownerId, projectId))!;
+    const coded = checkedShotCode(list, code, attributes, point.attributes);
+    const changed = await pointsRepository.setCode(q, projectId, pointId, coded.code, coded.attributes);
+    await projectsRepository.touch(q, ownerId, projectId);
+    return changed!;
+  });
+  return { success: true as const, message: 'Point code changed', data: toPointView(row) };
+}
+
+export async function setPointNote(db: Db, ownerId: string, projectId: string, pointId: string, note: string) {
+  const row = await db.tx(async (q) => {
+    await lockProject(q, ownerId, projectId);
+    const changed = await pointsRepository.setNote(q, projectId, pointId, note);
+    if (!changed) throw new AppError(404, 'Point not found');
+    await projectsRepository.touch(q, ownerId, projectId);
+    return changed;
+  });
+  return { success: true as const, message: 'Note saved', data: toPointView(row) };
 }
 
 export async function renamePoint(db: Db, ownerId: string, projectId: string, pointId: string, name: string) {

@@ -84,6 +84,10 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
         ),
         // the browser's point says the server did not measure it
         Warnings: ['not-measured-by-server'],
+        // no feature code, attributes or note given
+        Code: '',
+        Attributes: {},
+        Note: '',
       },
     });
     const after = await fetchProject();

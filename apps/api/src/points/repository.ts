@@ -52,6 +52,9 @@ export interface PointRow {
   vector_dx: number | null;
   vector_dy: number | null;
   vector_dz: number | null;
+  code: string;
+  attributes: Record<string, Record<string, string | number | boolean | null>>;
+  note: string;
 }
 
 /** Every column of a point, in the order of PointRow (decision 016 for the survey-grade ones). */
@@ -60,7 +63,7 @@ export const POINT_COLUMNS = `id, project_id, number, client_id, name, type, lat
   antenna_height, antenna_height_type, antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u,
   receiver_sigma_e, receiver_sigma_n, receiver_sigma_u, pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected,
   rejected_reasons, fix_percent, correction_age, started_at, ended_at, warnings, occupation_id, base_setup_id,
-  vector_dx, vector_dy, vector_dz`;
+  vector_dx, vector_dy, vector_dz, code, attributes, note`;
 const COLUMNS = POINT_COLUMNS;
 
 /** What a recorded point's project says about its base: whether the point becomes a vector of a setup (decision 023). */
@@ -81,7 +84,7 @@ export const pointsRepository = {
    * `project` false: not the owner's project. `row` undefined: the project already has a point with this ClientId
    * (the retry of a lost reply), nothing was changed.
    */
-  async record(q: Queryable, ownerId: string, p: RecordPointBody & { Timestamp: string }): Promise<{ project?: RecordedIn; row?: PointRow }> {
+  async record(q: Queryable, ownerId: string, p: RecordPointBody & { Timestamp: string; Attributes: PointRow['attributes'] }): Promise<{ project?: RecordedIn; row?: PointRow }> {
     const [result] = await q.query<PointRow & { project_found: boolean } & { [K in keyof RecordedIn as `project_${K}`]: RecordedIn[K] }>(
       `WITH project AS (
          SELECT p.id, p.base_station_id, p.base_mode, p.base_latitude, p.base_longitude, s.arp_x IS NOT NULL AS broadcasts
@@ -89,9 +92,9 @@ export const pointsRepository = {
          WHERE p.id = $1 AND p.owner_id = $17::uuid FOR UPDATE OF p),
        inserted AS (
          INSERT INTO points (project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section,
-           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, warnings)
+           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, code, attributes, note, warnings)
          SELECT id, $2::uuid, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::timestamptz, $9::text, $10::text,
-           $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8,
+           $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8, $20::text, $21::jsonb, $22::text,
            -- sent by the browser, not measured by the server
            ARRAY['not-measured-by-server'] FROM project
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
@@ -124,6 +127,9 @@ export const pointsRepository = {
         ownerId,
         p.EllipsoidalHeight ?? null,
         p.GeoidSeparation ?? null,
+        p.Code,
+        JSON.stringify(p.Attributes),
+        p.Note,
       ],
     );
     const {
@@ -157,6 +163,21 @@ export const pointsRepository = {
   async remove(q: Queryable, projectId: string, pointId: string): Promise<boolean> {
     const rows = await q.query('DELETE FROM points WHERE id = $1 AND project_id = $2 RETURNING id', [pointId, projectId]);
     return rows.length > 0;
+  },
+
+  async setCode(q: Queryable, projectId: string, pointId: string, code: string, attributes: PointRow['attributes']): Promise<PointRow | undefined> {
+    const [row] = await q.query<PointRow>(`UPDATE points SET code = $3, attributes = $4::jsonb WHERE id = $1 AND project_id = $2 RETURNING ${COLUMNS}`, [
+      pointId,
+      projectId,
+      code,
+      JSON.stringify(attributes),
+    ]);
+    return row;
+  },
+
+  async setNote(q: Queryable, projectId: string, pointId: string, note: string): Promise<PointRow | undefined> {
+    const [row] = await q.query<PointRow>(`UPDATE points SET note = $3 WHERE id = $1 AND project_id = $2 RETURNING ${COLUMNS}`, [pointId, projectId, note]);
+    return row;
   },
 
   async rename(q: Queryable, projectId: string, pointId: string, name: string): Promise<PointRow | undefined> {
@@ -224,5 +245,8 @@ export function toPointView(r: PointRow): PointView {
     VectorDx: r.vector_dx,
     VectorDy: r.vector_dy,
     VectorDz: r.vector_dz,
+    Code: r.code,
+    Attributes: r.attributes,
+    Note: r.note,
   };
 }

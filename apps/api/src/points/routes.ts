@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { deletePoint, recordPoint, renamePoint } from './point-changes.js';
+import { deletePoint, recodePoint, recordPoint, renamePoint, setPointNote } from './point-changes.js';
 import { createListCache } from './list-cache.js';
 import { attachToSetup, attaches } from '../base-setups/setups.js';
 import { pointsRepository, toPointView } from './repository.js';
@@ -14,6 +14,11 @@ export function pointRoutes(deps: AppDeps): Router {
   const { db, sessions } = deps;
   const load = sessions.userOf.bind(sessions);
   const lists = createListCache();
+  /** every point change may move, join or break a line: the owner's maps ask for the linework again */
+  const changed = <T>(userId: string, projectId: string, reply: T): T => {
+    deps.events.emit('lineworkChanged', userId, projectId);
+    return reply;
+  };
 
   mount(router, e.listPoints, load, async ({ user, params, req, res }) => {
     const revision = await projectsRepository.pointsRevision(db, user.id, params.projectId);
@@ -32,6 +37,7 @@ export function pointRoutes(deps: AppDeps): Router {
   mount(router, e.recordPoint, load, async ({ user, body, res }) => {
     const { created, data, project } = await recordPoint(db, user.id, body);
     res.status(created ? 201 : 200);
+    if (created) changed(user.id, body.ProjectId, null);
     if (!created || !attaches(project, body.BaseCorrection)) return { success: true, message: 'Point recorded successfully.', data };
     // decision 023: a point taken against a base that broadcasts its position is stored as a vector from it
     await attachToSetup(db, user.id, data._id, body.ProjectId, body.BaseCorrection);
@@ -39,7 +45,11 @@ export function pointRoutes(deps: AppDeps): Router {
     return { success: true, message: 'Point recorded successfully.', data: row ? toPointView(row) : data };
   });
 
-  mount(router, e.deletePoint, load, ({ user, params }) => deletePoint(db, user.id, params.projectId, params.pointId));
-  mount(router, e.renamePoint, load, ({ user, params, body }) => renamePoint(db, user.id, params.projectId, params.pointId, body.Name));
+  mount(router, e.deletePoint, load, async ({ user, params }) => changed(user.id, params.projectId, await deletePoint(db, user.id, params.projectId, params.pointId)));
+  mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.id, params.projectId, await renamePoint(db, user.id, params.projectId, params.pointId, body.Name)));
+  mount(router, e.recodePoint, load, async ({ user, params, body }) =>
+    changed(user.id, params.projectId, await recodePoint(db, user.id, params.projectId, params.pointId, body.Code, body.Attributes)),
+  );
+  mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.id, params.projectId, params.pointId, body.Note));
   return router;
 }

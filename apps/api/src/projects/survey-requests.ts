@@ -56,11 +56,14 @@ export const SAMPLES: Record<SurveyEndpointName, (f: SurveyFixture) => SampleReq
   }),
   deletePoint: (f) => ({ params: point(f) }),
   renamePoint: (f) => ({ params: point(f), body: { Name: 'Renamed' } }),
+  recodePoint: (f) => ({ params: point(f), body: { Code: 'EP1 ST' } }),
+  setPointNote: (f) => ({ params: point(f), body: { Note: 'Kerb cracked' } }),
   listNotifications: (f) => ({ params: { userId: f.userId, count: '10' } }),
   listRecentNotifications: (f) => ({ params: { userId: f.userId } }),
   markNotificationRead: (f) => ({ body: { id: f.notification._id }, params: {} }),
   exportPoints: (f) => ({ params: { format: 'csv', projectId: f.project._id } }),
   newDeviceSecret: (f) => ({ params: { id: f.rover._id } }),
+  newDeviceNtripPassword: (f) => ({ params: { id: f.rover._id } }),
   claimDevice: (f) => ({ params: { id: f.rover._id }, body: { activationKey: 'not-the-key' } }),
 };
 

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import {
   autoFixTopics,
   internalTopics,
+  LINEWORK_EVENT,
   OCCUPATION_EVENT,
   occupationTopics,
   type AutoFixCommand,
@@ -27,6 +28,8 @@ export interface LiveFeedOptions {
   /** What devices are told to connect to; default mqtt://{host of the request}:{mqttPort}. */
   mqttPublicUrl?: string;
   mqttPort: number;
+  /** The port the NTRIP caster listens on (the embedded one's, or the gateways' NTRIP_PORT); absent: unknown. */
+  ntripPort?: number;
   /**
    * The embedded gateway, whose readings are taken in-process instead of over a loopback MQTT connection: its own
    * batches as it makes them, every other gateway's (through Redis) decoded from the internal readings topic. Of
@@ -62,7 +65,19 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     emit(r);
   };
   // every api process hears every gateway's reports: each emits to its own sockets of the owner
-  const tellOwner = (r: OccupationReport) => io.local.to(userRoom(r.ownerId)).emit(OCCUPATION_EVENT, r.occupation);
+  // a finished occupation (or another point of a continuous one) changed its project's points: its linework too
+  const pointsStored = new Map<string, number>();
+  const tellOwner = (r: OccupationReport) => {
+    const room = io.local.to(userRoom(r.ownerId));
+    room.emit(OCCUPATION_EVENT, r.occupation);
+    const o = r.occupation;
+    const stored = o.Status === 'done' ? Infinity : o.Progress.points;
+    if (stored > (pointsStored.get(o._id) ?? 0)) room.emit(LINEWORK_EVENT, { ProjectId: o.ProjectId });
+    if (o.Status === 'running' || o.Status === 'paused') pointsStored.set(o._id, stored);
+    else pointsStored.delete(o._id);
+  };
+  // a change made through this process's api: to the owner's sockets on every process (Redis adapter)
+  const onLineworkChanged = (ownerId: string, projectId: string) => void io.to(userRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
   // nobody of the owner's on this process: the report is not even validated
   const wantsOccupation = (ownerId: string) => io.of('/').adapter.rooms.has(userRoom(ownerId));
   const link = gatewayLink({
@@ -103,6 +118,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   events.on('sessionsEnded', onSessionsEnded);
   events.on('settingsChanged', onSettingsChanged);
   events.on('ntripAccessChanged', onNtripAccess);
+  events.on('lineworkChanged', onLineworkChanged);
 
   return {
     /** Ends the device's MQTT connections and NTRIP pulls and pushes on every gateway (its secret changed or went). */
@@ -115,6 +131,10 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     commandOccupation: (c: OccupationCommand) => link.publish(occupationTopics.control, JSON.stringify(c)),
     /** An Auto Fix's start or cancel, to every gateway (the one that ingests the base averages it). */
     commandAutoFix: (c: AutoFixCommand) => link.publish(autoFixTopics.control, JSON.stringify(c)),
+    /** Where controllers reach the caster: the host the devices are told (as brokerUrl's) and the caster's port. */
+    casterAddress(host: string): { host: string; port: number } | null {
+      return o.ntripPort ? { host: host.replace(/^\[|\]$/g, ''), port: o.ntripPort } : null;
+    },
     brokerUrl(host: string): string {
       return o.mqttPublicUrl ?? `mqtt://${host}:${o.mqttPort}`;
     },
@@ -126,6 +146,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       events.off('sessionsEnded', onSessionsEnded);
       events.off('settingsChanged', onSettingsChanged);
       events.off('ntripAccessChanged', onNtripAccess);
+      events.off('lineworkChanged', onLineworkChanged);
       await link.close();
       await sockets.close();
     },

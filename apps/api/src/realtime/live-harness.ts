@@ -22,7 +22,7 @@ export async function startLiveHarness(opts: { offlineAfterS?: number; publicUrl
   const h = await startHarness({ publicUrl: opts.publicUrl, deviceActivationSecret: opts.deviceActivationSecret });
   const service = serviceCredential({ jwtSecret: 'test-secret-that-is-long-enough-to-be-real-0123456789' });
   const gateway = await startGateway({ db: h.db, log: silentLog, service, port: 0, host: '127.0.0.1', offlineAfterS: opts.offlineAfterS ?? 30, statsEveryMs: 200, customBrokerAllow: '127.0.0.1', ...opts.gateway });
-  const live = await startLiveFeed({ server: h.server, deps: h.deps, gatewayUrl: gateway.localUrl, service, mqttPort: gateway.port, localGateway: gateway });
+  const live = await startLiveFeed({ server: h.server, deps: h.deps, gatewayUrl: gateway.localUrl, service, mqttPort: gateway.port, ntripPort: gateway.caster?.port, localGateway: gateway });
   h.deps.live = live;
   await eventually(() => live.health().connected);
   const sockets: Socket[] = [];

@@ -40,6 +40,8 @@ export async function startLive(o: { env: Env; deps: AppDeps; server: HttpServer
     redisUrl: env.REDIS_URL,
     mqttPublicUrl: gwEnv.MQTT_PUBLIC_URL,
     mqttPort: gateway?.port ?? env.MQTT_PORT,
+    // the embedded caster's own port (NTRIP_PORT=0 picks one), else the one the separate gateways are given
+    ntripPort: gateway ? gateway.caster?.port : gwEnv.NTRIP_PORT || undefined,
     localGateway: gateway,
   });
   deps.live = live;

@@ -1,28 +1,57 @@
 import type { Db } from '@smi/db';
 import type { BaseSetupRow } from '../base-setups/repository.js';
+import { keyset } from '../exports/repository.js';
 
-export interface ReportPoint {
-  id: string;
+/** A point as the coordinates table needs it: where it is (the project-coordinate function's input) and what it is. */
+export interface ReportPosition {
+  /** Fixed when the point was made (decision 041). */
+  number: number;
   name: string;
-  method: string;
-  recorded_at: Date;
+  section: string;
   latitude: number;
   longitude: number;
   ellipsoidal_height: number | null;
   altitude: number | null;
+  geoid_separation: number | null;
+  fix_type: string | null;
+  base_setup_id: string | null;
+  recorded_at: Date;
+}
+
+/** A point as the evidence table shows it: how it was measured. */
+export interface ReportEvidence {
+  id: string;
+  number: number;
+  name: string;
+  method: string;
   fix_type: string | null;
   epochs: number | null;
   epochs_rejected: number | null;
   fix_percent: number | null;
+  /** sqrt(sigma_e^2 + sigma_n^2) of the occupation */
   sigma_h: number | null;
   sigma_u: number | null;
+  /** The receiver's own 1-sigma estimates (a point recorded in the browser has no occupation sigmas). */
+  horizontal_accuracy: number | null;
+  vertical_accuracy: number | null;
   pdop: number | null;
-  antenna_height: number | null;
   correction_age: number | null;
+  antenna_height: number | null;
+  antenna_height_type: string | null;
+  antenna_reference: string | null;
+  antenna_model: string | null;
   warnings: string[];
   base_setup_id: string | null;
-  seq: string;
 }
+
+const POSITION_COLUMNS = 'number, name, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id';
+type PositionRow = [number, string, string, number, number, number | null, number | null, number | null, string | null, string | null, string, number];
+const EVIDENCE_COLUMNS = `id, number, name, method, fix_type, epochs, epochs_rejected, fix_percent,
+  CASE WHEN sigma_e IS NOT NULL AND sigma_n IS NOT NULL THEN sqrt(sigma_e * sigma_e + sigma_n * sigma_n) END, sigma_u,
+  horizontal_accuracy, vertical_accuracy, pdop, correction_age, antenna_height, antenna_height_type, antenna_reference, antenna_model,
+  warnings, base_setup_id`;
+type EvidenceRow = [string, number, string, string, string | null, number | null, number | null, number | null, number | null, number | null,
+  number | null, number | null, number | null, number | null, number | null, string | null, string | null, string | null, string[], string | null];
 
 /** A setup as the report prints it: the stored row's figures, who made it, and what its base's RTCM said. */
 export type ReportSetup = Pick<
@@ -41,6 +70,8 @@ export interface ReportHistory {
   changed_at: Date;
   reason: string;
   changed_by_name: string | null;
+  from_setup_id: string | null;
+  to_setup_id: string | null;
   old_latitude: number;
   old_longitude: number;
   old_height: number | null;
@@ -49,15 +80,26 @@ export interface ReportHistory {
   new_height: number | null;
 }
 
-const BATCH = 2000;
-
 /** What the survey report reads: one project of the owner, its setups, history, and points in batches. */
 export function reportData(db: Db) {
   return {
     async project(ownerId: string, id: string) {
-      const [row] = await db.query<{ id: string; name: string; description: string; created_at: Date; last_modified: Date; base_mode: string; base_name: string | null; base_code: string | null }>(
-        `SELECT p.id, p.name, p.description, p.created_at, p.last_modified, p.base_mode, d.name AS base_name, d.code AS base_code
-         FROM projects p LEFT JOIN devices d ON d.id = p.base_station_id WHERE p.id = $1 AND p.owner_id = $2`,
+      const [row] = await db.query<{
+        id: string;
+        name: string;
+        description: string;
+        created_at: Date;
+        last_modified: Date;
+        base_mode: string;
+        base_name: string | null;
+        base_code: string | null;
+        owner_name: string | null;
+        owner_email: string;
+      }>(
+        `SELECT p.id, p.name, p.description, p.created_at, p.last_modified, p.base_mode, d.name AS base_name, d.code AS base_code,
+                u.name AS owner_name, u.email AS owner_email
+         FROM projects p JOIN users u ON u.id = p.owner_id LEFT JOIN devices d ON d.id = p.base_station_id
+         WHERE p.id = $1 AND p.owner_id = $2`,
         [id, ownerId],
       );
       return row;
@@ -68,6 +110,13 @@ export function reportData(db: Db) {
         [projectId],
       );
       return row!;
+    },
+    /** The devices that recorded the project's points, most points first. */
+    devices(projectId: string) {
+      return db.query<{ device: string; n: string }>(
+        'SELECT device, count(*) AS n FROM points WHERE project_id = $1 GROUP BY device ORDER BY count(*) DESC, device',
+        [projectId],
+      );
     },
     setups(projectId: string) {
       return db.query<ReportSetup>(
@@ -80,15 +129,15 @@ export function reportData(db: Db) {
       );
     },
     correctionAges(projectId: string) {
-      return db.query<{ base_setup_id: string | null; n: string; min: number | null; mean: number | null; max: number | null }>(
-        `SELECT base_setup_id, count(correction_age) AS n, min(correction_age) AS min, avg(correction_age) AS mean, max(correction_age) AS max
+      return db.query<{ base_setup_id: string | null; points: string; n: string; min: number | null; mean: number | null; max: number | null }>(
+        `SELECT base_setup_id, count(*) AS points, count(correction_age) AS n, min(correction_age) AS min, avg(correction_age) AS mean, max(correction_age) AS max
          FROM points WHERE project_id = $1 GROUP BY base_setup_id`,
         [projectId],
       );
     },
     history(projectId: string) {
       return db.query<ReportHistory>(
-        `SELECT h.point_id, h.changed_at, h.reason, u.name AS changed_by_name, h.old_latitude, h.old_longitude, h.old_height,
+        `SELECT h.point_id, h.changed_at, h.reason, u.name AS changed_by_name, h.from_setup_id, h.to_setup_id, h.old_latitude, h.old_longitude, h.old_height,
                 h.new_latitude, h.new_longitude, h.new_height
          FROM point_history h JOIN points p ON p.id = h.point_id LEFT JOIN users u ON u.id = h.changed_by
          WHERE p.project_id = $1 ORDER BY h.changed_at, h.id`,
@@ -106,23 +155,22 @@ export function reportData(db: Db) {
         [projectId],
       );
     },
-    /** The points in the order they were taken, a batch at a time (keyset: no OFFSET scans). */
-    async *points(projectId: string): AsyncGenerator<ReportPoint[]> {
-      let after: { at: Date; seq: string } | null = null;
-      for (;;) {
-        const rows: ReportPoint[] = await db.query<ReportPoint>(
-          `SELECT id, name, method, recorded_at, latitude, longitude, ellipsoidal_height, altitude, fix_type, epochs, epochs_rejected,
-                  fix_percent, CASE WHEN sigma_e IS NOT NULL AND sigma_n IS NOT NULL THEN sqrt(sigma_e * sigma_e + sigma_n * sigma_n) END AS sigma_h,
-                  sigma_u, pdop, antenna_height, correction_age, warnings, base_setup_id, seq::text AS seq
-           FROM points WHERE project_id = $1 AND ($2::timestamptz IS NULL OR (recorded_at, seq) > ($2::timestamptz, $3::bigint))
-           ORDER BY recorded_at, seq LIMIT ${BATCH}`,
-          [projectId, after?.at ?? null, after?.seq ?? null],
-        );
-        if (!rows.length) return;
-        yield rows;
-        const last: ReportPoint = rows[rows.length - 1]!;
-        after = { at: last.recorded_at, seq: last.seq };
-        if (rows.length < BATCH) return;
+    /** The points in the order they were taken, a page at a time (the exports' keyset paging), for the coordinates. */
+    async *positions(projectId: string): AsyncGenerator<ReportPosition[]> {
+      for await (const page of keyset<PositionRow>(db, POSITION_COLUMNS, projectId)) {
+        yield page.map(([number, name, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id, at]) => ({
+          number, name, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id, recorded_at: new Date(at),
+        }));
+      }
+    },
+    /** The same points in the same order, for their evidence. */
+    async *evidence(projectId: string): AsyncGenerator<ReportEvidence[]> {
+      for await (const page of keyset<EvidenceRow>(db, EVIDENCE_COLUMNS, projectId)) {
+        yield page.map((r) => ({
+          id: r[0], number: r[1], name: r[2], method: r[3], fix_type: r[4], epochs: r[5], epochs_rejected: r[6], fix_percent: r[7], sigma_h: r[8],
+          sigma_u: r[9], horizontal_accuracy: r[10], vertical_accuracy: r[11], pdop: r[12], correction_age: r[13], antenna_height: r[14],
+          antenna_height_type: r[15], antenna_reference: r[16], antenna_model: r[17], warnings: r[18], base_setup_id: r[19],
+        }));
       }
     },
   };

@@ -3,7 +3,9 @@ import { reportEndpoints } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
+import { gridStore, loadProjectFrame } from '../crs/project-geodesy.js';
 import { asciiFileStem, safeFileStem } from '../exports/file-name.js';
+import { exportsRepository } from '../exports/repository.js';
 import { ResponseSink } from '../exports/sink.js';
 import { reportData } from './report-data.js';
 import { writeSurveyReport } from './survey-report.js';
@@ -11,9 +13,13 @@ import { writeSurveyReport } from './survey-report.js';
 /** GET /api/export/report/:projectId, mounted before /api/export/:format/:projectId, which would take 'report'. */
 export function mountReport(router: Router, deps: AppDeps): void {
   const data = reportData(deps.db);
+  const repo = exportsRepository(deps.db);
   mount(router, reportEndpoints.exportReport, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, res }) => {
-    const project = await data.project(user.id, params.projectId);
+    const project = await repo.findProject(user.id, params.projectId);
     if (!project) throw notFound('Project not found');
+    // the project's CRS, geoid and calibration (else its default), before the answer starts: a missing grid is a 400
+    const geodesy = await loadProjectFrame(deps.db, project.id, gridStore(deps.config.gridsDir ?? ''));
+    const sections = await repo.sectionsOf(project);
     res.status(200);
     res.set('Content-Type', 'application/pdf');
     const stem = safeFileStem(project.name);
@@ -21,7 +27,7 @@ export function mountReport(router: Router, deps: AppDeps): void {
     const header = `attachment; filename="${ascii}-report.pdf"`;
     res.set('Content-Disposition', ascii === stem ? header : `${header}; filename*=UTF-8''${encodeURIComponent(`${stem}-report.pdf`)}`);
     const sink = new ResponseSink(res);
-    await writeSurveyReport({ sink, data, projectId: project.id, ownerId: user.id, now: new Date() });
+    await writeSurveyReport({ sink, data, projectId: project.id, ownerId: user.id, now: new Date(), geodesy, plan: { positions: repo.positions(project.id), sections } });
     sink.end();
   });
 }

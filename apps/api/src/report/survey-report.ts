@@ -1,30 +1,60 @@
 import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
-import { registerFonts } from '../exports/pdf-fonts.js';
+import { FIX_TYPE_LABELS, type FixType } from '@smi/contracts';
+import { formatGrid } from '@smi/geodesy';
+import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
+import { CellWriter, type CellSpec } from '../exports/pdf-cells.js';
+import { crsLine, crsSummaryRows } from '../exports/pdf-crs.js';
+import { registerFonts, type ReportFonts } from '../exports/pdf-fonts.js';
+import { writePlan } from '../exports/pdf-plan.js';
 import { MARGIN, say, utcTime } from '../exports/pdf-summary.js';
+import type { Position } from '../exports/repository.js';
 import type { ResponseSink } from '../exports/sink.js';
-import type { ReportData, ReportHistory, ReportPoint, ReportSetup } from './report-data.js';
+import type { ReportData, ReportEvidence, ReportHistory, ReportPosition, ReportSetup } from './report-data.js';
 
-const dash = '-';
-const num = (v: number | null | undefined, digits: number, unit = '') => (v === null || v === undefined ? dash : `${v.toFixed(digits)}${unit}`);
+const DASH = '-';
+const num = (v: number | null | undefined, digits: number, unit = '') => (v === null || v === undefined ? DASH : `${v.toFixed(digits)}${unit}`);
 const deg = (v: number) => v.toFixed(8);
+const fixLabel = (t: string | null) => (t ? (FIX_TYPE_LABELS[t as FixType] ?? t) : DASH);
+const A4_PORTRAIT = { size: 'A4', layout: 'portrait', margin: MARGIN } as const;
+const A4_LANDSCAPE = { size: 'A4', layout: 'landscape', margin: MARGIN } as const;
+const FONT_SIZE = 7.2;
+const ROW_H = 10.5;
+/** A long point name wraps onto at most this many lines of its row. */
+const NAME_LINES = 3;
+
+export interface SurveyReportInput {
+  sink: ResponseSink;
+  data: ReportData;
+  projectId: string;
+  ownerId: string;
+  now: Date;
+  /** The project's coordinates (decision 039): every grid value of the report comes from it. */
+  geodesy: ProjectGeodesy | null;
+  /** What the plan draws: the points' positions a page at a time, and the project's sections. */
+  plan: { positions: AsyncIterable<Position[]>; sections: string[] };
+}
 
 /**
- * The survey report (decision 023): the evidence behind every point. Project and dates; base setups (source,
- * coordinates, antenna, receiver, message types, corrections age); per point its method, time, epochs used and
- * rejected, % fixed, sigma H / V, PDOP, antenna height, base setup, warnings and re-computation history; a summary
- * by fix type and precision. Plain text lines, one point a block, written page by page as the points are read.
+ * The survey report (decision 052): what a client receives as the evidence of a survey. A cover (project, surveyor,
+ * dates, coordinate system and heights, the base setups in force, the precision summary), the plan of the points in
+ * the project's grid, every base setup with its history, the coordinates table (grid E/N/H first, then latitude and
+ * longitude), and the evidence of each point (method, fix, epochs, sigmas, PDOP, corrections age, antenna, base
+ * setup, warnings, re-computations). Every grid value comes from the one project-coordinate function. Pages are
+ * written out as the points are read; the tables write their rows as raw text operators (CellWriter).
  */
-export async function writeSurveyReport(o: { sink: ResponseSink; data: ReportData; projectId: string; ownerId: string; now: Date }) {
-  const { data, sink } = o;
+export async function writeSurveyReport(o: SurveyReportInput) {
+  const { data, sink, geodesy: g } = o;
   const project = (await data.project(o.ownerId, o.projectId))!;
-  const [dates, setups, ages, history, summary] = await Promise.all([
+  const [dates, setups, ages, history, summary, devices] = await Promise.all([
     data.dates(project.id),
     data.setups(project.id),
     data.correctionAges(project.id),
     data.history(project.id),
     data.summary(project.id),
+    data.devices(project.id),
   ]);
+  const count = Number(dates.count);
   const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: false,
@@ -32,87 +62,406 @@ export async function writeSurveyReport(o: { sink: ResponseSink; data: ReportDat
     info: { Title: `${project.name} — survey report`, Subject: 'Survey report', Creator: 'Site Measurement IoT' },
   });
   const fonts = registerFonts(doc);
+  const cells = new CellWriter(doc, fonts);
+  let pageNumber = 0;
+  doc.on('pageAdded', () => {
+    pageNumber += 1;
+    // the footer sits in the bottom margin: lift the margin while writing it, or pdfkit would start a new page
+    const { bottom } = doc.page.margins;
+    doc.page.margins.bottom = 0;
+    doc.fillColor('#666666');
+    // raw text (CellWriter): pdfkit's line wrapper on every page's footer was a fifth of a 10,000-point report's time
+    cells.row([{ x: MARGIN, width: doc.page.width - 2 * MARGIN, align: 'center' }], [`${project.name} — survey report — page ${pageNumber}`], doc.page.height - MARGIN + 14, 7.5);
+    doc.page.margins.bottom = bottom;
+    doc.fillColor('black');
+    doc.x = MARGIN;
+    doc.y = MARGIN;
+  });
   doc.on('data', (chunk: Buffer) => sink.push(chunk));
-  doc.addPage({ size: 'A4', layout: 'portrait', margin: MARGIN });
+  const setupById = new Map(setups.map((s) => [s.id, s]));
+  const gridOf = (lat: number, lon: number, h: number | null, datum: string | null, at: Date) =>
+    g ? pointCoordinates(g, { latitude: lat, longitude: lon, ellipsoidalHeight: h, altitude: null, geoidSeparation: null, datum, recordedAt: at }) : null;
+
+  // ---- cover
+  doc.addPage(A4_PORTRAIT);
   const width = doc.page.width - 2 * MARGIN;
-  const line = (text: string, size = 8.5, bold = false) => say(doc, fonts, text, size, { width, bold });
-  // the point lines are laid out to fit the width: written without pdfkit's line wrapper (the bulk of the time for
-  // 10,000 points), with the page break made here
-  const bottom = doc.page.height - MARGIN;
-  const pointLine: Line = (text, size = 7.5) => {
-    if (doc.y + size * 1.25 > bottom) doc.addPage({ size: 'A4', layout: 'portrait', margin: MARGIN });
-    say(doc, fonts, text, size, { x: MARGIN, y: doc.y, lineBreak: false });
-    doc.y += size * 1.25;
-  };
-  const heading = (text: string) => {
-    doc.moveDown(0.6);
-    line(text, 12, true);
-    doc.moveDown(0.2);
-  };
+  say(doc, fonts, project.name, 20, { x: MARGIN, y: MARGIN, bold: true, width, height: 52, ellipsis: true });
+  doc.fillColor('#555555');
+  say(doc, fonts, 'Survey report', 11, { width });
+  doc.fillColor('black').moveDown(1);
+  const rovers = devices.map((d) => `${d.device || DASH} (${d.n} ${Number(d.n) === 1 ? 'point' : 'points'})`).join(', ');
+  fieldRows(doc, fonts, width, [
+    ['Project', project.name],
+    ['Description', project.description || DASH],
+    ['Surveyor', `${project.owner_name} <${project.owner_email}>`],
+    ['Rovers', rovers || DASH],
+    ['Base station', project.base_name ? `${project.base_name} (${project.base_code})` : 'None'],
+    ['Base position', project.base_mode === 'known' ? 'Known Position (entered over a known mark)' : 'Auto Fix (taken from the base station)'],
+    ['Survey dates', count ? `${utcTime(dates.first)} to ${utcTime(dates.last)}` : 'no points recorded yet'],
+    ['Points', String(count)],
+    ...crsSummaryRows(g),
+    ['Latitude, longitude', "degrees, in the frame of the base's coordinates (WGS 84 unless a base setup declares another)"],
+    ['Report made', utcTime(o.now)],
+  ]);
 
-  line(project.name, 18, true);
-  line('Survey report', 11);
-  doc.moveDown(0.5);
-  line(`Description: ${project.description || dash}`);
-  line(`Base station: ${project.base_name ? `${project.base_name} (${project.base_code})` : 'None'}`);
-  line(`Created: ${utcTime(project.created_at)}   Last modified: ${utcTime(project.last_modified)}   Report made: ${utcTime(o.now)}`);
-  line(`Points: ${dates.count}   First: ${utcTime(dates.first)}   Last: ${utcTime(dates.last)}`);
+  const unit = g?.labels.unitSymbol ?? 'm';
+  const hUnit = g?.labels.heightUnitSymbol ?? 'm';
+  heading(doc, fonts, 'Base setups in force');
+  const inForce = setups.filter((s) => s.current && !s.ended_at);
+  if (!inForce.length) say(doc, fonts, setups.length ? 'None: every base setup has ended.' : 'No base setup: no base position was broadcast or entered.', 9, { x: MARGIN });
+  else {
+    const cols = layout(MARGIN, [
+      ['Setup', 42, 'left'],
+      ['Source', 48, 'left'],
+      [`Easting (${unit})`, 74, 'right'],
+      [`Northing (${unit})`, 78, 'right'],
+      [`ARP height (${hUnit})`, 70, 'right'],
+      ['Antenna (m)', 52, 'right'],
+      ['Points', 38, 'right'],
+      ['Since (UTC)', 113, 'left'],
+    ]);
+    const pointsOf = new Map(ages.map((a) => [a.base_setup_id, a.points]));
+    tableHead(doc, cells, cols, doc.y, width);
+    let y = doc.y + ROW_H + 2;
+    for (const s of inForce) {
+      const c = gridOf(s.latitude, s.longitude, s.height, s.datum, s.started_at);
+      cells.row(cols, [`v${s.version}`, s.source, c ? formatGrid(g!.frame, c.easting) : DASH, c ? formatGrid(g!.frame, c.northing) : DASH, num(c?.height, 3), num(s.antenna_height, 3), String(pointsOf.get(s.id) ?? 0), utcTime(s.started_at)], y, FONT_SIZE);
+      y += ROW_H;
+    }
+    doc.y = y + 2;
+    doc.fillColor('#555555');
+    say(doc, fonts, 'The antenna reference point (ARP) of the base as every point of the setup was computed from; the mark is the antenna height below it.', 7.5, { x: MARGIN, width });
+    doc.fillColor('black');
+  }
 
-  heading('Summary');
+  heading(doc, fonts, 'Precision summary');
   const total = summary.reduce((s, r) => s + Number(r.n), 0);
-  line(`Points by fix type: ${summary.map((r) => `${r.fix_type ?? 'unknown'} ${r.n}`).join(', ') || 'none'} (total ${total})`);
   const sumOf = (k: 'h1' | 'h2' | 'h5' | 'h10' | 'hmore' | 'hnone') => summary.reduce((s, r) => s + Number(r[k]), 0);
-  line(
-    `Precision (sigma H): <= 0.01 m ${sumOf('h1')}, 0.01-0.02 m ${sumOf('h2')}, 0.02-0.05 m ${sumOf('h5')}, 0.05-0.10 m ${sumOf('h10')}, > 0.10 m ${sumOf('hmore')}, not measured ${sumOf('hnone')}`,
+  const top = doc.y;
+  const fixRows: [string, string][] = summary.map((r) => [r.fix_type ? fixLabel(r.fix_type) : 'Not known', String(r.n)]);
+  fixRows.push(['Total', String(total)]);
+  countTable(doc, cells, MARGIN, top, 'Fix type', fixRows);
+  const precisionBottom = countTable(doc, cells, MARGIN + 260, top, 'Sigma H of the occupation', [
+    ['<= 0.01 m', String(sumOf('h1'))],
+    ['0.01-0.02 m', String(sumOf('h2'))],
+    ['0.02-0.05 m', String(sumOf('h5'))],
+    ['0.05-0.10 m', String(sumOf('h10'))],
+    ['> 0.10 m', String(sumOf('hmore'))],
+    ['not measured', String(sumOf('hnone'))],
+  ]);
+  doc.y = Math.max(doc.y, precisionBottom) + 6;
+  doc.fillColor('#555555');
+  say(
+    doc,
+    fonts,
+    'Sigma H is the horizontal 1-sigma of an occupation measured by the server (its epochs, after rejecting outliers). A point recorded in the browser has no occupation: its sigma is "not measured" here, and the evidence table shows the receiver\'s own estimate marked *.',
+    7.5,
+    { x: MARGIN, width },
   );
+  doc.fillColor('black');
 
-  heading('Base setups');
-  if (!setups.length) line('No base setup: no base position was broadcast or entered.');
-  const versionOf = new Map(setups.map((s) => [s.id, s]));
-  for (const s of setups) writeSetup(s, ages.find((a) => a.base_setup_id === s.id), line);
+  // ---- every base setup and its versions, on from the cover
+  if (setups.length) {
+    if (doc.y + 180 > doc.page.height - MARGIN) doc.addPage(A4_PORTRAIT);
+    heading(doc, fonts, 'Base setups and their versions');
+    for (const s of setups) {
+      // a setup's block is about 120 pt: never split across pages
+      if (doc.y + 125 > doc.page.height - MARGIN) doc.addPage(A4_PORTRAIT);
+      writeSetup(doc, fonts, width, s, ages.find((a) => a.base_setup_id === s.id), gridOf(s.latitude, s.longitude, s.height, s.datum, s.started_at), g);
+    }
+  }
 
-  heading('Points');
-  line('Name | method | time | latitude, longitude, h (m) | fix type', 7.5, true);
-  line('    epochs used/rejected | % fixed | sigma H/V | PDOP | antenna height | base setup | warnings', 7.5, true);
+  // ---- plan
+  await writePlan(doc, fonts, { geodesy: g, positions: o.plan.positions, count, sections: o.plan.sections, alive: () => sink.alive });
+  await sink.settle(doc);
+
+
+  // ---- the coordinates table
+  const coordCols = layout(MARGIN, [
+    ['No.', 36, 'right'],
+    ['Name', 130, 'left'],
+    ['Section', 70, 'left'],
+    [`Easting (${unit})`, 82, 'right'],
+    [`Northing (${unit})`, 86, 'right'],
+    [`Height (${hUnit})`, 64, 'right'],
+    ['Latitude', 72, 'right'],
+    ['Longitude', 78, 'right'],
+    ['Fix', 58, 'left'],
+    ['Recorded (UTC)', 86, 'left'],
+  ]);
+  const coords = new TableWriter(doc, fonts, cells, 'Coordinates', crsLine(g), coordCols);
+  for await (const batch of data.positions(project.id)) {
+    for (const p of batch) {
+      const c = g && pointCoordinates(g, storedOf(p, setupById));
+      const names = cells.lines(p.name, coordCols[1]!.width, FONT_SIZE, NAME_LINES);
+      coords.row(
+        [
+          String(p.number),
+          names[0]!,
+          p.section,
+          c ? formatGrid(g.frame, c.easting) : DASH,
+          c ? formatGrid(g.frame, c.northing) : DASH,
+          c?.height != null ? c.height.toFixed(3) : DASH,
+          p.latitude.toFixed(8),
+          p.longitude.toFixed(8),
+          fixLabel(p.fix_type),
+          utcTime(p.recorded_at).slice(0, 19),
+        ],
+        names.slice(1).map((n) => [1, n]),
+      );
+    }
+    await sink.settle(doc);
+    if (!sink.alive) return finish(doc, sink);
+  }
+  coords.end('No points recorded yet.');
+
+  // ---- the evidence of each point
+  const evCols = layout(MARGIN, [
+    ['No.', 36, 'right'],
+    ['Name', 100, 'left'],
+    ['Method', 44, 'left'],
+    ['Fix', 50, 'left'],
+    ['Epochs', 38, 'right'],
+    ['Rej.', 30, 'right'],
+    ['Fix %', 36, 'right'],
+    ['Sigma H (m)', 54, 'right'],
+    ['Sigma V (m)', 54, 'right'],
+    ['PDOP', 32, 'right'],
+    ['Age (s)', 44, 'right'],
+    ['Antenna height', 78, 'left'],
+    ['Antenna', 110, 'left'],
+    ['Base setup', 56, 'left'],
+  ]);
   const historyOf = new Map<string, ReportHistory[]>();
   for (const h of history) historyOf.set(h.point_id, [...(historyOf.get(h.point_id) ?? []), h]);
-  for await (const batch of data.points(project.id)) {
-    for (const p of batch) writePoint(p, versionOf, historyOf.get(p.id) ?? [], pointLine);
+  const evidence = new TableWriter(
+    doc,
+    fonts,
+    cells,
+    'Evidence of each point',
+    'Sigma: 1-sigma of the occupation; * the receiver\'s own estimate (recorded in the browser). Age: corrections age. Warnings and re-computations below the point.',
+    evCols,
+  );
+  const wide: CellSpec = { x: evCols[2]!.x, width: MARGIN + evidence.width - evCols[2]!.x };
+  for await (const batch of data.evidence(project.id)) {
+    for (const p of batch) {
+      const setup = p.base_setup_id ? setupById.get(p.base_setup_id) : undefined;
+      const names = cells.lines(p.name, evCols[1]!.width, FONT_SIZE, NAME_LINES);
+      const extra: [number, string][] = names.slice(1).map((n) => [1, n]);
+      const below: string[] = [];
+      if (p.warnings.length) below.push(`Warnings: ${p.warnings.join(', ')}`);
+      for (const r of historyOf.get(p.id) ?? []) below.push(historyLine(r, setupById, gridOf, g));
+      const measured = p.method !== 'client';
+      evidence.row(
+        [
+          String(p.number),
+          names[0]!,
+          p.method,
+          fixLabel(p.fix_type),
+          measured ? num(p.epochs, 0) : DASH,
+          measured ? num(p.epochs_rejected, 0) : DASH,
+          num(p.fix_percent, 0),
+          measured ? num(p.sigma_h, 4) : p.horizontal_accuracy === null ? DASH : `${p.horizontal_accuracy.toFixed(3)} *`,
+          measured ? num(p.sigma_u, 4) : p.vertical_accuracy === null ? DASH : `${p.vertical_accuracy.toFixed(3)} *`,
+          num(p.pdop, 1),
+          num(p.correction_age, 1),
+          antennaHeight(p),
+          [p.antenna_model, p.antenna_reference].filter(Boolean).join(', ') || DASH,
+          setup ? `v${setup.version} ${setup.source}` : DASH,
+        ],
+        extra,
+        below.map((text) => [wide, text]),
+      );
+    }
     await sink.settle(doc);
-    if (!sink.alive) break;
+    if (!sink.alive) return finish(doc, sink);
   }
+  evidence.end('No points recorded yet.');
+  return finish(doc, sink);
+}
+
+async function finish(doc: PDFKit.PDFDocument, sink: ResponseSink) {
   const ended = once(doc, 'end');
   doc.end();
   await ended;
   await sink.drained();
 }
 
-type Line = (text: string, size?: number, bold?: boolean) => void;
+/** A stored point as the project-coordinate function takes it; its frame is its base setup's. */
+function storedOf(p: ReportPosition, setups: Map<string, ReportSetup>) {
+  return {
+    latitude: p.latitude,
+    longitude: p.longitude,
+    ellipsoidalHeight: p.ellipsoidal_height,
+    altitude: p.altitude,
+    geoidSeparation: p.geoid_separation,
+    datum: p.base_setup_id ? (setups.get(p.base_setup_id)?.datum ?? null) : null,
+    recordedAt: p.recorded_at,
+  };
+}
 
-function writeSetup(s: ReportSetup, age: { n: string; min: number | null; mean: number | null; max: number | null } | undefined, line: Line) {
+function antennaHeight(p: ReportEvidence): string {
+  if (p.antenna_height === null) return DASH;
+  return `${p.antenna_height.toFixed(3)} m${p.antenna_height_type ? ` ${p.antenna_height_type}` : ''}`;
+}
+
+type Column = CellSpec & { title: string };
+
+/** Columns side by side from x, each [title, width, align]; a cell keeps 3 pt of air on its left, 6 on its right. */
+function layout(x: number, specs: [string, number, 'left' | 'right'][]): Column[] {
+  const out: Column[] = [];
+  for (const [title, w, align] of specs) {
+    out.push({ title, x: x + 3, width: w - (align === 'right' ? 9 : 3), align });
+    x += w;
+  }
+  return out;
+}
+
+function tableHead(doc: PDFKit.PDFDocument, cells: CellWriter, cols: Column[], y: number, width: number) {
+  doc.rect(MARGIN, y - 1.5, width, ROW_H + 1).fill('#e8e8e8');
+  doc.fillColor('black');
+  cells.row(cols, cols.map((c) => c.title), y, FONT_SIZE, true);
+}
+
+/**
+ * A table over as many landscape pages as it needs: its title, a line under it and the column heads on every page;
+ * a row with its continuation lines never splits across pages; light rules between rows.
+ */
+class TableWriter {
+  private y = 0;
+  private rows = 0;
+  readonly width: number = 0;
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly fonts: ReportFonts,
+    private readonly cells: CellWriter,
+    private readonly title: string,
+    private readonly subtitle: string,
+    private readonly cols: Column[],
+  ) {
+    this.page();
+    this.width = this.doc.page.width - 2 * MARGIN;
+  }
+
+  private page() {
+    const { doc } = this;
+    doc.addPage(A4_LANDSCAPE);
+    const width = doc.page.width - 2 * MARGIN;
+    this.cells.row([{ x: MARGIN, width }], [this.title], MARGIN, 13, true);
+    doc.fillColor('#444444');
+    this.cells.row([{ x: MARGIN, width }], [this.subtitle], MARGIN + 17, 7.5);
+    doc.fillColor('black');
+    tableHead(doc, this.cells, this.cols, MARGIN + 32, width);
+    this.y = MARGIN + 32 + ROW_H + 2;
+  }
+
+  /** One row; `more` are continuation lines of a column ([column index, text]); `below` full-width lines under it. */
+  row(texts: string[], more: [number, string][] = [], below: [CellSpec, string][] = []) {
+    const lines = 1 + more.length + below.length;
+    if (this.y + lines * ROW_H > this.doc.page.height - MARGIN) this.page();
+    const { cells, cols } = this;
+    cells.row(cols, texts, this.y, FONT_SIZE);
+    let y = this.y + ROW_H;
+    for (const [i, text] of more) {
+      cells.row([cols[i]!], [text], y, FONT_SIZE);
+      y += ROW_H;
+    }
+    for (const [cell, text] of below) {
+      this.doc.fillColor('#444444');
+      cells.row([cell], [text], y, FONT_SIZE - 0.4);
+      this.doc.fillColor('black');
+      y += ROW_H;
+    }
+    // a light rule under the row (pdfkit's page coordinates: y down from the top)
+    const rule = (y - 1.5).toFixed(2);
+    this.doc.addContent(`q 0.82 0.82 0.82 RG 0.3 w ${MARGIN} ${rule} m ${MARGIN + this.width} ${rule} l S Q`);
+    this.y = y;
+    this.rows += 1;
+  }
+
+  end(empty: string) {
+    if (this.rows === 0) say(this.doc, this.fonts, empty, 10, { x: MARGIN, y: this.y + 4 });
+  }
+}
+
+function heading(doc: PDFKit.PDFDocument, fonts: ReportFonts, text: string) {
+  doc.moveDown(1);
+  say(doc, fonts, text, 12, { x: MARGIN, bold: true });
+  doc.moveDown(0.3);
+}
+
+/** Label and value pairs in two columns, the value wrapping within its column. */
+function fieldRows(doc: PDFKit.PDFDocument, fonts: ReportFonts, width: number, rows: [string, string][]) {
+  for (const [label, value] of rows) {
+    const top = doc.y;
+    say(doc, fonts, label, 8.5, { x: MARGIN, y: top, bold: true, width: 110 });
+    say(doc, fonts, value, 9, { x: MARGIN + 115, y: top, width: width - 115, height: 60, ellipsis: true });
+    doc.y = Math.max(doc.y, top + 12) + 2.5;
+  }
+}
+
+/** A two-column count table at (x, y) with a title; returns its bottom. */
+function countTable(doc: PDFKit.PDFDocument, cells: CellWriter, x: number, y: number, title: string, rows: [string, string][]): number {
+  const cols = layout(x, [
+    [title, 170, 'left'],
+    ['Points', 60, 'right'],
+  ]);
+  doc.rect(x, y - 1.5, 230, ROW_H + 1).fill('#e8e8e8');
+  doc.fillColor('black');
+  cells.row(cols, cols.map((c) => c.title), y, 8, true);
+  let at = y + ROW_H + 2;
+  rows.forEach(([label, n], i) => {
+    cells.row(cols, [label, n], at, 8, i === rows.length - 1 && label === 'Total');
+    at += ROW_H + 1;
+  });
+  return at;
+}
+
+function writeSetup(
+  doc: PDFKit.PDFDocument,
+  fonts: ReportFonts,
+  width: number,
+  s: ReportSetup,
+  age: { n: string; min: number | null; mean: number | null; max: number | null } | undefined,
+  c: { easting: number; northing: number; height: number | null } | null,
+  g: ProjectGeodesy | null,
+) {
   const state = s.current ? (s.ended_at ? 'ended' : 'in force') : 'superseded';
-  line(`Setup v${s.version} (${state}) - source ${s.source}, datum ${s.datum}, by ${s.created_by_name ?? dash} at ${utcTime(s.created_at)}`, 8.5, true);
-  line(`  Latitude ${deg(s.latitude)}, longitude ${deg(s.longitude)}, height ${s.height.toFixed(4)} m; ECEF X ${s.x.toFixed(4)} Y ${s.y.toFixed(4)} Z ${s.z.toFixed(4)}`);
-  line(`  Antenna height ${num(s.antenna_height, 4, ' m')}; antenna ${s.antenna ?? dash}; receiver ${s.receiver ?? dash}; sigma H/V ${num(s.sigma_h, 3)}/${num(s.sigma_v, 3)} m`);
-  line(`  From ${utcTime(s.started_at)} to ${s.ended_at ? utcTime(s.ended_at) : 'now'}`);
+  doc.moveDown(0.5);
+  say(doc, fonts, `Setup v${s.version} (${state}) - source ${s.source}, datum ${s.datum}, by ${s.created_by_name ?? DASH} at ${utcTime(s.created_at)}`, 9.5, { x: MARGIN, bold: true, width });
+  doc.moveDown(0.2);
   const types = s.message_types ? Object.entries(s.message_types).map(([t, m]) => `${t} x${m.count}`).join(', ') : '';
-  line(`  RTCM message types: ${types || dash}`);
-  line(`  Corrections age (s): ${age && Number(age.n) ? `min ${num(age.min, 1)}, mean ${num(age.mean, 1)}, max ${num(age.max, 1)} over ${age.n} points` : dash}`);
+  const unit = g?.labels.unitSymbol ?? 'm';
+  const grid = c && g ? `E ${formatGrid(g.frame, c.easting)}  N ${formatGrid(g.frame, c.northing)}  H ${num(c.height, 3)} (${unit})` : DASH;
+  fieldRows(doc, fonts, width, [
+    ['Grid (ARP)', grid],
+    ['Latitude, longitude, h', `Latitude ${deg(s.latitude)}, longitude ${deg(s.longitude)}, height ${s.height.toFixed(4)} m`],
+    ['ECEF (m)', `X ${s.x.toFixed(4)}  Y ${s.y.toFixed(4)}  Z ${s.z.toFixed(4)}`],
+    ['Antenna', `Antenna height ${num(s.antenna_height, 4, ' m')}; antenna ${s.antenna ?? DASH}; receiver ${s.receiver ?? DASH}`],
+    ['Sigma H / V', s.sigma_h === null && s.sigma_v === null ? DASH : `${num(s.sigma_h, 3)} / ${num(s.sigma_v, 3)} m (averaged position)`],
+    ['In force', `From ${utcTime(s.started_at)} to ${s.ended_at ? utcTime(s.ended_at) : 'now'}`],
+    ['RTCM message types', types || DASH],
+    ['Corrections age (s)', age && Number(age.n) ? `min ${num(age.min, 1)}, mean ${num(age.mean, 1)}, max ${num(age.max, 1)} over ${age.n} points` : DASH],
+  ]);
 }
 
-function writePoint(p: ReportPoint, setups: Map<string, ReportSetup>, history: ReportHistory[], line: Line) {
-  const setup = p.base_setup_id ? setups.get(p.base_setup_id) : undefined;
-  const h = p.ellipsoidal_height ?? p.altitude;
-  line(`${p.name} | ${p.method} | ${utcTime(p.recorded_at)} | ${deg(p.latitude)}, ${deg(p.longitude)}, ${num(h, 3)} | ${p.fix_type ?? dash}`, 7.5);
-  line(
-    `    epochs ${p.epochs ?? dash}/${p.epochs_rejected ?? dash} | fixed ${num(p.fix_percent, 0, '%')} | sigma H/V ${num(p.sigma_h, 3)}/${num(p.sigma_u, 3)} m | ` +
-      `PDOP ${num(p.pdop, 1)} | antenna ${num(p.antenna_height, 3, ' m')} | setup ${setup ? `v${setup.version} ${setup.source}` : dash} | warnings ${p.warnings.length ? p.warnings.join(', ') : dash}`,
-    7.5,
+/** A re-computation: when, who, why, and the point's grid coordinates before and after with the shift. */
+function historyLine(
+  r: ReportHistory,
+  setups: Map<string, ReportSetup>,
+  gridOf: (lat: number, lon: number, h: number | null, datum: string | null, at: Date) => { easting: number; northing: number; height: number | null } | null,
+  g: ProjectGeodesy | null,
+): string {
+  const datumOf = (id: string | null) => (id ? (setups.get(id)?.datum ?? null) : null);
+  const before = gridOf(r.old_latitude, r.old_longitude, r.old_height, datumOf(r.from_setup_id), r.changed_at);
+  const after = gridOf(r.new_latitude, r.new_longitude, r.new_height, datumOf(r.to_setup_id), r.changed_at);
+  const head = `Re-computed ${utcTime(r.changed_at)} by ${r.changed_by_name ?? DASH} (${r.reason}): `;
+  if (!before || !after || !g) return `${head}${deg(r.old_latitude)}, ${deg(r.old_longitude)} -> ${deg(r.new_latitude)}, ${deg(r.new_longitude)}`;
+  const f = (v: number) => formatGrid(g.frame, v);
+  const dh = before.height !== null && after.height !== null ? (after.height - before.height).toFixed(3) : DASH;
+  return (
+    `${head}E ${f(before.easting)} N ${f(before.northing)} H ${num(before.height, 3)} -> E ${f(after.easting)} N ${f(after.northing)} H ${num(after.height, 3)} ` +
+    `(dE ${(after.easting - before.easting).toFixed(3)} dN ${(after.northing - before.northing).toFixed(3)} dH ${dh})`
   );
-  for (const r of history)
-    line(
-      `    re-computed ${utcTime(r.changed_at)} by ${r.changed_by_name ?? dash} (${r.reason}): ${deg(r.old_latitude)}, ${deg(r.old_longitude)}, ${num(r.old_height, 3)} -> ${deg(r.new_latitude)}, ${deg(r.new_longitude)}, ${num(r.new_height, 3)}`,
-      7,
-    );
 }
-

@@ -9,6 +9,8 @@ export interface DeviceRecord {
   type: 'rover' | 'base';
   ownerId: string;
   secretHash: string | null;
+  /** Its own NTRIP password's hash, when its owner made one (the caster then takes it instead of the MQTT secret). */
+  ntripSecretHash: string | null;
   /** Its holder proved possession with the activation key (decision 027); false: only that key may log in, once. */
   claimed: boolean;
 }
@@ -59,9 +61,10 @@ interface DeviceRecordRow {
   type: 'rover' | 'base';
   owner_id: string;
   secret_hash: string | null;
+  ntrip_secret_hash: string | null;
   claimed: boolean;
 }
-const RECORD_COLUMNS = 'id, code, name, type, owner_id, secret_hash, claimed_at IS NOT NULL AS claimed';
+const RECORD_COLUMNS = 'id, code, name, type, owner_id, secret_hash, ntrip_secret_hash, claimed_at IS NOT NULL AS claimed';
 const toRecord = (row: DeviceRecordRow): DeviceRecord => ({
   id: row.id,
   code: row.code,
@@ -69,6 +72,7 @@ const toRecord = (row: DeviceRecordRow): DeviceRecord => ({
   type: row.type,
   ownerId: row.owner_id,
   secretHash: row.secret_hash,
+  ntripSecretHash: row.ntrip_secret_hash,
   claimed: row.claimed,
 });
 

@@ -14,8 +14,12 @@ export type SessionAuth =
 export const requesterOf = (a: Exclude<SessionAuth, { kind: 'base' }>): Requester =>
   a.kind === 'rover' ? { kind: 'rover', code: a.code, ownerId: a.ownerId } : { kind: 'user', userId: a.userId, username: a.username, projectId: a.projectId };
 
-/** A device's hash when it may log in at all (claimed, with a secret); null otherwise, checked like a missing one. */
-const loginHash = (d: DeviceRecord | null) => (d?.claimed && d.secretHash ? d.secretHash : null);
+/**
+ * The hash a device logs in to the caster with: its own NTRIP password's when its owner made one (then its MQTT
+ * secret is no NTRIP login: plain NTRIP carries it in the clear), else its MQTT secret's; null when it may not log in
+ * at all (unclaimed, or with neither: removed), checked like a missing one.
+ */
+export const ntripLoginHash = (d: DeviceRecord | null): string | null => (d?.claimed ? (d.ntripSecretHash ?? d.secretHash) : null);
 
 /**
  * Who an NTRIP request is. A login looks up every kind of login its name could be; a secret that passed before for
@@ -35,7 +39,7 @@ export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'r
       const password = Buffer.from(r.basic.password, 'utf8');
       let found: Exclude<SessionAuth, { kind: 'base' }> | null = null;
       const [rover, cred] = await Promise.all([ntripAccess.rover(o.db, user), ntripAccess.userCredential(o.db, user)]);
-      const roverHash = loginHash(rover);
+      const roverHash = ntripLoginHash(rover);
       if (roverHash && o.verifier.remembers(roverHash, password)) return { kind: 'rover', code: rover!.code, ownerId: rover!.ownerId, hash: roverHash };
       if (cred && o.verifier.remembers(cred.secretHash, password)) return { kind: 'user', username: user, userId: cred.userId, projectId: cred.projectId, hash: cred.secretHash };
       await o.throttle.attempt(address, user, gone, async () => {
@@ -58,7 +62,7 @@ export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'r
       const password = Buffer.from(secret, 'utf8');
       let found: (SessionAuth & { kind: 'base' }) | null = null;
       const base = await ntripAccess.base(o.db, r.mount);
-      const hash = loginHash(base);
+      const hash = ntripLoginHash(base);
       if (hash && o.verifier.remembers(hash, password)) return { kind: 'base', code: base!.code, ownerId: base!.ownerId, hash };
       await o.throttle.attempt(address, r.mount, gone, async () => {
         if ((await verify(hash, password)) && hash) found = { kind: 'base', code: base!.code, ownerId: base!.ownerId, hash };

@@ -111,4 +111,18 @@ describe('the gateway with a base publishing RTCM', () => {
     expect(Object.keys(rows[0]!.message_types as object).sort()).toEqual(['1006', '1008', '1077']);
     await Promise.all([roverClient.endAsync(), baseClient.endAsync()]);
   });
+
+  it('stores the state of a base whose 1033 holds NUL and other control bytes, without them', async () => {
+    const owner = await createUser(t.db);
+    const base = await createDevice(t.db, owner, 'base');
+    const baseClient = await connect(t.url, { username: base.code, password: base.secret });
+    const padded = descriptors1033(700, { antenna: 'AOAD/M_T\0\0', setupId: 1, antennaSerial: '\x00309', receiver: 'TRIMBLE\tNETR9\0', firmware: '5.45\x7f', receiverSerial: '\0\0\0\0' });
+    await baseClient.publishAsync(`devices/${base.code}/rtcm`, Buffer.concat([padded, station1005or1006(POS)]), { qos: 1 });
+    const [row] = await eventually(async () => {
+      const r = await t.db.query<Record<string, unknown>>('SELECT * FROM base_rtcm_state WHERE device_id = $1', [base.id]);
+      return r.length ? r : undefined;
+    }, 100);
+    expect(row).toMatchObject({ station_id: 700, arp_x: POS.x, antenna: 'AOAD/M_T', antenna_serial: '309', receiver: 'TRIMBLENETR9', firmware: '5.45', receiver_serial: null });
+    await baseClient.endAsync();
+  });
 });

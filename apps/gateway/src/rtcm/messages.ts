@@ -119,17 +119,30 @@ function stationPosition(type: 1005 | 1006, r: BitReader): RtcmStationPosition {
   return out;
 }
 
+/**
+ * A descriptor field (antenna, serial, receiver, firmware): printable characters. A receiver may pad with NUL or send
+ * other control bytes; they are dropped here, so what is stored and shown is text a database column and a screen take.
+ */
+function descriptorText(r: BitReader): string {
+  let text = '';
+  for (const ch of r.latin1(r.u(8))) {
+    const c = ch.charCodeAt(0);
+    if (c >= 0x20 && (c < 0x7f || c > 0x9f)) text += ch;
+  }
+  return text;
+}
+
 function descriptors(type: 1007 | 1008 | 1033, r: BitReader): RtcmDescriptors {
   const stationId = r.u(12);
-  const antenna = r.latin1(r.u(8));
+  const antenna = descriptorText(r);
   const setupId = r.u(8);
   const out: RtcmDescriptors = { type, stationId, antenna, setupId };
   if (type === 1007) return out;
-  out.antennaSerial = r.latin1(r.u(8));
+  out.antennaSerial = descriptorText(r);
   if (type === 1008) return out;
-  out.receiver = r.latin1(r.u(8));
-  out.firmware = r.latin1(r.u(8));
-  out.receiverSerial = r.latin1(r.u(8));
+  out.receiver = descriptorText(r);
+  out.firmware = descriptorText(r);
+  out.receiverSerial = descriptorText(r);
   return out;
 }
 

@@ -10,6 +10,7 @@ import { mergeLive } from '../../features/devices/live-merge';
 import { LevelIcon } from '../../features/devices/components/level-icon';
 import { DeviceArt } from '../../features/devices/components/device-art';
 import { DeviceCredentials } from '../../features/devices/components/device-credentials';
+import { DeviceNtripPassword } from '../../features/devices/components/device-ntrip-password';
 import { BaseRtcmPanel } from '../../features/devices/components/base-rtcm-panel';
 import { CorrectionsClients } from '../../components/corrections-clients';
 import { deviceDetailTone, formatDate, fromNow } from '../../lib/format';
@@ -71,6 +72,7 @@ export function DeviceDetailPage() {
             <CorrectionsClients of={{ device: device._id }} emptyText={device.Type === 'base' ? undefined : 'Not receiving corrections now'} />
           </Panel>
           <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} claimed={device.Claimed} />
+          {device.Claimed && <DeviceNtripPassword deviceId={device._id} deviceCode={device.DeviceCode} type={device.Type} />}
         </div>
         <Panel title="Actions" className="lg:self-start">
           <div className="flex justify-center rounded-lg bg-slate-50 py-4">

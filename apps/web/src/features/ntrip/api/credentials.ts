@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 const key = ['ntrip', 'credentials'] as const;
 
 export const ntripCredentialsQuery = () =>
-  queryOptions({ queryKey: key, queryFn: () => call(e.listNtripCredentials, { reply: ntripCredentialsReply, quiet: true }).then((r) => r.credentials) });
+  queryOptions({ queryKey: key, queryFn: () => call(e.listNtripCredentials, { reply: ntripCredentialsReply, quiet: true }).then(({ caster, credentials }) => ({ caster, credentials })) });
 
 export const useNtripCredentials = () => useQuery(ntripCredentialsQuery());
 

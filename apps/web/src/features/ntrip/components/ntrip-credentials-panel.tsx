@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, KeyRound, Trash2 } from 'lucide-react';
-import type { NtripCredentialCreatedReply, NtripCredentialView } from '@smi/contracts';
+import type { NtripCasterAddress, NtripCredentialCreatedReply, NtripCredentialView } from '@smi/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { formatDate } from '../../../lib/format';
@@ -8,8 +8,9 @@ import { useCreateNtripCredential, useNtripCredentials, useRevokeNtripCredential
 
 /**
  * NTRIP credentials for controllers and receivers that are not registered devices: each pulls the user's bases (or
- * one project's) from the product's caster. The password is shown once, right after it is made; revoking one cuts
- * its open connections.
+ * one project's) from the product's caster. The panel gives what a controller is set up with: the caster's host and
+ * the port it really listens on, and each credential's mountpoints as the caster lists them. The password is shown
+ * once, right after it is made; revoking one cuts its open connections.
  */
 export function NtripCredentialsPanel({ projects }: { projects: { _id: string; Name: string }[] }) {
   const list = useNtripCredentials();
@@ -38,9 +39,10 @@ export function NtripCredentialsPanel({ projects }: { projects: { _id: string; N
   return (
     <Panel title="NTRIP access" className="xl:col-span-2">
       <p className="text-sm text-slate-600">
-        For a controller or receiver that is not a registered device: it pulls your bases' corrections from this server's NTRIP caster
-        (NTRIP port, 2101 unless the administrator changed it), with the mountpoint set to the base's device code.
+        For a controller or receiver that is not a registered device: it pulls your bases' corrections from this server's NTRIP caster, with
+        one of the mountpoints listed and the user name and password made here.
       </p>
+      <CasterAddress caster={list.data?.caster ?? null} loading={list.isPending} />
       <form className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={submit} aria-label="New NTRIP credential">
         <label className="flex-1">
           <span className="text-xs font-medium text-slate-600">Name</span>
@@ -69,6 +71,8 @@ export function NtripCredentialsPanel({ projects }: { projects: { _id: string; N
           <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[7rem_1fr]">
             <dt className="text-slate-500">User name</dt>
             <dd className="font-mono break-all">{made.credential.username}</dd>
+            <dt className="text-slate-500">Mountpoints</dt>
+            <dd className="font-mono break-all">{mountList(made.credential)}</dd>
             <dt className="text-slate-500">Password</dt>
             <dd className="flex items-center gap-2">
               <code className="min-w-0 flex-1 rounded-md bg-brand-900 px-3 py-2 font-mono break-all text-emerald-300" data-testid="ntrip-password">
@@ -90,17 +94,20 @@ export function NtripCredentialsPanel({ projects }: { projects: { _id: string; N
           <p className="text-sm text-slate-500">Loading credentials…</p>
         ) : list.isError ? (
           <p className="error-box">Could not load the NTRIP credentials</p>
-        ) : list.data.length === 0 ? (
+        ) : list.data.credentials.length === 0 ? (
           <p className="text-sm text-slate-500">No NTRIP credentials yet.</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm" aria-label="NTRIP credentials">
-            {list.data.map((c) => (
+            {list.data.credentials.map((c) => (
               <li key={c.id} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{c.name}</p>
                   <p className="text-xs text-slate-500">
                     <span className="font-mono text-slate-700">{c.username}</span> · {c.projectName ? `Project: ${c.projectName}` : 'All my bases'} · created{' '}
                     {formatDate(c.createdAt)}
+                  </p>
+                  <p className="text-xs text-slate-500" data-testid="ntrip-mountpoints">
+                    Mountpoints: <span className="font-mono break-all text-slate-700">{mountList(c)}</span>
                   </p>
                 </div>
                 <button type="button" className="icon-btn shrink-0 text-red-700" onClick={() => setRevoking(c)} aria-label={`Revoke ${c.name}`}>
@@ -128,5 +135,26 @@ export function NtripCredentialsPanel({ projects }: { projects: { _id: string; N
         onCancel={() => setRevoking(null)}
       />
     </Panel>
+  );
+}
+
+const mountList = (c: NtripCredentialView) => (c.mountpoints.length ? c.mountpoints.join(', ') : 'none yet (no base station)');
+
+/** The caster's address as a controller takes it: host and port apart, and the URL form some ask for. */
+function CasterAddress({ caster, loading }: { caster: NtripCasterAddress | null; loading: boolean }) {
+  if (loading) return null;
+  if (!caster) return <p className="mt-3 text-sm text-slate-500">This server does not know its caster's port: ask the administrator for the NTRIP address.</p>;
+  const hostInUrl = caster.host.includes(':') ? `[${caster.host}]` : caster.host;
+  return (
+    <dl className="mt-3 grid grid-cols-[6rem_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 text-sm" data-testid="ntrip-caster">
+      <dt className="text-slate-500">Caster host</dt>
+      <dd className="font-mono break-all text-slate-900">{caster.host}</dd>
+      <dt className="text-slate-500">Port</dt>
+      <dd className="font-mono text-slate-900">{caster.port}</dd>
+      <dt className="text-slate-500">As a URL</dt>
+      <dd className="font-mono break-all text-slate-900">
+        ntrip://{hostInUrl}:{caster.port}/MOUNTPOINT
+      </dd>
+    </dl>
   );
 }

@@ -5,6 +5,7 @@ import { AUTO_MODE_LOCATION_MESSAGE, type BaseMode, type KnownBaseReply, type Re
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
+import { useUserSettings } from '../../../lib/user-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { setKnownBase, undoBaseSetup, type KnownBaseInput } from '../api/known-base';
 import { setBaseMode, useStoreProject } from '../api/project-changes';
@@ -77,10 +78,20 @@ export function PositioningModePanel({ project, sendKnown = setKnownBase, undo =
     }
   };
 
+  // Settings' MANUAL base coordinates start the boxes of a project with no base position of its own: typed there,
+  // saved only by Update Base Position here (the project wins; decision 053)
+  const system = useUserSettings().data?.system;
+  const fromSettings =
+    system?.baseStationCoordinates === 'MANUAL' && system.latitude !== null && system.longitude !== null && project.BaseLatitude === null && project.BaseLongitude === null
+      ? { lat: String(system.latitude), lon: String(system.longitude) }
+      : null;
+  const offered = fromSettings !== null && mark.kind === 'latlon' && mark.lat === fromSettings.lat && mark.lon === fromSettings.lon;
+
   // Known only changes the local choice until coordinates are saved
   const chooseKnown = () => {
     setMode('known');
     setAlert(null);
+    if (fromSettings && mark.lat.trim() === '' && mark.lon.trim() === '') setMark((m) => ({ ...m, kind: 'latlon', ...fromSettings }));
   };
 
   const refresh = () => {
@@ -174,6 +185,11 @@ export function PositioningModePanel({ project, sendKnown = setKnownBase, undo =
             : 'The base position comes from the base station itself.'}
         </p>
         <KnownMarkFields projectId={project._id} value={mark} onChange={setMark} disabled={mode !== 'known'} />
+        {mode === 'known' && offered && (
+          <p className="text-xs text-slate-500" data-testid="mark-from-settings">
+            From Settings (Base Station Coordinates: MANUAL). This project's base is not set until you press Update Base Position.
+          </p>
+        )}
         {alert && (
           <p role="alert" className="error-box">
             {alert}

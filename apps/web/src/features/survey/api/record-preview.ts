@@ -13,7 +13,9 @@ export interface RoverReading {
 /**
  * What Save would store, from the server (decision 039): the occupation's own arithmetic on the rover's reading
  * (base setup in force, antenna reduction) and the project's coordinates. One small request per new reading; the
- * previous answer stays on screen until the next one arrives.
+ * previous answer stays on screen until the next one arrives. A rover standing still sends the same reading again
+ * and again, yet what would be stored still changes with the base (its first 1005 arriving, an Auto Fix, a known
+ * position typed elsewhere): the answer is asked again every few seconds.
  */
 export function useRecordPreview(projectId: string, reading: RoverReading, antenna: AntennaSetupInput | null) {
   return useQuery<RecordPreviewReply>({
@@ -28,7 +30,8 @@ export function useRecordPreview(projectId: string, reading: RoverReading, anten
       }),
     enabled: antenna !== null,
     placeholderData: keepPreviousData,
-    staleTime: Infinity,
+    staleTime: 2_000,
+    refetchInterval: 3_000,
     gcTime: 10_000,
   });
 }

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from 'supertest';
+import type { LineworkReply, PointView } from '@smi/contracts';
+import { startHarness, type Harness } from '../testing/harness.js';
+import { createProject, registerDevice } from '../projects/survey-fixtures.js';
+
+/** Metres to degrees near Colombo (6.9 N): good enough to lay shots out a few metres apart. */
+const LAT0 = 6.9271;
+const LON0 = 79.8612;
+const at = (east: number, north: number) => ({ Latitude: LAT0 + north / 110_574, Longitude: LON0 + east / (111_320 * Math.cos((LAT0 * Math.PI) / 180)) });
+
+describe('linework built on the server from coded points', () => {
+  let h: Harness;
+  let a: { agent: Agent; userId: string };
+  let projectId: string;
+  let minute = 0;
+  const notices: string[] = [];
+
+  const shoot = async (Name: string, Code: string, east: number, north: number) => {
+    const res = await a.agent
+      .post('/api/points')
+      .send({ ProjectId: projectId, Name, Code, ...at(east, north), EllipsoidalHeight: 10 + east / 10, Timestamp: new Date(Date.UTC(2026, 2, 1, 8, minute++)).toISOString() })
+      .expect(201);
+    return res.body.data as PointView;
+  };
+  const linework = async () => (await a.agent.get(`/api/projects/${projectId}/linework`).expect(200)).body as LineworkReply;
+  const names = (l: LineworkReply['lines'][number], points: Map<string, string>) => l.vertices.map((v) => points.get(v.pointId));
+
+  beforeAll(async () => {
+    h = await startHarness();
+    a = await h.verifiedUser('Topo');
+    const base = await registerDevice(a.agent, 'base');
+    projectId = (await createProject(a.agent, base, [], 'Topo of the yard'))._id;
+    h.deps.events.on('lineworkChanged', (owner, project) => owner === a.userId && notices.push(project));
+  });
+  afterAll(() => h.close());
+
+  it('joins a fence, closes a building, makes an arc and a join, in the grid every export uses', async () => {
+    const ids = new Map<string, string>();
+    const fence = [0, 5, 10, 15, 20];
+    for (const [i, e] of fence.entries()) ids.set((await shoot(`F${i + 1}`, 'FENCE', e, 0))._id, `F${i + 1}`);
+    ids.set((await shoot('CP7', 'CP', 30, 30))._id, 'CP7');
+    // a building: four corners, closed by its code's kind when the string ends
+    for (const [i, [e, n]] of [[0, 10], [8, 10], [8, 16], [0, 16]].entries()) ids.set((await shoot(`B${i + 1}`, i === 3 ? 'BLD CLO' : 'BLD', e!, n!))._id, `B${i + 1}`);
+    // a kerb that curves through three points on a circle of radius 10 centred at (40, 0)
+    ids.set((await shoot('K1', 'KB1 PC', 30, 0))._id, 'K1');
+    ids.set((await shoot('K2', 'KB1', 40, 10))._id, 'K2');
+    ids.set((await shoot('K3', 'KB1 PT', 50, 0))._id, 'K3');
+    ids.set((await shoot('F6', 'FENCE JPN CP7', 25, 0))._id, 'F6');
+
+    const lw = await linework();
+    expect(lw.problems).toEqual([]);
+    expect(lw.frame).toMatchObject({ crsCode: 32644 });
+    const byCode = (code: string, join = false) => lw.lines.filter((l) => l.code === code && l.join === join);
+    const [fenceLine] = byCode('FENCE');
+    expect(names(fenceLine!, ids)).toEqual(['F1', 'F2', 'F3', 'F4', 'F5', 'F6']);
+    expect(fenceLine).toMatchObject({ kind: 'line', layer: 'FENCE', colour: '#B22222', threeD: false, closed: false });
+    const [building] = byCode('BLD');
+    expect(names(building!, ids)).toEqual(['B1', 'B2', 'B3', 'B4']);
+    expect(building).toMatchObject({ kind: 'polygon', layer: 'BUILDING', closed: true });
+    const [join] = byCode('FENCE', true);
+    expect(names(join!, ids)).toEqual(['F6', 'CP7']);
+
+    // a half circle clockwise (west to east over the top): each segment a quarter circle, bulge -tan(90°/4)
+    const [kerb] = byCode('KB');
+    expect(kerb!.string).toBe('1');
+    expect(kerb!.vertices.map((v) => v.bulge)).toEqual([expect.closeTo(-Math.tan(Math.PI / 8), 3), expect.closeTo(-Math.tan(Math.PI / 8), 3), 0]);
+
+    // the vertices are the points' grid coordinates as the taken points and the exports give them
+    const grid = (await a.agent.get(`/api/projects/grid-points/${projectId}`).expect(200)).body.points as Record<string, { easting: number; northing: number; height: number }>;
+    for (const l of lw.lines) {
+      for (const v of l.vertices) {
+        expect(v.e).toBeCloseTo(grid[v.pointId]!.easting, 3);
+        expect(v.n).toBeCloseTo(grid[v.pointId]!.northing, 3);
+        expect(v.h).toBeCloseTo(grid[v.pointId]!.height, 3);
+      }
+    }
+    // 5 m apart on the ground: 5 m apart in the grid (UTM scale near 0.9997 there)
+    const [v1, v2] = fenceLine!.vertices;
+    expect(Math.hypot(v2!.e - v1!.e, v2!.n - v1!.n)).toBeCloseTo(5, 1);
+    expect(notices.filter((p) => p === projectId).length).toBe(ids.size);
+  });
+
+  it('a recode, a rename and a delete rebuild the lines', async () => {
+    const points = (await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[];
+    const id = (name: string) => points.find((p) => p.Name === name)!._id;
+    const fenceNames = async () => {
+      const lw = await linework();
+      const all = new Map(points.map((p) => [p._id, p.Name]));
+      return lw.lines.filter((l) => l.code === 'FENCE' && !l.join).map((l) => names(l, all));
+    };
+    const before = notices.length;
+    // F3 recoded to end the fence there: F4.. start a new one
+    await a.agent.put(`/api/points/${projectId}/${id('F3')}/code`).send({ Code: 'FENCE END' }).expect(200);
+    expect(await fenceNames()).toEqual([['F1', 'F2', 'F3'], ['F4', 'F5', 'F6']]);
+    await a.agent.delete(`/api/points/${projectId}/${id('F5')}`).expect(200);
+    expect(await fenceNames()).toEqual([['F1', 'F2', 'F3'], ['F4', 'F6']]);
+    // the join names CP7: renamed, the join has nothing to join and says so
+    await a.agent.put(`/api/points/${projectId}/${id('CP7')}/rename`).send({ Name: 'CP8' }).expect(200);
+    const lw = await linework();
+    expect(lw.lines.some((l) => l.join)).toBe(false);
+    expect(lw.problems).toEqual([{ pointId: id('F6'), pointName: 'F6', message: 'FENCE: no point named "CP7" to join' }]);
+    expect(notices.length - before).toBe(3);
+  });
+
+  it('reads the codes with the list the project is given', async () => {
+    const list = await a.agent
+      .post('/api/code-lists')
+      .send({ name: 'Yard', codes: [{ code: 'FENCE', kind: 'line', layer: 'BOUNDARY', colour: '#00ff00' }] })
+      .expect(201);
+    const before = notices.length;
+    await a.agent.put(`/api/projects/${projectId}/code-list`).send({ codeListId: list.body.codeList.id }).expect(200);
+    expect(notices.length - before).toBe(1);
+    const lw = await linework();
+    expect(lw.lines.filter((l) => l.code === 'FENCE').every((l) => l.layer === 'BOUNDARY' && l.colour === '#00FF00')).toBe(true);
+    // BLD, KB and CP are not in this list: their shots are named, not drawn
+    expect(lw.lines.map((l) => l.code)).not.toContain('BLD');
+    expect(lw.problems.length).toBeGreaterThanOrEqual(8);
+    await a.agent.put(`/api/projects/${projectId}/code-list`).send({ codeListId: null }).expect(200);
+  });
+
+  it("another account's project answers like a missing one", async () => {
+    const b = await h.verifiedUser('Stranger');
+    for (const id of [projectId, '00000000-0000-4000-8000-000000000000']) {
+      expect((await b.agent.get(`/api/projects/${id}/linework`).expect(404)).body).toEqual({ success: false, message: 'Project not found' });
+    }
+    await b.agent.get('/api/projects/nope/linework').expect(400);
+  });
+});

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { isAuthReply, userDataReply } from './auth.js';
+import { baseRtcmView } from './base-rtcm.js';
+import { autoFixView, baseSetupView, knownBaseReply, recomputation } from './base-setups.js';
+import { okReply } from './common.js';
+import { calibrationReply, crsSearchQuery, crsSearchReply, gridPointsReply, projectCrsReply } from './crs.js';
+import { deviceNtripPasswordReply, deviceSecretReply } from './device-credentials.js';
+import {
+  connectedDevicesReply,
+  deviceAlertsReply,
+  deviceCheckReply,
+  deviceReply,
+  deviceView,
+  registeredDevicesReply,
+} from './devices.js';
+import type { EndpointName } from './endpoints.js';
+import { EXPORT_CONTENT_TYPES, exportQuery } from './exports.js';
+import { healthReply } from './live.js';
+import { notificationsReply } from './notifications.js';
+import {
+  correctionsClientsReply,
+  ntripCredentialCreatedReply,
+  ntripCredentialsReply,
+  ntripSourceReply,
+  sourcetableReply,
+  userNtripSourceReply,
+} from './ntrip.js';
+import { epochView, measurementSettings, occupationView } from './occupations.js';
+import { pointsReply, recordPointReply } from './points.js';
+import { createProjectReply, projectReply, projectsReply, sectionsReply } from './projects.js';
+import { publicConfigReply } from './public-config.js';
+import { recordPreviewReply } from './record-preview.js';
+import { settingsReply } from './settings.js';
+import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
+import { lineworkReply } from './linework.js';
+
+/**
+ * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
+ * query parameters it reads, and its successful reply. A reply is a JSON body described by a zod schema (`json`), or
+ * a file (`files`: its media types; errors are still the JSON error reply). Every endpoint of the table has an entry:
+ * a test fails when one is missing.
+ */
+export interface EndpointDoc {
+  summary: string;
+  /** Query parameters (`?name=value`), all optional unless the schema says otherwise. */
+  query?: z.ZodObject;
+  /** The success status; 200 unless said. */
+  status?: number;
+  /** Other success statuses with the same body, and why. */
+  alsoStatus?: Record<number, string>;
+  json?: z.ZodType;
+  files?: string[];
+}
+
+const messageReply = okReply.extend({ message: z.string() });
+const occupationReply = z.object({ success: z.literal(true), occupation: occupationView });
+const setupChangeReply = z.object({ success: z.literal(true), message: z.string(), setup: baseSetupView, recomputed: recomputation });
+const autoFixReply = z.object({ success: z.literal(true), autoFix: autoFixView });
+const measurementSettingsReply = z.object({ success: z.literal(true), settings: measurementSettings });
+/** A device as GET /api/devices/{id} answers it: a base also carries what its RTCM stream said (null before any). */
+const deviceWithRtcm = deviceView.extend({ Rtcm: baseRtcmView.nullable().optional() });
+const settingsChangedReply = settingsReply.extend({ message: z.string() });
+const unique = (types: Iterable<string>) => [...new Set(types)];
+
+/** The OpenAPI document itself (an object; its shape is OpenAPI 3.1's). */
+const openApiReply = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
+export const endpointDocs: Record<EndpointName, EndpointDoc> = {
+  isAuth: { summary: 'Whether the request carries a valid session (401 with success false when not).', json: isAuthReply, alsoStatus: { 401: 'no valid session: success false' } },
+  register: { summary: 'Create an account and sign in (the session cookie is set).', status: 201, json: messageReply },
+  sendVerifyOtp: { summary: 'Mail a six-digit code that verifies the account e-mail.', json: messageReply },
+  login: { summary: 'Sign in with e-mail and password (the session cookie is set).', json: messageReply, alsoStatus: { 403: 'signed in but the e-mail is not verified yet: success false' } },
+  verifyEmail: { summary: "Verify the signed-in account's e-mail with the mailed code.", json: messageReply },
+  sendResetOtp: { summary: 'Mail a password-reset code (the same answer whether or not the account exists).', json: messageReply },
+  resetPassword: { summary: 'Set a new password with a mailed reset code.', json: messageReply },
+  sendUnlockOtp: { summary: 'Mail a code that unlocks logins locked out for this address.', json: messageReply },
+  unlockLogin: { summary: 'Unlock logins for this address with the mailed code.', json: messageReply },
+  logout: { summary: 'Sign out: the session ends and its cookie is cleared.', json: messageReply },
+  userData: { summary: 'The signed-in user.', json: userDataReply },
+  changePassword: { summary: 'Change the password; every other session of the account ends.', json: messageReply },
+  getSettings: { summary: "The user's settings (defaults where none are stored).", json: settingsReply },
+  putSettings: { summary: 'Change some settings; the rest stay as they are.', json: settingsChangedReply },
+  resetSettings: { summary: 'Restore the default settings.', json: settingsChangedReply },
+  exportPoints: {
+    summary: "A project's points as a file (pdf, dxf, csv, txt, geojson, kml, zipped shapefile, LandXML) in the project's coordinate system.",
+    query: exportQuery,
+    files: unique(Object.values(EXPORT_CONTENT_TYPES)),
+  },
+  registerDevice: { summary: 'Register a device by its code (its MQTT username).', status: 201, json: deviceReply },
+  getDevice: {
+    summary: 'One device, by id or code; a base also carries what its RTCM stream said.',
+    json: z.object({ success: z.literal(true), device: deviceWithRtcm, ...deviceWithRtcm.shape }),
+  },
+  checkDevice: { summary: 'Whether a device code is registered and connected to an account.', json: deviceCheckReply },
+  addDevice: { summary: "Connect a registered device to the user's Connected Devices.", json: deviceReply },
+  removeDevice: { summary: 'Disconnect a device; its open connections are closed.', json: deviceReply },
+  connectedDevices: { summary: "The user's connected devices.", json: connectedDevicesReply },
+  registeredDevices: { summary: "Every device the user registered.", json: registeredDevicesReply },
+  deviceAlerts: { summary: 'Connected devices that are offline, low on battery or with a weak signal.', json: deviceAlertsReply },
+  baseStations: { summary: "The user's connected base stations.", json: connectedDevicesReply },
+  clientDevices: { summary: "The user's connected rovers.", json: connectedDevicesReply },
+  recentProjects: { summary: "The user's most recent projects.", json: projectsReply },
+  userProjects: { summary: "Every project of the user.", json: projectsReply },
+  createProject: { summary: 'Create a project with its base station and rovers.', status: 201, json: createProjectReply },
+  getProject: { summary: 'One project.', json: projectReply },
+  deleteProject: { summary: 'Delete a project with its points.', json: messageReply },
+  setProjectStatus: { summary: 'Set a project Active, Paused or Completed.', json: projectReply },
+  addSection: { summary: 'Add a section to a project.', json: sectionsReply },
+  removeSection: { summary: 'Remove a section from a project.', json: sectionsReply },
+  setBaseMode: { summary: "Set how the project's base is positioned: a known position or Auto Fix.", json: projectReply },
+  setBaseLocation: {
+    summary: "Type the base's known position; the base setup in force and its points follow.",
+    json: projectReply.extend({ recomputed: recomputation.optional(), baseSetupId: z.string().optional() }),
+  },
+  listPoints: { summary: "A project's points (gzip when the client accepts it; ETag).", json: pointsReply },
+  recordPoint: {
+    summary: 'Record a point; the same ClientId twice stores it once.',
+    status: 201,
+    alsoStatus: { 200: 'the point of this ClientId was already stored: it is returned' },
+    json: recordPointReply,
+  },
+  deletePoint: { summary: 'Delete a point.', json: messageReply },
+  renamePoint: { summary: 'Rename a point.', json: recordPointReply },
+  recodePoint: { summary: "Change a point's feature code string (and attribute values, else those of the codes it keeps).", json: recordPointReply },
+  setPointNote: { summary: "Change a point's note.", json: recordPointReply },
+  listNotifications: { summary: "The user's latest notifications, at most count of them.", json: notificationsReply },
+  listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },
+  markNotificationRead: { summary: 'Mark a notification read.', json: messageReply },
+  newDeviceSecret: { summary: "Make a device's MQTT secret (shown only in this reply); the old one stops working.", status: 201, json: deviceSecretReply },
+  newDeviceNtripPassword: {
+    summary: "Make a device's NTRIP password (shown only in this reply): from then on the caster takes it, not the MQTT secret.",
+    status: 201,
+    json: deviceNtripPasswordReply,
+  },
+  claimDevice: { summary: "Activate a device with the activation key printed on it.", json: deviceReply },
+  health: {
+    summary: "The database, and for the host itself or a HEALTH_TOKEN bearer the gateways' counters (503 while the database is down).",
+    json: healthReply,
+    alsoStatus: { 503: 'the database does not answer: success false' },
+  },
+  publicConfig: { summary: 'What the browser needs before sign-in: the map tile URL and where devices connect.', json: publicConfigReply },
+  startOccupation: {
+    summary: 'Start measuring a point with a rover over several epochs.',
+    status: 201,
+    alsoStatus: { 200: 'an occupation of this ClientId already exists: it is returned' },
+    json: occupationReply,
+  },
+  getOccupation: { summary: 'One occupation and its progress.', json: occupationReply },
+  acceptOccupation: { summary: 'Accept an occupation early: its point is stored from the epochs so far.', json: occupationReply },
+  cancelOccupation: { summary: 'Cancel an occupation; nothing is stored.', json: occupationReply },
+  pointEpochs: {
+    summary: "The raw epochs a point was measured from (format=csv: a CSV file).",
+    query: z.object({ format: z.enum(['json', 'csv']).optional() }),
+    json: z.object({ success: z.literal(true), epochs: z.array(epochView) }),
+    files: ['text/csv; charset=utf-8'],
+  },
+  getMeasurementSettings: { summary: "A project's occupation settings: method, tolerances, antenna.", json: measurementSettingsReply },
+  putMeasurementSettings: { summary: "Change a project's occupation settings.", json: measurementSettingsReply },
+  changePointAntenna: { summary: "Correct a point's antenna set-up; its heights are re-computed.", json: messageReply },
+  recordPreview: { summary: 'What recording a position now would store, with its grid coordinate; nothing is stored.', json: recordPreviewReply },
+  setKnownBase: { summary: 'Put the base over a known mark (by latitude/longitude, grid coordinate or a stored point); DryRun previews.', json: knownBaseReply },
+  listBaseSetups: { summary: "Every version of a project's base setups.", json: z.object({ success: z.literal(true), setups: z.array(baseSetupView) }) },
+  correctBaseSetup: { summary: "Correct a base setup's coordinates; the points measured from it are re-computed.", json: setupChangeReply },
+  undoBaseSetup: { summary: "Go back to a base setup's previous coordinates (a new version).", json: setupChangeReply },
+  startAutoFix: { summary: "Average the base's own position for a set time.", status: 201, json: autoFixReply },
+  latestAutoFix: { summary: "A project's latest Auto Fix (null when none).", json: z.object({ success: z.literal(true), autoFix: autoFixView.nullable() }) },
+  acceptAutoFix: {
+    summary: "Take a finished Auto Fix as the base's coordinates.",
+    json: z.object({ success: z.literal(true), message: z.string(), autoFix: autoFixView, setup: baseSetupView, recomputed: recomputation.nullable() }),
+  },
+  cancelAutoFix: { summary: 'Cancel a running Auto Fix.', json: autoFixReply },
+  exportReport: { summary: "A project's survey report as a PDF file.", files: ['application/pdf'] },
+  searchCrs: { summary: 'Search coordinate systems by EPSG code or name.', query: crsSearchQuery, json: crsSearchReply },
+  getProjectCrs: { summary: "A project's coordinate system, vertical reference and corrections datum.", json: projectCrsReply },
+  setProjectCrs: { summary: "Set a project's coordinate system, vertical reference and corrections datum.", json: projectCrsReply },
+  getCalibration: { summary: "A project's site calibration in force (null when none).", json: calibrationReply },
+  setCalibration: { summary: 'Fit a site calibration to pairs of measured and known coordinates.', json: calibrationReply },
+  removeCalibration: { summary: 'Remove the site calibration.', json: calibrationReply.extend({ message: z.string() }) },
+  gridPoints: { summary: "Every point's grid coordinate in the project's coordinate system.", json: gridPointsReply },
+  getNtripSource: { summary: "A project's external NTRIP caster (never its password; null when none).", json: ntripSourceReply },
+  putNtripSource: { summary: "Set a project's external NTRIP caster.", json: ntripSourceReply },
+  deleteNtripSource: { summary: "Remove a project's external NTRIP caster.", json: messageReply },
+  ntripSourcetable: { summary: "An external caster's mountpoints, to pick one from.", json: sourcetableReply },
+  listNtripCredentials: { summary: "The user's NTRIP credentials (never their passwords).", json: ntripCredentialsReply },
+  createNtripCredential: { summary: 'Make an NTRIP credential; its password is shown only in this reply.', status: 201, json: ntripCredentialCreatedReply },
+  deleteNtripCredential: { summary: 'Revoke an NTRIP credential; its open pulls end.', json: messageReply },
+  getUserNtripSource: { summary: "The user's NTRIP correction source of Settings (never its password).", json: userNtripSourceReply },
+  putUserNtripSource: { summary: "Set the user's NTRIP correction source; an empty URL removes it.", json: userNtripSourceReply },
+  correctionsClients: { summary: "Who receives a base device's corrections now, over NTRIP or MQTT.", json: correctionsClientsReply },
+  projectCorrectionsClients: { summary: "Who receives a project's corrections now, over NTRIP or MQTT.", json: correctionsClientsReply },
+  openApi: { summary: 'This API described as an OpenAPI 3.1 document.', json: openApiReply },
+  listCodeLists: { summary: "The user's feature code lists, with how many codes each has and how many projects use it.", json: codeListsReply },
+  defaultCodeList: { summary: 'The shipped code list a project without one reads its codes with.', json: codeListReply },
+  createCodeList: { summary: 'Make a code list.', status: 201, json: codeListReply },
+  importCodeList: {
+    summary: 'Make a code list from a Carlson field-to-finish CSV or a JSON file; a bad file answers 400 naming every bad line in `errors` and nothing is stored.',
+    status: 201,
+    json: codeListReply,
+  },
+  getCodeList: { summary: 'One code list.', json: codeListReply },
+  replaceCodeList: { summary: 'Replace a code list whole.', json: codeListReply },
+  deleteCodeList: { summary: 'Delete a code list (409 while a project uses it).', json: messageReply },
+  exportCodeList: { summary: "A code list as a file: Carlson's five columns (carlson-csv), CSV with a header (csv) or JSON.", files: CODE_LIST_FILE_TYPES },
+  projectCodeList: { summary: 'The code list a project reads its shots with (the default when none is assigned).', json: codeListReply },
+  assignCodeList: { summary: 'Give a project a code list (null: the default).', json: codeListReply },
+  projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
+};
