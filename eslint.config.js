@@ -2,15 +2,73 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import smi from './packages/lint-rules/src/index.js';
+
+/** What the api may import from the gateway: what starts one and its configuration. */
+export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loadGatewayEnv', 'GatewayEnvError', 'GatewayEnv'];
+/**
+ * Gateway internals the api imports today (device secrets and activation keys, NTRIP names and sourcetables, base
+ * setups, the occupation view, counters, the demo): each moves to a package of its own, and leaves this list then.
+ */
+export const GATEWAY_INTERNALS_IN_USE = [
+  'EXTERNAL_PROJECT',
+  'ProjectBase',
+  'Simulator',
+  'allowedNtripAddress',
+  'BaseSetupRow',
+  'NewSetup',
+  'baseReferenceOf',
+  'baseSetupsRepository',
+  'createCounters',
+  'fetchSourcetable',
+  'hashDeviceSecret',
+  'isActivationKey',
+  'mountKey',
+  'newDeviceSecret',
+  'ntripAccess',
+  'occupationViewOf',
+  'placeMeasurement',
+  'proposedSetup',
+  'seedDemo',
+  'serviceCredential',
+  'setupInForce',
+  'startSimulator',
+  'toBaseSetupView',
+];
+/** ...and what the api's tests take from it: RTCM frames to send, the logger they silence, activation keys. */
+export const GATEWAY_FOR_TESTS = ['deviceActivationKey', 'rtcmMessageType', 'rtcmTestFrames', 'silentLog', 'splitRtcmFrames'];
+const gatewayImports = (names, testing) => [
+  'error',
+  {
+    paths: [
+      {
+        name: '@smi/gateway',
+        allowImportNames: names,
+        message: "The api uses the gateway's start and configuration only; shared domain code belongs in a package.",
+      },
+    ],
+    patterns: [
+      {
+        group: testing ? ['@smi/gateway/*', '!@smi/gateway/testing', '!@smi/gateway/testing/*'] : ['@smi/gateway/*'],
+        message: "Import the gateway's public entry (@smi/gateway), not its files.",
+      },
+      { group: ['**/gateway/src', '**/gateway/src/**'], message: "Import the gateway's public entry (@smi/gateway), not its files." },
+    ],
+  },
+];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test/**', '**/e2e/**', '**/live-harness.ts'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'packages/lint-rules/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { smi },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'smi/no-import-cycles': 'error',
+      'smi/no-silent-catch': 'error',
     },
   },
   {
@@ -19,6 +77,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'smi/feature-boundaries': ['error', { featuresDir: 'apps/web/src/features' }],
     },
+  },
+  { files: ['apps/api/**/*.ts'], rules: { 'no-restricted-imports': gatewayImports([...GATEWAY_PUBLIC, ...GATEWAY_INTERNALS_IN_USE], false) } },
+  {
+    files: TESTS.map((t) => `apps/api/${t}`),
+    rules: { 'no-restricted-imports': gatewayImports([...GATEWAY_PUBLIC, ...GATEWAY_INTERNALS_IN_USE, ...GATEWAY_FOR_TESTS], true) },
+  },
+  {
+    // type-aware, so only where it pays: server code, where a rejection nobody handles stops the process
+    files: ['apps/api/src/**/*.ts', 'apps/gateway/src/**/*.ts', 'packages/*/src/**/*.ts', 'packages/lint-rules/fixtures/**/*.ts'],
+    ignores: TESTS,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
 );

@@ -79,8 +79,8 @@ async function main() {
     await live.close();
     server.close();
     server.closeAllConnections();
-    await redis?.quit().catch(() => {});
-    await db.close().catch(() => {});
+    await redis?.quit().catch((err) => log.warn({ err }, 'Redis connection not closed cleanly'));
+    await db.close().catch((err) => log.warn({ err }, 'database not closed cleanly'));
     // PGlite's file system layer sets 0666 on the files it makes whatever the umask (the 0700 folder keeps them
     // out of reach meanwhile): at rest they are 0600 too
     if (!env.DATABASE_URL) {

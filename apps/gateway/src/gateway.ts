@@ -89,7 +89,9 @@ export async function startGateway(o: GatewayOptions) {
     const stored = will as PublishPacket & { clientId?: string; brokerId?: string };
     o.log.warn({ topic: stored.topic, client: stored.clientId }, 'stored will refused: not its device\'s topic');
     const persistence = (broker as unknown as { persistence: { delWill(client: object): Promise<unknown> } }).persistence;
-    void persistence.delWill({ id: stored.clientId, brokerId: stored.brokerId }).catch(() => {});
+    void persistence
+      .delWill({ id: stored.clientId, brokerId: stored.brokerId })
+      .catch((err) => o.log.warn({ err, client: stored.clientId }, 'refused stored will not deleted: refused again at the next start'));
   }
   const broker: Aedes = await createBroker({
     hooks: policy.hooks,
@@ -351,6 +353,7 @@ export async function startGateway(o: GatewayOptions) {
       proxy?.close();
       await new Promise<void>((ok) => broker.close(() => ok()));
       // aedes closes its emitter but not its persistence: on Redis that client went on reconnecting after close
+      // closing: a persistence that fails to close has nothing left to keep
       if (o.redisUrl) await (broker as unknown as { persistence: { destroy(): Promise<void> } }).persistence.destroy().catch(() => {});
       await serverClosed;
       forwarder.close();

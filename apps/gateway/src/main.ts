@@ -50,8 +50,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'gateway shutting down');
-    await gateway.close().catch(() => {});
-    await db.close().catch(() => {});
+    await gateway.close().catch((err) => log.warn({ err }, 'gateway not closed cleanly'));
+    await db.close().catch((err) => log.warn({ err }, 'database not closed cleanly'));
     if (!env.DATABASE_URL) {
       try {
         secureDataDir(resolve(env.DATA_DIR));

@@ -98,6 +98,8 @@ test('choose a CRS and a geoid in the project settings, see grid coordinates whe
     pub.stdin.end();
     pub.kill('SIGTERM');
   };
+  // on a phone, as in the field
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/projects/pointsurvey/${projectId}`);
   await expect(page.getByTestId('rovers-reporting')).toHaveText('1 of 1 rover reporting', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Record a point' }).click();
@@ -123,6 +125,12 @@ test('choose a CRS and a geoid in the project settings, see grid coordinates whe
   await expect(row).toContainText(`${n!.toFixed(3)} m`);
   // the point stored h = MSL + N from the GGA: its EGM96 height, as in the dialog
   await expect(row).toContainText(`${ORTHO.toFixed(3)} m EGM96`);
+  // the phone's list: the same grid coordinate and height under the name
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('row', { name: /Grid mark/ });
+  await expect(card.getByTestId('point-grid')).toHaveText(`E ${e!.toFixed(3)} m, N ${n!.toFixed(3)} m`);
+  await expect(card).toContainText(`Height ${ORTHO.toFixed(3)} m EGM96`);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await shots(page, 'taken-points-grid');
 
   // ---- the shapefile, downloaded from the project page and read by GDAL: 3D Point, EPSG:5235, the same values ----

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { project } from './nmea-rover';
+import { project, secretsOf, standingRover } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
@@ -10,6 +10,10 @@ import { surveyAccount, surveyDevices } from './survey-setup';
  * project's own base setting wins and are typed in MANUAL (never the text "Not set" in a box), and a project with
  * no base position starts its Known Position boxes from them without saving anything. The NTRIP access panel gives
  * the caster's real host and port and each credential's mountpoints, which the caster at that address then serves.
+ * On the map, point names never print into one another ("KB1" beside "P4" as "P41"; a continuous run as a heap).
+ * Smaller things: a device code connects in any letter case; a sign-up error says no field key and stays on its page;
+ * the taken points' table keeps Modify and Delete in its box at 1280 px; a continuous run ends with "Stop", not
+ * "Accept".
  * Screenshots, light and dark, go to SMI_SHOTS_DIR.
  */
 
@@ -139,3 +143,202 @@ for (const width of [390, 1280]) {
     await shots(page, `settings-ntrip-access-${width}`);
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a device code connects in any letter case', async ({ page, product }) => {
+    const code = `Sam-R${Date.now().toString(36).toUpperCase()}`;
+    await surveyAccount(page.request, product, 'codecase');
+    expect((await page.request.post(`/api/devices/${code}`, { data: { Name: 'Sam rover', Type: 'rover' } })).status()).toBe(201);
+    await page.goto('/devices');
+    await page.getByPlaceholder('Enter Device ID').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Connect', exact: true }).tap();
+    await expect(page.locator('#connect-result')).not.toHaveText('');
+    await expect(page.locator('#connect-result')).not.toHaveClass(/text-red/);
+    await expect(page.getByRole('table', { name: 'Connected devices' }).getByText(code, { exact: true })).toBeVisible();
+  });
+
+  test('a sign-up error names no field key and does not follow to the next page', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Sign Up' }).tap();
+    await page.getByLabel('Name').fill('Ada Surveyor');
+    await page.getByLabel('Email').fill(`short.${Date.now().toString(36)}@example.com`);
+    await page.getByLabel('Password').fill('abc');
+    await page.getByRole('button', { name: 'Create account' }).tap();
+    const toast = page.locator('.Toastify__toast--error');
+    await expect(toast).toBeVisible();
+    const said = (await toast.textContent())!;
+    expect(said).toMatch(/at least/i);
+    expect(said).not.toMatch(/\b(password|email|name): /);
+    expect(said.trim().charAt(0)).toMatch(/[A-Z]/);
+    await page.getByRole('link', { name: 'Back to home' }).tap();
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(toast).toHaveCount(0);
+  });
+
+  test('a continuous run is ended by a button that says Stop, and keeps its points', async ({ page, product }) => {
+    const suffix = Date.now().toString(36).toUpperCase();
+    const [base, rover] = [`CB-${suffix}`, `CR-${suffix}`];
+    const { userId } = await surveyAccount(page.request, product, 'continuous');
+    const secrets = await surveyDevices(page.request, userId, [
+      { code: base, name: 'Run Base', type: 'base' },
+      { code: rover, name: 'Run Rover', type: 'rover' },
+    ]);
+    const projectId = await project(page.request, userId, 'Kerb run', base, [rover]);
+    const settings = await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
+      data: { DefaultMethod: 'continuous', Antenna: { Height: 0, HeightType: 'vertical', Reference: 'ARP', Model: '' } },
+    });
+    expect(settings.status()).toBe(200);
+    product.simulate(['--base', base, '--rate', '1', ...secretsOf(secrets, base)]);
+    const stop = standingRover(product.mqttUrl, rover, secretsOf(secrets, rover)[1]!.split('=').slice(1).join('='), { latitude: 6.6153, longitude: 79.96812, sigma: [0.01, 0.01] });
+    try {
+      await page.goto(`/projects/pointsurvey/${projectId}`);
+      await expect(page.getByTestId('quality-fix')).toHaveText('RTK fixed', { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Record a point' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Record a Point' });
+      await expect(dialog.getByLabel('Method')).toHaveValue('continuous');
+      await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 20_000 });
+      await dialog.getByRole('button', { name: 'Save' }).tap();
+      await expect(dialog.getByTestId('occupation-progress')).toBeVisible({ timeout: 20_000 });
+      const stopButton = dialog.getByRole('button', { name: 'Stop', exact: true });
+      await expect(stopButton).toBeEnabled({ timeout: 20_000 });
+      await expect(dialog.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+      await shots(page, 'continuous-run');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await stopButton.tap();
+      await expect(stopButton).toHaveCount(0, { timeout: 20_000 });
+      const { points } = (await (await page.request.get(`/api/points/${projectId}`)).json()) as { points: unknown[] };
+      expect(points.length).toBeGreaterThan(0);
+    } finally {
+      stop();
+    }
+  });
+});
+
+test('the taken points table fits its box at 1280 px, Modify and Delete in view', async ({ page, product }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const suffix = Date.now().toString(36).toUpperCase();
+  const [base, rover] = [`TB-${suffix}`, `TR-${suffix}`];
+  const { userId } = await surveyAccount(page.request, product, 'table');
+  const secrets = await surveyDevices(page.request, userId, [
+    { code: base, name: 'Table Base', type: 'base' },
+    { code: rover, name: 'Table Rover', type: 'rover' },
+  ]);
+  const projectId = await project(page.request, userId, 'Wide table', base, [rover]);
+  // a projected CRS adds easting and northing columns: the widest table
+  expect((await page.request.put(`/api/projects/crs/${projectId}`, { data: { crsCode: 32644 } })).status()).toBeLessThan(300);
+  expect(
+    (await page.request.put(`/api/projects/${projectId}/measurement-settings`, {
+      data: { DefaultMethod: 'rapid', Antenna: { Height: 0, HeightType: 'vertical', Reference: 'ARP', Model: '' } },
+    })).status(),
+  ).toBe(200);
+  product.simulate(['--base', base, '--rate', '1', ...secretsOf(secrets, base)]);
+  const stop = standingRover(product.mqttUrl, rover, secretsOf(secrets, rover)[1]!.split('=').slice(1).join('='), { latitude: 6.6153, longitude: 79.96812, sigma: [0.01, 0.01] });
+  try {
+    await page.goto(`/projects/pointsurvey/${projectId}`);
+    await expect(page.getByTestId('quality-fix')).toHaveText('RTK fixed', { timeout: 30_000 });
+    for (const name of ['Manhole cover north kerb', 'Gate post']) {
+      await page.getByRole('button', { name: 'Record a point' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record a Point' });
+      await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 20_000 });
+      await dialog.getByLabel('Point name').fill(name);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden({ timeout: 30_000 });
+    }
+  } finally {
+    stop();
+  }
+  await page.goto(`/projects/takenpoints/${projectId}`);
+  const table = page.getByRole('table');
+  await expect(table.getByText('Gate post', { exact: true })).toBeVisible();
+  const frame = (await table.locator('xpath=..').boundingBox())!;
+  // the whole table fits its box: nothing to scroll sideways to
+  expect(await table.evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth), 'the table is wider than its box').toBeLessThanOrEqual(0);
+  await expect(table.getByRole('row', { name: /Gate post/ })).toContainText('Section default');
+  for (const name of ['Manhole cover north kerb', 'Gate post']) {
+    for (const action of ['Modify', 'Delete']) {
+      const b = (await page.getByRole('button', { name: `${action} point ${name}` }).boundingBox())!;
+      expect(b.x, `${action} ${name} starts inside the table's box`).toBeGreaterThanOrEqual(frame.x);
+      expect(b.x + b.width, `${action} ${name} ends inside the table's box`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+      expect(b.x + b.width).toBeLessThanOrEqual(1280);
+    }
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  await shots(page, 'taken-points-wide');
+});
+
+/** Every name the page draws on a canvas, where it lands in the canvas's pixels and how wide it is. */
+function watchCanvasText() {
+  const drawn: { text: string; x: number; y: number; w: number }[] = [];
+  (window as unknown as { __drawn: typeof drawn }).__drawn = drawn;
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, maxWidth?: number) {
+    const p = this.getTransform().transformPoint(new DOMPoint(x, y));
+    drawn.push({ text, x: p.x, y: p.y, w: this.measureText(text).width });
+    return maxWidth === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, maxWidth);
+  };
+}
+
+test.describe('the map on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('point names near one another are drawn apart, never into each other', async ({ page, product }) => {
+    await page.addInitScript(watchCanvasText);
+    const suffix = Date.now().toString(36).toUpperCase();
+    const [base, rover] = [`LB-${suffix}`, `LR-${suffix}`];
+    const { userId } = await surveyAccount(page.request, product, 'labels');
+    const secrets = await surveyDevices(page.request, userId, [
+      { code: base, name: 'Label Base', type: 'base' },
+      { code: rover, name: 'Label Rover', type: 'rover' },
+    ]);
+    const projectId = await project(page.request, userId, 'Labels', base, [rover]);
+    const at = { latitude: 6.6153, longitude: 79.96812 };
+    // "KB1" and, 0.4 m east of it, "P4"; and a continuous run: a shot every 0.3 m along 4 m to the north
+    const names: string[] = [];
+    const post = async (Name: string, dLat: number, dLon: number) => {
+      names.push(Name);
+      const res = await page.request.post('/api/points', { data: { ProjectId: projectId, Name, Latitude: at.latitude + 0.00003 + dLat, Longitude: at.longitude + dLon, FixType: 'rtk-fixed' } });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+    };
+    await post('KB1', 0, 0);
+    await post('P4', 0, 0.0000036);
+    for (let i = 0; i < 13; i++) await post(`R${100 + i}`, -0.00005 - i * 0.0000027, -0.00002);
+    product.simulate(['--base', base, '--rate', '1', ...secretsOf(secrets, base)]);
+    const stop = standingRover(product.mqttUrl, rover, secretsOf(secrets, rover)[1]!.split('=').slice(1).join('='), { ...at, sigma: [0.01, 0.01] });
+    try {
+      await page.goto(`/projects/pointsurvey/${projectId}`);
+      await expect(page.getByTestId('quality-fix')).toHaveText('RTK fixed', { timeout: 30_000 });
+      // the newest drawing of each name since `from` (an index into everything drawn)
+      const drawnCount = () => page.evaluate(() => (window as unknown as { __drawn: unknown[] }).__drawn.length);
+      const latest = (from: number) =>
+        page.evaluate(
+          ({ names, from }) => {
+            const all = (window as unknown as { __drawn: { text: string; x: number; y: number; w: number }[] }).__drawn.slice(from);
+            return names.map((n) => all.findLast((d) => d.text === n) ?? null);
+          },
+          { names, from },
+        );
+      await expect.poll(async () => (await latest(0)).filter(Boolean).length, { timeout: 20_000 }).toBeGreaterThan(2);
+      // one zoom in and back out: what is drawn after it is this view's own drawing, none of an earlier view's
+      await page.getByRole('button', { name: 'Zoom in' }).tap();
+      await page.waitForTimeout(1500);
+      const from = await drawnCount();
+      await page.getByRole('button', { name: 'Zoom out' }).tap();
+      await page.waitForTimeout(1500);
+      const drawn = (await latest(from)).filter((d): d is NonNullable<typeof d> => d !== null);
+      // both names of the close pair are there, and no two names share a pixel
+      expect(drawn.map((d) => d.text)).toEqual(expect.arrayContaining(['KB1', 'P4']));
+      const boxOf = (d: (typeof drawn)[number]) => ({ x: d.x, y: d.y - 6.5, w: d.w, h: 13 });
+      for (let i = 0; i < drawn.length; i++)
+        for (let j = i + 1; j < drawn.length; j++) {
+          const [a, b] = [boxOf(drawn[i]!), boxOf(drawn[j]!)];
+          const touch = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          expect(touch, `${drawn[i]!.text} and ${drawn[j]!.text} drawn into each other: ${JSON.stringify([drawn[i], drawn[j]])}`).toBe(false);
+        }
+      await shots(page, 'map-labels');
+    } finally {
+      stop();
+    }
+  });
+});

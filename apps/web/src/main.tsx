@@ -17,6 +17,7 @@ const queryClient = makeQueryClient();
 const opened = screensFor(window.location.pathname);
 // first in the browser's queue: the session check waits for it
 if (opened.signedIn) {
+  // a warm-up only: the screen asks for its data again and shows its own error
   void import('./app/route-data').then(({ warmRouteData }) => warmRouteData(queryClient, window.location.pathname)).catch(() => undefined);
 }
 opened.preload();

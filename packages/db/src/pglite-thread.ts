@@ -68,6 +68,7 @@ function portClient(port: Port) {
       try {
         result = await fn(queryable(tx));
       } catch (err) {
+        // the statement's own error is the one to report; a rollback that fails leaves nothing committed
         await call({ op: 'end', tx, commit: false }).catch(() => {});
         throw err;
       }

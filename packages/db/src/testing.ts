@@ -22,6 +22,7 @@ export async function openTestDb(): Promise<Db> {
     query: db.query.bind(db),
     tx: db.tx.bind(db),
     async close() {
+      // a test's schema left behind goes with the test database
       await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
       await db.close();
     },

@@ -85,11 +85,11 @@ describe('the endpoint table and the OpenAPI document', () => {
     }
   });
 
-  it("a signed-in user's replies match the reply schemas the document is made from", async () => {
+  it("a signed-in user's replies to 43 endpoints match the reply schemas the document is made from", async () => {
     const user = await h.verifiedUser();
-    const check = async (name: EndpointName, params: Record<string, string> = {}, body?: unknown) => {
+    const check = async (name: EndpointName, params: Record<string, string> = {}, body?: unknown, query = '') => {
       const e: Endpoint = endpoints[name];
-      const path = pathFor(e.path, params);
+      const path = pathFor(e.path, params) + query;
       const req = user.agent[e.method.toLowerCase() as 'get'](path);
       const res = body === undefined ? await req : await req.send(body as object);
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(endpointDocs[name].status ?? 200);
@@ -139,6 +139,19 @@ describe('the endpoint table and the OpenAPI document', () => {
     await check('getNtripSource', { id: made._id });
     await check('projectCorrectionsClients', { id: made._id });
     await check('deletePoint', { projectId: made._id, pointId: point.data._id });
+    await check('checkDevice', { deviceCode: 'OA-BASE-1' });
+    await check('setProjectStatus', { id: made._id }, { Status: 'Paused' });
+    await check('removeSection', { id: made._id }, { sectionName: 'North' });
+    await check('getCalibration', { id: made._id });
+    await check('searchCrs', {}, undefined, '?query=32644');
+    await check('listNotifications', { userId: user.userId, count: '5' });
+    await check('listCodeLists');
+    await check('defaultCodeList');
+    await check('projectCodeList', { projectId: made._id });
+    await check('projectLinework', { projectId: made._id });
+    await check('putUserNtripSource', {}, { url: '' });
+    const credential = await check('listNtripCredentials');
+    await check('deleteNtripCredential', { id: credential.credentials[0].id });
     await check('openApi');
   });
 });

@@ -101,6 +101,7 @@ export function autoFixUseCases(db: Db, command: (c: AutoFixCommand) => Promise<
         `UPDATE base_auto_fixes SET status = 'cancelled', finished_at = now() WHERE id = $1 AND status = 'running' RETURNING *`,
         [id],
       );
+      // the cancel is stored; a gateway that cannot be told has no averaging running to stop
       if (done) await command({ id, action: 'cancel' }).catch(() => {});
       return { success: true as const, autoFix: view(done ?? row) };
     },

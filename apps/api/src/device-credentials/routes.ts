@@ -8,6 +8,9 @@ import { mount } from '../http/route.js';
 import { perAccount } from '../http/rate-limit.js';
 import { brokerHost } from '../public-config/routes.js';
 
+// "Generate new secret" and a new NTRIP password share one budget: each is a bcrypt round
+const TOO_MANY_SECRETS = (wait: string) => `Too many new device secrets. Try again in ${wait}.`;
+
 /**
  * POST /api/devices/:id/secret: a new MQTT secret for the owner's device, shown once. Only its bcrypt hash is
  * stored; the old secret stops working at once and the device's open MQTT connections are closed.
@@ -27,6 +30,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
     const live = deps.live;
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
+    await perAccount(deps.limiters.deviceSecretPerAccount, user.id, TOO_MANY_SECRETS);
     const secret = newDeviceSecret();
     const [device] = await db.query<{ code: string }>('UPDATE devices SET secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code', [
       params.id,
@@ -58,6 +62,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     ]);
     if (!owned) throw new AppError(404, 'Device not found');
     if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
+    await perAccount(deps.limiters.deviceSecretPerAccount, user.id, TOO_MANY_SECRETS);
     const password = newDeviceSecret();
     const [device] = await db.query<{ code: string }>(
       'UPDATE devices SET ntrip_secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code',

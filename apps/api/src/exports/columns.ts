@@ -82,6 +82,13 @@ export const COLUMNS: Column[] = [
   { header: 'warnings', value: (p) => p.precision.warnings.join(' ') },
 ];
 
+/** The feature code string, its attribute values (JSON by code, then attribute; empty when none) and the note (decision 057). */
+export const FEATURE_COLUMNS: Column[] = [
+  { header: 'code', value: (p) => p.code },
+  { header: 'attributes', value: (p) => (Object.values(p.attributes).some((v) => Object.keys(v).length) ? JSON.stringify(p.attributes) : '') },
+  { header: 'note', value: (p) => p.note },
+];
+
 /** The CRS's calibration applied, last: its version ("v2"), empty when none. */
 export const calibrationColumn = (g: ProjectGeodesy | null): Column => ({ header: 'calibration', value: () => (g?.calibration ? `v${g.calibration.version}` : null) });
 

@@ -93,6 +93,51 @@ export class EntityWriter {
     this.add(new Text3D(x, y, z, height, value), layer);
   }
 
+  /**
+   * A 2D LWPOLYLINE: vertices with their DXF bulges (group 42, the arc to the next vertex), closed flag for a
+   * polygon, the code's colour as true colour (group 420) on the entity.
+   */
+  lwpolyline(vertices: readonly { x: number; y: number; bulge: number }[], closed: boolean, layer: string, colour: number): void {
+    const m = this.manager as TagWriter & { push(code: number, value: string | number): void };
+    this.head('LWPOLYLINE', layer, colour);
+    m.push(100, 'AcDbPolyline');
+    m.push(90, vertices.length);
+    m.push(70, closed ? 1 : 0);
+    for (const v of vertices) {
+      m.push(10, v.x);
+      m.push(20, v.y);
+      if (v.bulge !== 0) m.push(42, v.bulge);
+    }
+  }
+
+  /** A POLYLINE 3D: every vertex at its elevation (a 3D polyline has no bulges: arcs come as short segments). */
+  polyline3d(vertices: readonly { x: number; y: number; z: number }[], closed: boolean, layer: string, colour: number): void {
+    const m = this.manager as TagWriter & { push(code: number, value: string | number): void };
+    this.head('POLYLINE', layer, colour);
+    m.push(100, 'AcDb3dPolyline');
+    m.push(66, 1);
+    m.point(0, 0, 0);
+    m.push(70, closed ? 9 : 8);
+    for (const v of vertices) {
+      this.head('VERTEX', layer, colour);
+      m.push(100, 'AcDbVertex');
+      m.push(100, 'AcDb3dPolylineVertex');
+      m.point(v.x, v.y, v.z);
+      m.push(70, 32);
+    }
+    this.head('SEQEND', layer, colour);
+  }
+
+  private head(type: string, layer: string, colour: number) {
+    const m = this.manager as TagWriter & { push(code: number, value: string | number): void };
+    m.push(0, type);
+    m.push(5, (this.nextHandle++).toString(16).toUpperCase());
+    m.push(330, this.modelSpaceHandle);
+    m.push(100, 'AcDbEntity');
+    m.push(8, layer);
+    m.push(420, colour);
+  }
+
   /** The tags written since the last flush, each line ending in a newline. */
   flush(): string {
     const out = this.manager.toDxfString();

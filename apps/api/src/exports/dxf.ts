@@ -1,6 +1,10 @@
 import Drawing from 'dxf-writer';
 import { FIX_TYPE_LABELS, type LiveFixType } from '@smi/contracts';
-import type { ExportContext } from './context.js';
+import type { ExportContext, ExportLinework } from './context.js';
+import { compileCodeList, parseCodeString } from '@smi/feature-codes';
+import type { LineworkLine } from '@smi/contracts';
+
+type Vertex = LineworkLine['vertices'][number];
 import { EntityWriter } from './dxf-entities.js';
 import type { StoredPosition } from '@smi/geodesy';
 import { pointCoordinates } from '../crs/project-geodesy.js';
@@ -24,6 +28,74 @@ export function layerNames(sections: string[]): Map<string, string> {
     names.set(section, name);
   }
   return names;
+}
+
+/**
+ * The layers of a project's codes (each code's layer, in its colour as 0xRRGGBB) and the layer of a point by its
+ * code string: the layer of its first code; null for an uncoded point or a code the list lacks (its section's layer).
+ */
+function codeLayersOf(linework: ExportLinework | null, sectionLayers: Map<string, string>) {
+  const byCode = new Map((linework?.list.codes ?? []).map((c) => [c.code.toUpperCase(), c] as const));
+  const compiled = linework ? compileCodeList(linework.list) : null;
+  const cache = new Map<string, string | null>();
+  const ofPoint = (code: string): string | null => {
+    if (!code || !compiled) return null;
+    let layer = cache.get(code);
+    if (layer === undefined) {
+      const parsed = parseCodeString(code, compiled);
+      layer = parsed.ok && parsed.codes[0] ? (byCode.get(parsed.codes[0].code.code.toUpperCase())?.layer ?? null) : null;
+      cache.set(code, layer);
+    }
+    return layer;
+  };
+  // only the layers the drawing uses: those of its lines and of its points' first codes
+  const colours = new Map<string, number>();
+  const sections = new Set([...sectionLayers.values()].map((n) => n.toLowerCase()));
+  const use = (layer: string, colour: string) => {
+    if (!sections.has(layer.toLowerCase()) && !colours.has(layer)) colours.set(layer, parseInt(colour.slice(1), 16));
+  };
+  for (const l of linework?.lines ?? []) use(l.layer, l.colour);
+  for (const code of linework?.codeStrings ?? []) {
+    const layer = ofPoint(code);
+    const c = layer && [...byCode.values()].find((x) => x.layer === layer);
+    if (c) use(c.layer, c.colour);
+  }
+  return { colours, ofPoint };
+}
+
+/** Degrees of arc per segment when an arc is drawn as a 3D polyline (a POLYLINE 3D has no bulges). */
+const ARC_STEP = Math.PI / 36;
+
+/**
+ * A line's vertices for a POLYLINE 3D: each arc segment (a bulge) replaced by points on its circle every 5 degrees or
+ * less, heights interpolated along it; measured vertices stay as they are. A height not known is 0.
+ */
+export function densified(vertices: readonly Vertex[], closed: boolean): { x: number; y: number; z: number }[] {
+  const out: { x: number; y: number; z: number }[] = [];
+  vertices.forEach((v, i) => {
+    const z0 = v.h ?? 0;
+    out.push({ x: v.e, y: v.n, z: z0 });
+    const next = vertices[i + 1] ?? (closed ? vertices[0] : undefined);
+    if (!next || v.bulge === 0) return;
+    const theta = 4 * Math.atan(v.bulge);
+    const dx = next.e - v.e;
+    const dy = next.n - v.n;
+    const chord = Math.hypot(dx, dy);
+    if (chord === 0) return;
+    // the centre is left of the chord for a counter-clockwise arc (positive bulge), at chord/2 / tan(theta/2)
+    const d = chord / 2 / Math.tan(theta / 2);
+    const cx = (v.e + next.e) / 2 - (dy / chord) * d;
+    const cy = (v.n + next.n) / 2 + (dx / chord) * d;
+    const r = Math.hypot(v.e - cx, v.n - cy);
+    const a0 = Math.atan2(v.n - cy, v.e - cx);
+    const steps = Math.max(2, Math.ceil(Math.abs(theta) / ARC_STEP));
+    const z1 = next.h ?? 0;
+    for (let k = 1; k < steps; k++) {
+      const a = a0 + (theta * k) / steps;
+      out.push({ x: cx + r * Math.cos(a), y: cy + r * Math.sin(a), z: z0 + ((z1 - z0) * k) / steps });
+    }
+  });
+  return out;
 }
 
 /** TEXT is one line; "%%" starts an AutoCAD control code (%%d, %%u...), "%%%" is a literal percent sign. */
@@ -107,6 +179,15 @@ export async function writeDxf(ctx: ExportContext) {
   const placer = ctx.stats.bbox ? placerOf(ctx) : null;
   drawing.header('INSUNITS', [[70, placer?.insunits ?? INSUNITS.metre]]);
   [...layers.values()].forEach((name, i) => drawing.addLayer(name, COLORS[i % COLORS.length]!, 'CONTINUOUS'));
+  // one layer per code layer of the project's list, in the code's colour; a coded point goes on its first code's
+  const linework = placer ? await ctx.linework() : null;
+  const codeLayers = codeLayersOf(linework, layers);
+  for (const [name, colour] of codeLayers.colours) {
+    drawing.addLayer(name, 7, 'CONTINUOUS');
+    drawing.setActiveLayer(name);
+    drawing.setTrueColor(colour);
+  }
+  drawing.setActiveLayer('0');
   const extent = placer ? extentOf(ctx, placer.place) : null;
   if (extent) {
     const pad = extent.textHeight * 10;
@@ -134,7 +215,7 @@ export async function writeDxf(ctx: ExportContext) {
         const at = placer.place(p);
         if (!at) continue; // outside the CRS (or its grid): the csv keeps its lat/lon, a drawing has nowhere to put it
         const { x: easting, y: northing } = at;
-        const layer = layers.get(p.section) ?? '0';
+        const layer = codeLayers.ofPoint(p.code) ?? layers.get(p.section) ?? '0';
         entities.point(easting, northing, at.z, layer);
         entities.text(easting + offset, northing + offset, at.z, extent.textHeight, dxfText(p.name), layer);
         const quality = qualityLabel(p);
@@ -146,6 +227,12 @@ export async function writeDxf(ctx: ExportContext) {
       }
       await sink.write(entities.flush());
     }
+    for (const line of linework?.lines ?? []) {
+      const colour = parseInt(line.colour.slice(1), 16);
+      if (line.threeD) entities.polyline3d(densified(line.vertices, line.closed), line.closed, line.layer, colour);
+      else entities.lwpolyline(line.vertices.map((v) => ({ x: v.e, y: v.n, bulge: v.bulge })), line.closed, line.layer, colour);
+    }
+    await sink.write(entities.flush());
   }
   await sink.write(skeleton.slice(at + '0\nSECTION\n2\nENTITIES\n'.length));
 }

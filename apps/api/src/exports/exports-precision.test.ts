@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +24,10 @@ describe('the precision columns in every export, read back with ogrinfo and pdft
       { name: 'CP1', latitude: -22.951, longitude: -43.21, fixType: 'rtk-fixed', horizontalAccuracy: 0.0059, verticalAccuracy: 0.0062, altitude: 12.3, ellipsoidalHeight: 7.9, geoidSeparation: -4.4 },
       { name: 'Browser point', latitude: -22.9511, longitude: -43.2101 },
     ]);
-    // CP1 as an occupation stores it (the columns storePoint writes)
+    // CP1 as an occupation stores it (the columns storePoint writes), its means carrying binary noise
     await h.db.query(
-      `UPDATE points SET method = 'topo', epochs = 101, epochs_rejected = 2, sigma_e = 0.00412, sigma_n = 0.00433, sigma_u = 0.00618, pdop = 1.05,
-         fix_percent = 98.1, correction_age = 1.2, antenna_height = 1.8, warnings = ARRAY['split', 'no-receiver-sigma'] WHERE project_id = $1 AND name = 'CP1'`,
+      `UPDATE points SET method = 'topo', epochs = 101, epochs_rejected = 2, sigma_e = 0.00412, sigma_n = 0.00433, sigma_u = 0.00618, pdop = 1.0500000000000003,
+         fix_percent = 98.10000000000001, correction_age = 1.2000000000000002, antenna_height = 1.8000000000000003, warnings = ARRAY['split', 'no-receiver-sigma'] WHERE project_id = $1 AND name = 'CP1'`,
       [projectId],
     );
   });
@@ -54,6 +54,10 @@ describe('the precision columns in every export, read back with ogrinfo and pdft
     const f = featureWith(await ogr('geojson', 'points.geojson'), 'name', 'CP1');
     expect(f).toMatchObject({ method: 'topo', epochs: '101', epochsRejected: '2', sigmaE: '0.0041', sigmaN: '0.0043', sigmaU: '0.0062', pdop: '1.05', fixPercent: '98.1', correctionAge: '1.2', antennaHeight: '1.8' });
     expect(f.warnings).toMatch(/split.*no-receiver-sigma/);
+    // the file itself, not only GDAL's reading of it, holds the figures at their decimals
+    const raw = readFileSync(join(dir, 'points.geojson'), 'utf8');
+    expect(raw).toContain('"pdop":1.05,');
+    expect(raw).not.toMatch(/\d\.\d*000000000\d/);
     // a browser's point says how it was recorded, with no figures it does not have
     const b = featureWith(await ogr('geojson', 'points.geojson'), 'name', 'Browser point');
     expect(b).toMatchObject({ method: 'client', epochs: '(null)', sigmaE: '(null)' });

@@ -62,6 +62,8 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       // the precision columns (a browser's point: method client, the rest empty)
       'method', 'sigma_e_m', 'sigma_n_m', 'sigma_u_m', 'pdop', 'epochs', 'epochs_rejected', 'fix_percent', 'correction_age_s',
       'antenna_height_m', 'warnings', 'calibration',
+      // the feature code, its attribute values and the note
+      'code', 'attributes', 'note',
     ]);
     expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name)));
     for (const [i, p] of RIO.entries()) {

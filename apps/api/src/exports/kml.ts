@@ -40,7 +40,7 @@ function placemark(p: ExportPoint, g: ProjectGeodesy | null): string {
     ['timestamp', p.recordedAt.toISOString()],
     ['fixType', p.fixType],
     ['satellites', p.satellites],
-    ['hdop', p.hdop],
+    ['hdop', p.hdop === null ? null : Number(p.hdop.toFixed(2))],
     ['horizontalAccuracy', p.horizontalAccuracy],
     ['verticalAccuracy', p.verticalAccuracy],
     ['altitude', p.altitude],

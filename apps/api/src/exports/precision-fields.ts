@@ -13,7 +13,9 @@ export interface PrecisionField {
   value: (p: ExportPrecision) => string | number | null;
 }
 
-const tenthMm = (v: number | null) => (v === null ? null : Math.round(v * 10000) / 10000);
+/** A figure at its decimals as a number (no binary noise such as 1.0500000000000003 in GeoJSON and KML). */
+const at = (digits: number) => (v: number | null) => (v === null ? null : Number(v.toFixed(digits)));
+const tenthMm = at(4);
 
 export const PRECISION_FIELDS: PrecisionField[] = [
   { key: 'method', dbf: 'method', dbfType: 'C', length: 12, decimals: 0, value: (p) => p.method },
@@ -22,10 +24,10 @@ export const PRECISION_FIELDS: PrecisionField[] = [
   { key: 'sigmaE', dbf: 'sigma_e', dbfType: 'N', length: 12, decimals: 4, value: (p) => tenthMm(p.sigmaE) },
   { key: 'sigmaN', dbf: 'sigma_n', dbfType: 'N', length: 12, decimals: 4, value: (p) => tenthMm(p.sigmaN) },
   { key: 'sigmaU', dbf: 'sigma_u', dbfType: 'N', length: 12, decimals: 4, value: (p) => tenthMm(p.sigmaU) },
-  { key: 'pdop', dbf: 'pdop', dbfType: 'N', length: 8, decimals: 2, value: (p) => p.pdop },
-  { key: 'fixPercent', dbf: 'fix_pct', dbfType: 'N', length: 7, decimals: 1, value: (p) => p.fixPercent },
-  { key: 'correctionAge', dbf: 'corr_age', dbfType: 'N', length: 8, decimals: 2, value: (p) => p.correctionAge },
-  { key: 'antennaHeight', dbf: 'ant_height', dbfType: 'N', length: 10, decimals: 4, value: (p) => p.antennaHeight },
+  { key: 'pdop', dbf: 'pdop', dbfType: 'N', length: 8, decimals: 2, value: (p) => at(2)(p.pdop) },
+  { key: 'fixPercent', dbf: 'fix_pct', dbfType: 'N', length: 7, decimals: 1, value: (p) => at(1)(p.fixPercent) },
+  { key: 'correctionAge', dbf: 'corr_age', dbfType: 'N', length: 8, decimals: 2, value: (p) => at(2)(p.correctionAge) },
+  { key: 'antennaHeight', dbf: 'ant_height', dbfType: 'N', length: 10, decimals: 4, value: (p) => tenthMm(p.antennaHeight) },
   { key: 'warnings', dbf: 'warnings', dbfType: 'C', length: 120, decimals: 0, value: (p) => (p.warnings.length ? p.warnings.join(' ') : null) },
 ];
 

@@ -42,6 +42,10 @@ export interface ExportPoint {
   precision: ExportPrecision;
   /** The frame of the base setup the point was measured from (decision 024); null: the project's corrections datum. */
   datum: string | null;
+  /** The feature code string ('' for none), its attribute values by code and attribute, and the note (decision 057). */
+  code: string;
+  attributes: Record<string, Record<string, string | number | boolean | null>>;
+  note: string;
 }
 
 /** The occupation's figures an export shows (decision 016 columns), in PRECISION_COLUMNS order. */
@@ -86,9 +90,10 @@ export const PAGE_SIZE = 500;
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
   horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
-  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number`;
+  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number, json_build_array(code, note, attributes)`;
+type FeatureRow = [string, string, ExportPoint['attributes']];
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, string, number];
+  number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, FeatureRow, string, number];
 
 const POSITION_COLUMNS = `name, latitude, longitude, section, ellipsoidal_height, altitude, geoid_separation,
   (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id)`;
@@ -258,7 +263,10 @@ function toPoint(r: PointRow): ExportPoint {
     precision: toPrecision(r[16]),
     datum: r[17],
     number: r[18],
-    recordedAt: new Date(r[19]),
+    code: r[19][0],
+    note: r[19][1],
+    attributes: r[19][2],
+    recordedAt: new Date(r[20]),
   };
 }
 

@@ -17,6 +17,7 @@ import { exportsRepository } from './repository.js';
 import { ResponseSink } from './sink.js';
 import { writeCsv, writeTxt } from './tabular.js';
 import { mountReport } from '../report/routes.js';
+import { projectLinework } from '../linework/build.js';
 
 const WRITERS: Record<ExportFormat, FormatWriter> = {
   pdf: writePdf,
@@ -52,7 +53,8 @@ export function exportRoutes(deps: AppDeps): Router {
     // PNEZD has no header line: its file name says the CRS and height its numbers are in
     res.set('Content-Disposition', contentDisposition(project.name, params.format, query.data.preset, query.data.preset && frameTag(geodesy)));
     const sink = new ResponseSink(res);
-    await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, preset: query.data.preset, bom: query.data.bom });
+    const linework = async () => (await projectLinework(deps.db, deps.config.gridsDir ?? '', user.id, project.id)) ?? null;
+    await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, linework, preset: query.data.preset, bom: query.data.bom });
     sink.end();
   });
 

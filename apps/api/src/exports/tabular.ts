@@ -1,6 +1,6 @@
 import { pointCoordinates } from '../crs/project-geodesy.js';
 import type { ExportContext } from './context.js';
-import { calibrationColumn, cellText, COLUMNS, gridColumns, type Column } from './columns.js';
+import { calibrationColumn, cellText, COLUMNS, FEATURE_COLUMNS, gridColumns, type Column } from './columns.js';
 import type { ExportPoint } from './repository.js';
 
 /**
@@ -40,7 +40,7 @@ function rowLine(p: ExportPoint, columns: Column[], c: ReturnType<typeof pointCo
   return `${out}\r\n`;
 }
 
-const allColumns = (ctx: ExportContext) => [...gridColumns(ctx.geodesy), ...COLUMNS, calibrationColumn(ctx.geodesy)];
+const allColumns = (ctx: ExportContext) => [...gridColumns(ctx.geodesy), ...COLUMNS, calibrationColumn(ctx.geodesy), ...FEATURE_COLUMNS];
 const headerLine = (columns: Column[], field: Field, separator: string) => `${columns.map((c) => field(c.header)).join(separator)}\r\n`;
 
 /**

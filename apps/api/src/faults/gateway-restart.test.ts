@@ -38,7 +38,7 @@ describe('the gateway restarts while devices publish', () => {
   }, 90_000);
   afterAll(async () => {
     socket?.close();
-    await simulator?.close().catch(() => {});
+    await simulator?.close().catch(() => {}); // cleanup: the test's verdict is already in
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -47,7 +47,7 @@ describe('kill -9 of the server in the middle of a survey occupation', () => {
     expect(used).toBeGreaterThanOrEqual(50);
     // epochs still flowing, raw epochs being written: the process dies
     const flowing = (async () => {
-      for (const p of payloads.slice(100)) await client.publishAsync(`devices/${rover.DeviceCode}/nmea`, p.text, { qos: 0 }).catch(() => {});
+      for (const p of payloads.slice(100)) await client.publishAsync(`devices/${rover.DeviceCode}/nmea`, p.text, { qos: 0 }).catch(() => {}); // the gateway is killed on purpose: sends fail meanwhile
     })();
     server.child.kill('SIGKILL');
     await server.stop('SIGKILL');

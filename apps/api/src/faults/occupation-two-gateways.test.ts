@@ -47,7 +47,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('an occupation with two gateway proces
     await api?.stop();
     for (const g of [gw1, gw2]) g?.child.kill('SIGTERM');
     await Promise.all([gw1, gw2].filter(Boolean).map(exited));
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {}); // cleanup: a schema left behind harms no other test
     await admin.end();
   });
 

@@ -47,7 +47,7 @@ describe.runIf(DATABASE_URL)('Redis stops under two api processes and a gateway 
     await Promise.all([api1?.stop(), api2?.stop()]);
     gateway?.child.kill('SIGTERM');
     await redis?.stop();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {}); // cleanup: a schema left behind harms no other test
     await admin.end();
   }, 60_000);
 

@@ -21,6 +21,13 @@ export const RATE_LIMITS = {
   claimPerAccount: 10,
   /** Device registrations per account, refused or not (decision 037). */
   deviceRegisterPerAccount: 30,
+  /** External sourcetables read per account and per address: each is a connection to a host:port the user names. */
+  sourcetablePerAccount: 30,
+  sourcetablePerIp: 60,
+  /** NTRIP credentials created or revoked per account (a creation is a bcrypt round, a revocation a check on every gateway). */
+  ntripCredentialPerAccount: 30,
+  /** "Generate new secret" and new device NTRIP passwords per account (a bcrypt round each). */
+  deviceSecretPerAccount: 60,
 };
 export type RateLimitName = keyof typeof RATE_LIMITS;
 const WINDOW_S = 15 * 60;
@@ -59,9 +66,9 @@ async function consume(limiter: RateLimiterAbstract, key: string, message = tooM
 
 /** Middleware: one point per request from this address. */
 export const perIp =
-  (limiter: RateLimiterAbstract): RequestHandler =>
+  (limiter: RateLimiterAbstract, message?: (wait: string) => string): RequestHandler =>
   async (req, _res, next) => {
-    await consume(limiter, req.ip ?? 'unknown');
+    await consume(limiter, req.ip ?? 'unknown', message);
     next();
   };
 

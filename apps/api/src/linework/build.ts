@@ -1,4 +1,4 @@
-import type { LineworkReply } from '@smi/contracts';
+import type { CodeList, LineworkReply } from '@smi/contracts';
 import { buildLinework, type Shot } from '@smi/feature-codes';
 import type { Queryable } from '@smi/db';
 import { gridFrameOf } from '../crs/grid-routes.js';
@@ -23,7 +23,12 @@ interface ShotRow {
  * list, in the grid every export uses (decision 039). Uncoded points are read too: a join may name one.
  * undefined when the project is not the owner's.
  */
-export async function projectLinework(q: Queryable, gridsDir: string, ownerId: string, projectId: string): Promise<Omit<LineworkReply, 'success'> | undefined> {
+export async function projectLinework(
+  q: Queryable,
+  gridsDir: string,
+  ownerId: string,
+  projectId: string,
+): Promise<(Omit<LineworkReply, 'success'> & { list: CodeList; codeStrings: Set<string> }) | undefined> {
   const list = await projectCodeList(q, ownerId, projectId);
   if (!list) return undefined;
   const rows = await q.query<ShotRow>(
@@ -32,9 +37,11 @@ export async function projectLinework(q: Queryable, gridsDir: string, ownerId: s
      FROM points p WHERE p.project_id = $1 ORDER BY p.recorded_at, p.seq`,
     [projectId],
   );
-  if (!rows.some((r) => r.code)) return { frame: null, lines: [], problems: [] };
+  // the distinct code strings the points carry: the layers a drawing of them needs
+  const codeStrings = new Set(rows.flatMap((r) => (r.code ? [r.code] : [])));
+  if (!codeStrings.size) return { frame: null, lines: [], problems: [], list, codeStrings };
   const g = await loadProjectFrame(q, projectId, gridStore(gridsDir));
-  if (!g) return { frame: null, lines: [], problems: [] };
+  if (!g) return { frame: null, lines: [], problems: [], list, codeStrings };
   const shots: Shot[] = [];
   const where = new Map<string, { latitude: number; longitude: number; h: number | null }>();
   const problems: LineworkReply['problems'] = [];
@@ -57,6 +64,8 @@ export async function projectLinework(q: Queryable, gridsDir: string, ownerId: s
   }
   const built = buildLinework(shots, list);
   return {
+    list,
+    codeStrings,
     frame: gridFrameOf(g),
     lines: built.lines.map((l) => ({
       ...l,

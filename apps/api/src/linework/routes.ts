@@ -12,7 +12,8 @@ export function lineworkRoutes(deps: AppDeps): Router {
   mount(router, e.projectLinework, load, async ({ user, params }) => {
     const linework = await projectLinework(deps.db, deps.config.gridsDir ?? '', user.id, params.projectId);
     if (!linework) throw notFound('Project not found');
-    return { success: true as const, ...linework };
+    const { list: _list, codeStrings: _codes, ...reply } = linework;
+    return { success: true as const, ...reply };
   });
   return router;
 }

@@ -4,11 +4,13 @@ import { ntripUserEndpoints as e, type NtripCredentialView } from '@smi/contract
 import { hashDeviceSecret, newDeviceSecret, ntripAccess } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
+import { perAccount } from '../http/rate-limit.js';
 import { mount } from '../http/route.js';
 import { brokerHost } from '../public-config/routes.js';
 
 // a user keeps a handful of controllers, not a fleet: the list stays readable and a leak stays small
 const MAX_PER_USER = 50;
+const TOO_MANY = (wait: string) => `Too many NTRIP credential changes. Try again in ${wait}.`;
 
 interface Row {
   id: string;
@@ -60,6 +62,7 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.createNtripCredential, load, async ({ user, body, res }) => {
+    await perAccount(deps.limiters.ntripCredentialPerAccount, user.id, TOO_MANY);
     if (body.projectId) {
       const [p] = await db.query('SELECT 1 FROM projects WHERE id = $1 AND owner_id = $2', [body.projectId, user.id]);
       if (!p) throw new AppError(404, 'Project not found');
@@ -78,6 +81,7 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.deleteNtripCredential, load, async ({ user, params }) => {
+    await perAccount(deps.limiters.ntripCredentialPerAccount, user.id, TOO_MANY);
     const [gone] = await db.query<{ username: string }>('DELETE FROM ntrip_credentials WHERE id = $1 AND user_id = $2 RETURNING username', [params.id, user.id]);
     if (!gone) throw new AppError(404, 'NTRIP credential not found');
     deps.live?.revokeNtripCredential(gone.username).catch((err) => deps.log.warn({ err }, 'revoked NTRIP credential\'s connections not closed'));

@@ -3,8 +3,11 @@ import { ntripEndpoints as e, type NtripSourceView } from '@smi/contracts';
 import { allowedNtripAddress, fetchSourcetable, loadGatewayEnv } from '@smi/gateway';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
+import { perAccount, perIp } from '../http/rate-limit.js';
 import { mount } from '../http/route.js';
 import { settingsOf } from '../user/settings-routes.js';
+
+const TOO_MANY_SOURCETABLES = (wait: string) => `Too many sourcetables read. Try again in ${wait}.`;
 
 interface Row {
   host: string;
@@ -88,13 +91,21 @@ export function ntripRoutes(deps: AppDeps): Router {
     return { success: true, message: 'NTRIP source removed' };
   });
 
-  mount(router, e.ntripSourcetable, load, async ({ body }) => {
-    try {
-      const entries = await fetchSourcetable({ ...body, resolve: (h) => allowedNtripAddress(h, loadGatewayEnv().CUSTOM_BROKER_ALLOW), timeoutMs: 10_000 });
-      return { success: true, mountpoints: entries };
-    } catch (err) {
-      throw new AppError(400, `Sourcetable not read: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  });
+  mount(
+    router,
+    e.ntripSourcetable,
+    load,
+    async ({ user, body }) => {
+      await perAccount(deps.limiters.sourcetablePerAccount, user.id, TOO_MANY_SOURCETABLES);
+      try {
+        const entries = await fetchSourcetable({ ...body, resolve: (h) => allowedNtripAddress(h, loadGatewayEnv().CUSTOM_BROKER_ALLOW), timeoutMs: 10_000 });
+        return { success: true, mountpoints: entries };
+      } catch (err) {
+        // the messages name the host and what kind of answer came, never what another server said (decision 047)
+        throw new AppError(400, `Sourcetable not read: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    },
+    perIp(deps.limiters.sourcetablePerIp, TOO_MANY_SOURCETABLES),
+  );
   return router;
 }

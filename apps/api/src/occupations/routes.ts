@@ -79,6 +79,7 @@ export function occupationRoutes(deps: AppDeps): Router {
   mount(router, e.cancelOccupation, load, async ({ user, params }) => {
     const row = await repo.byId(db, user.id, params.occupationId);
     if (!row) throw new AppError(404, 'Occupation not found');
+    // the cancel is stored; a gateway that cannot be told has no measurement running to stop
     if (await repo.cancel(db, user.id, row.id)) await command({ id: row.id, action: 'cancel' }).catch(() => {});
     return { success: true, occupation: toOccupationView((await repo.byId(db, user.id, row.id)) ?? row) };
   });

@@ -102,7 +102,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
 
   io.on('connection', (socket) => {
     const user = userOf(socket);
-    socket.join(userRoom(user.id));
+    // rooms are kept in this process by both adapters in use (in-memory, Redis): joining and leaving finish at once
+    void socket.join(userRoom(user.id));
     handleSubscriptions(socket, { db, latest, userId: user.id });
     if (socket.recovered) {
       reviewRecoveredRooms(socket, { db, latest, userId: user.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
@@ -112,9 +113,9 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   // logout, password change, reset: the user's sockets close on every api process (Redis adapter)
   const onSessionsEnded = (userId: string) => io.in(userRoom(userId)).disconnectSockets(true);
   // the gateway (embedded or not) hears about a changed custom broker over MQTT
-  const onSettingsChanged = (userId: string) => void link.publish(internalTopics.settingsChanged, userId).catch(() => {});
+  const onSettingsChanged = (userId: string) => void link.publish(internalTopics.settingsChanged, userId).catch((err) => log.warn({ err }, 'settings change not sent to the gateway'));
   // every caster checks the account's open NTRIP pulls again and ends those no longer allowed
-  const onNtripAccess = (userId: string) => void link.publish(internalTopics.ntripAccess, userId).catch(() => {});
+  const onNtripAccess = (userId: string) => void link.publish(internalTopics.ntripAccess, userId).catch((err) => log.warn({ err }, 'NTRIP access change not sent to the casters'));
   events.on('sessionsEnded', onSessionsEnded);
   events.on('settingsChanged', onSettingsChanged);
   events.on('ntripAccessChanged', onNtripAccess);

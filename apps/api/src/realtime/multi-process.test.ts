@@ -37,7 +37,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two api processes and one gateway on 
     for (const s of sockets) s.close();
     await Promise.all([api1?.stop(), api2?.stop()]);
     gateway?.child.kill('SIGTERM');
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {}); // cleanup: a schema left behind harms no other test
     await admin.end();
   });
 

@@ -67,6 +67,7 @@ export async function createSocketServer(o: { server: HttpServer; sessions: Sess
     });
     io.adapter(createAdapter(pub, sub));
     closeRedis = async () => {
+      // closing: a connection that fails to quit is gone anyway
       await Promise.all([pub.quit(), sub.quit()]).catch(() => {});
     };
   }

@@ -76,7 +76,8 @@ export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: 
         joined.push([code, role]);
       }
     }
-    socket.join(joined.map(([code, role]) => roomOf(role, code)));
+    // rooms are kept in this process by both adapters in use (in-memory, Redis): joining and leaving finish at once
+    void socket.join(joined.map(([code, role]) => roomOf(role, code)));
     const codes = [...new Set(joined.map(([code]) => code))];
     reply({ success: refused.length === 0, devices: codes, refused });
     sendLatest(socket, await o.latest.of(codes), (code) => joined.filter(([c]) => c === code).map(([, role]) => role));
@@ -88,7 +89,7 @@ export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: 
     const refs = typeof parsed.data === 'string' ? [parsed.data] : [...parsed.data.rovers, ...(parsed.data.base ? [parsed.data.base] : [])];
     for (const room of socket.rooms) {
       const r = parseRoom(room);
-      if (r && refs.includes(r.code)) socket.leave(room);
+      if (r && refs.includes(r.code)) void socket.leave(room); // at once, as above
     }
   });
 }
@@ -100,7 +101,7 @@ export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: 
 export async function reviewRecoveredRooms(socket: Socket, o: { db: Queryable; latest: LatestReadings; userId: string }) {
   const rooms = [...socket.rooms].map((room) => ({ room, parsed: parseRoom(room) })).filter((r) => r.parsed);
   const owned = await ownedDevices(o.db, o.userId, [...new Set(rooms.map((r) => r.parsed!.code))]);
-  for (const { room, parsed } of rooms) if (!owned.has(parsed!.code)) socket.leave(room);
+  for (const { room, parsed } of rooms) if (!owned.has(parsed!.code)) void socket.leave(room); // at once, as in handleSubscriptions
   const kept = rooms.filter((r) => owned.has(r.parsed!.code)).map((r) => r.parsed!);
   const codes = [...new Set(kept.map((k) => k.code))];
   sendLatest(socket, await o.latest.of(codes), (code) => kept.filter((k) => k.code === code).map((k) => k.role));

@@ -7,6 +7,8 @@ export interface ReportPosition {
   /** Fixed when the point was made (decision 041). */
   number: number;
   name: string;
+  /** The feature code string (empty: none). */
+  code: string;
   section: string;
   latitude: number;
   longitude: number;
@@ -42,16 +44,18 @@ export interface ReportEvidence {
   antenna_model: string | null;
   warnings: string[];
   base_setup_id: string | null;
+  /** The surveyor's free-text note (empty: none). */
+  note: string;
 }
 
-const POSITION_COLUMNS = 'number, name, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id';
-type PositionRow = [number, string, string, number, number, number | null, number | null, number | null, string | null, string | null, string, number];
+const POSITION_COLUMNS = 'number, name, code, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id';
+type PositionRow = [number, string, string, string, number, number, number | null, number | null, number | null, string | null, string | null, string, number];
 const EVIDENCE_COLUMNS = `id, number, name, method, fix_type, epochs, epochs_rejected, fix_percent,
   CASE WHEN sigma_e IS NOT NULL AND sigma_n IS NOT NULL THEN sqrt(sigma_e * sigma_e + sigma_n * sigma_n) END, sigma_u,
   horizontal_accuracy, vertical_accuracy, pdop, correction_age, antenna_height, antenna_height_type, antenna_reference, antenna_model,
-  warnings, base_setup_id`;
+  warnings, base_setup_id, note`;
 type EvidenceRow = [string, number, string, string, string | null, number | null, number | null, number | null, number | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, string | null, string | null, string | null, string[], string | null];
+  number | null, number | null, number | null, number | null, number | null, string | null, string | null, string | null, string[], string | null, string];
 
 /** A setup as the report prints it: the stored row's figures, who made it, and what its base's RTCM said. */
 export type ReportSetup = Pick<
@@ -72,6 +76,8 @@ export interface ReportHistory {
   changed_by_name: string | null;
   from_setup_id: string | null;
   to_setup_id: string | null;
+  /** When the point was measured: the epoch its positions are taken at. */
+  recorded_at: Date;
   old_latitude: number;
   old_longitude: number;
   old_height: number | null;
@@ -137,7 +143,7 @@ export function reportData(db: Db) {
     },
     history(projectId: string) {
       return db.query<ReportHistory>(
-        `SELECT h.point_id, h.changed_at, h.reason, u.name AS changed_by_name, h.from_setup_id, h.to_setup_id, h.old_latitude, h.old_longitude, h.old_height,
+        `SELECT h.point_id, h.changed_at, h.reason, u.name AS changed_by_name, h.from_setup_id, h.to_setup_id, p.recorded_at, h.old_latitude, h.old_longitude, h.old_height,
                 h.new_latitude, h.new_longitude, h.new_height
          FROM point_history h JOIN points p ON p.id = h.point_id LEFT JOIN users u ON u.id = h.changed_by
          WHERE p.project_id = $1 ORDER BY h.changed_at, h.id`,
@@ -158,8 +164,8 @@ export function reportData(db: Db) {
     /** The points in the order they were taken, a page at a time (the exports' keyset paging), for the coordinates. */
     async *positions(projectId: string): AsyncGenerator<ReportPosition[]> {
       for await (const page of keyset<PositionRow>(db, POSITION_COLUMNS, projectId)) {
-        yield page.map(([number, name, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id, at]) => ({
-          number, name, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id, recorded_at: new Date(at),
+        yield page.map(([number, name, code, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id, at]) => ({
+          number, name, code, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id, recorded_at: new Date(at),
         }));
       }
     },
@@ -169,7 +175,7 @@ export function reportData(db: Db) {
         yield page.map((r) => ({
           id: r[0], number: r[1], name: r[2], method: r[3], fix_type: r[4], epochs: r[5], epochs_rejected: r[6], fix_percent: r[7], sigma_h: r[8],
           sigma_u: r[9], horizontal_accuracy: r[10], vertical_accuracy: r[11], pdop: r[12], correction_age: r[13], antenna_height: r[14],
-          antenna_height_type: r[15], antenna_reference: r[16], antenna_model: r[17], warnings: r[18], base_setup_id: r[19],
+          antenna_height_type: r[15], antenna_reference: r[16], antenna_model: r[17], warnings: r[18], base_setup_id: r[19], note: r[20],
         }));
       }
     },

@@ -60,7 +60,7 @@ describe('GET /api/export/report/{projectId}', () => {
     await h.db.query(
       `UPDATE points SET method = 'topo', epochs = 30, epochs_rejected = 2, fix_percent = 100, sigma_e = 0.006, sigma_n = 0.008, sigma_u = 0.0125,
          pdop = 1.4, antenna_height = 1.8, antenna_height_type = 'vertical', antenna_model = 'HEMGNSS NONE', correction_age = 1.5,
-         warnings = ARRAY['float-allowed'] WHERE id = $1`,
+         warnings = ARRAY['float-allowed'], code = 'BDY PIN', note = 'Pin reset in concrete' WHERE id = $1`,
       [points[0]!._id],
     );
     await owner.agent.put(`/api/base-setups/${points[0]!.BaseSetupId}`).send({ Latitude: 6.92711, Longitude: 79.86121 }).expect(200);
@@ -111,20 +111,23 @@ describe('GET /api/export/report/{projectId}', () => {
     expect(Math.abs(Number(inForce![3]) - ref!.h)).toBeLessThan(0.001);
 
     // the coordinates table: grid E/N/H first, as PROJ gives them for the stored positions, columns aligned
-    expect(text).toMatch(/No\.\s+Name\s+Section\s+Easting \(m\)\s+Northing \(m\)\s+Height \(m\)\s+Latitude\s+Longitude\s+Fix\s+Recorded \(UTC\)/);
+    expect(text).toMatch(/No\.\s+Name\s+Code\s+Section\s+Easting \(m\)\s+Northing \(m\)\s+Height \(m\)\s+Latitude\s+Longitude\s+Fix\s+Recorded \(UTC\)/);
     const stored = await h.db.query<{ name: string; number: number; latitude: number; longitude: number; ellipsoidal_height: number }>(
       'SELECT name, number, latitude, longitude, ellipsoidal_height FROM points WHERE project_id = $1 ORDER BY number',
       [project._id],
     );
     const refs = proj(32644, 1, stored.map((p) => ({ latitude: p.latitude, longitude: p.longitude, h: p.ellipsoidal_height })));
     const ends: number[][] = [];
+    const tableEN: string[] = [];
     stored.forEach((p, i) => {
-      const row = rowOf(text, p.number, p.name, String.raw`default\s+${NUMBER}\s+${NUMBER}\s+${NUMBER}\s+${p.latitude.toFixed(8)}\s+${p.longitude.toFixed(8)}\s+RTK fixed\s+\d{4}-`);
+      const code = p.name === 'Corner-A' ? String.raw`BDY PIN\s+` : '';
+      const row = rowOf(text, p.number, p.name, String.raw`${code}default\s+${NUMBER}\s+${NUMBER}\s+${NUMBER}\s+${p.latitude.toFixed(8)}\s+${p.longitude.toFixed(8)}\s+RTK fixed\s+\d{4}-`);
       const [e, n, hh] = [row.values[1]!, row.values[2]!, row.values[3]!];
       expect(Math.abs(Number(e) - refs[i]!.e), `${p.name} E`).toBeLessThan(0.001);
       expect(Math.abs(Number(n) - refs[i]!.n), `${p.name} N`).toBeLessThan(0.001);
       expect(Math.abs(Number(hh) - refs[i]!.h), `${p.name} H`).toBeLessThan(0.001);
       ends.push([endOf(row.line, e), endOf(row.line, n), endOf(row.line, hh)]);
+      tableEN.push(`${e} ${n}`);
     });
     for (const col of [0, 1, 2]) {
       const at = ends.map((r) => r[col]!);
@@ -136,11 +139,15 @@ describe('GET /api/export/report/{projectId}', () => {
     rowOf(text, 1, 'Corner-A', String.raw`topo\s+RTK fixed\s+30\s+2\s+100\s+0\.0100\s+0\.0125\s+1\.4\s+1\.5\s+1\.800 m vertical\s+HEMGNSS NONE\s+v2 known`);
     // a browser's point: the receiver's own estimate, marked
     rowOf(text, 3, 'Fence-7', String.raw`client\s+RTK fixed\s+-\s+-\s+-\s+(-|\d\.\d{3} \*)\s+(-|\d\.\d{3} \*)\s+-\s+-\s+-\s+-\s+v2 known`);
-    expect(flat).toContain('Warnings: float-allowed');
+    expect(flat).toContain('Note: Pin reset in concrete Warnings: float-allowed');
     const recomputed = [...flat.matchAll(/Re-computed \S+ \S+ UTC by Report Maker \(base corrected\): E (\S+) N (\S+) H (\S+) -> E (\S+) N (\S+) H (\S+) \(dE (\S+) dN (\S+) dH (\S+)\)/g)];
     expect(recomputed).toHaveLength(3);
     // each shift is the difference of the grid coordinates it names
-    for (const m of recomputed) expect(Math.abs(Number(m[4]) - Number(m[1]) - Number(m[7]))).toBeLessThanOrEqual(0.0015);
+    for (const m of recomputed) {
+      expect(Math.abs(Number(m[4]) - Number(m[1]) - Number(m[7]))).toBeLessThanOrEqual(0.0015);
+      // where a point was moved to is where the coordinates table has it
+      expect(tableEN).toContain(`${m[4]} ${m[5]}`);
+    }
 
     // portrait cover and plan, landscape tables
     expect(sizes[0]).toMatch(/^595\.\d+ x 841\.\d+$/);
@@ -180,7 +187,7 @@ describe('GET /api/export/report/{projectId}', () => {
     expect(words).toContain(long);
   });
 
-  it('answers another account\'s project and a missing one with 404, a malformed id with 400', async () => {
+  it('gives an empty project a whole report; answers another account\'s project and a missing one with 404, a malformed id with 400', async () => {
     const owner = await h.owner();
     const base = await h.device(owner, 'base', 'Base');
     const project = await createProject(owner.agent, { _id: base.id } as DeviceView, []);
@@ -188,6 +195,13 @@ describe('GET /api/export/report/{projectId}', () => {
     const other = await download(stranger.agent, 'report', project._id);
     expect(other.status).toBe(404);
     expect(jsonOf(other)).toEqual({ success: false, message: 'Project not found' });
+    // the owner's project without points or a coordinate system is still a whole report that says so
+    const own = await download(owner.agent, 'report', project._id);
+    expect(own.status).toBe(200);
+    const empty = (await readPdf(own.body)).text.replace(/\s+/g, ' ');
+    expect(empty).toContain('Survey dates no points recorded yet');
+    expect(empty).toContain('Coordinate system none yet');
+    expect(empty.match(/No points recorded yet\./g)).toHaveLength(3);
     expect((await download(owner.agent, 'report', crypto.randomUUID())).status).toBe(404);
     expect((await download(owner.agent, 'report', 'nope')).status).toBe(400);
   });

@@ -20,7 +20,7 @@ const A4_PORTRAIT = { size: 'A4', layout: 'portrait', margin: MARGIN } as const;
 const A4_LANDSCAPE = { size: 'A4', layout: 'landscape', margin: MARGIN } as const;
 const FONT_SIZE = 7.2;
 const ROW_H = 10.5;
-/** A long point name wraps onto at most this many lines of its row. */
+/** A long point name or code wraps onto at most this many lines of its row. */
 const NAME_LINES = 3;
 
 export interface SurveyReportInput {
@@ -179,25 +179,26 @@ export async function writeSurveyReport(o: SurveyReportInput) {
   // ---- the coordinates table
   const coordCols = layout(MARGIN, [
     ['No.', 36, 'right'],
-    ['Name', 130, 'left'],
-    ['Section', 70, 'left'],
-    [`Easting (${unit})`, 82, 'right'],
-    [`Northing (${unit})`, 86, 'right'],
+    ['Name', 100, 'left'],
+    ['Code', 60, 'left'],
+    ['Section', 56, 'left'],
+    [`Easting (${unit})`, 80, 'right'],
+    [`Northing (${unit})`, 84, 'right'],
     [`Height (${hUnit})`, 64, 'right'],
-    ['Latitude', 72, 'right'],
-    ['Longitude', 78, 'right'],
-    ['Fix', 58, 'left'],
+    ['Latitude', 68, 'right'],
+    ['Longitude', 74, 'right'],
+    ['Fix', 52, 'left'],
     ['Recorded (UTC)', 86, 'left'],
   ]);
   const coords = new TableWriter(doc, fonts, cells, 'Coordinates', crsLine(g), coordCols);
   for await (const batch of data.positions(project.id)) {
     for (const p of batch) {
       const c = g && pointCoordinates(g, storedOf(p, setupById));
-      const names = cells.lines(p.name, coordCols[1]!.width, FONT_SIZE, NAME_LINES);
       coords.row(
         [
           String(p.number),
-          names[0]!,
+          '',
+          '',
           p.section,
           c ? formatGrid(g.frame, c.easting) : DASH,
           c ? formatGrid(g.frame, c.northing) : DASH,
@@ -207,7 +208,10 @@ export async function writeSurveyReport(o: SurveyReportInput) {
           fixLabel(p.fix_type),
           utcTime(p.recorded_at).slice(0, 19),
         ],
-        names.slice(1).map((n) => [1, n]),
+        [
+          [1, cells.lines(p.name, coordCols[1]!.width, FONT_SIZE, NAME_LINES)],
+          [2, cells.lines(p.code, coordCols[2]!.width, FONT_SIZE, NAME_LINES)],
+        ],
       );
     }
     await sink.settle(doc);
@@ -239,23 +243,22 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     fonts,
     cells,
     'Evidence of each point',
-    'Sigma: 1-sigma of the occupation; * the receiver\'s own estimate (recorded in the browser). Age: corrections age. Warnings and re-computations below the point.',
+    'Sigma: 1-sigma of the occupation; * the receiver\'s own estimate (recorded in the browser). Age: corrections age. Notes, warnings and re-computations below the point.',
     evCols,
   );
   const wide: CellSpec = { x: evCols[2]!.x, width: MARGIN + evidence.width - evCols[2]!.x };
   for await (const batch of data.evidence(project.id)) {
     for (const p of batch) {
       const setup = p.base_setup_id ? setupById.get(p.base_setup_id) : undefined;
-      const names = cells.lines(p.name, evCols[1]!.width, FONT_SIZE, NAME_LINES);
-      const extra: [number, string][] = names.slice(1).map((n) => [1, n]);
       const below: string[] = [];
+      if (p.note) below.push(`Note: ${p.note}`);
       if (p.warnings.length) below.push(`Warnings: ${p.warnings.join(', ')}`);
       for (const r of historyOf.get(p.id) ?? []) below.push(historyLine(r, setupById, gridOf, g));
       const measured = p.method !== 'client';
       evidence.row(
         [
           String(p.number),
-          names[0]!,
+          '',
           p.method,
           fixLabel(p.fix_type),
           measured ? num(p.epochs, 0) : DASH,
@@ -269,7 +272,7 @@ export async function writeSurveyReport(o: SurveyReportInput) {
           [p.antenna_model, p.antenna_reference].filter(Boolean).join(', ') || DASH,
           setup ? `v${setup.version} ${setup.source}` : DASH,
         ],
-        extra,
+        [[1, cells.lines(p.name, evCols[1]!.width, FONT_SIZE, NAME_LINES)]],
         below.map((text) => [wide, text]),
       );
     }
@@ -356,18 +359,26 @@ class TableWriter {
     this.y = MARGIN + 32 + ROW_H + 2;
   }
 
-  /** One row; `more` are continuation lines of a column ([column index, text]); `below` full-width lines under it. */
-  row(texts: string[], more: [number, string][] = [], below: [CellSpec, string][] = []) {
-    const lines = 1 + more.length + below.length;
+  /**
+   * One row. `wrapped` are the columns whose text wraps ([column index, its lines]); their lines after the first go on
+   * continuation lines of the row. `below` are lines under the row in a cell of their own.
+   */
+  row(texts: string[], wrapped: [number, string[]][] = [], below: [CellSpec, string][] = []) {
+    const more = Math.max(0, ...wrapped.map(([, lines]) => lines.length - 1));
+    // a note, a warning or a re-computation wraps within its cell too (up to four lines)
+    const under = below.flatMap(([cell, text]) => this.cells.lines(text, cell.width, FONT_SIZE - 0.4, 4).map((line): [CellSpec, string] => [cell, line]));
+    const lines = 1 + more + under.length;
     if (this.y + lines * ROW_H > this.doc.page.height - MARGIN) this.page();
     const { cells, cols } = this;
+    for (const [i, w] of wrapped) texts[i] = w[0] ?? '';
     cells.row(cols, texts, this.y, FONT_SIZE);
     let y = this.y + ROW_H;
-    for (const [i, text] of more) {
-      cells.row([cols[i]!], [text], y, FONT_SIZE);
+    for (let line = 1; line <= more; line++) {
+      const at = wrapped.filter(([, w]) => w.length > line);
+      cells.row(at.map(([i]) => cols[i]!), at.map(([, w]) => w[line]!), y, FONT_SIZE);
       y += ROW_H;
     }
-    for (const [cell, text] of below) {
+    for (const [cell, text] of under) {
       this.doc.fillColor('#444444');
       cells.row([cell], [text], y, FONT_SIZE - 0.4);
       this.doc.fillColor('black');
@@ -454,8 +465,9 @@ function historyLine(
   g: ProjectGeodesy | null,
 ): string {
   const datumOf = (id: string | null) => (id ? (setups.get(id)?.datum ?? null) : null);
-  const before = gridOf(r.old_latitude, r.old_longitude, r.old_height, datumOf(r.from_setup_id), r.changed_at);
-  const after = gridOf(r.new_latitude, r.new_longitude, r.new_height, datumOf(r.to_setup_id), r.changed_at);
+  // at the point's own epoch, as its row in the coordinates table
+  const before = gridOf(r.old_latitude, r.old_longitude, r.old_height, datumOf(r.from_setup_id), r.recorded_at);
+  const after = gridOf(r.new_latitude, r.new_longitude, r.new_height, datumOf(r.to_setup_id), r.recorded_at);
   const head = `Re-computed ${utcTime(r.changed_at)} by ${r.changed_by_name ?? DASH} (${r.reason}): `;
   if (!before || !after || !g) return `${head}${deg(r.old_latitude)}, ${deg(r.old_longitude)} -> ${deg(r.new_latitude)}, ${deg(r.new_longitude)}`;
   const f = (v: number) => formatGrid(g.frame, v);

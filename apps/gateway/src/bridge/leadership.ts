@@ -45,8 +45,9 @@ export async function leadership(o: { redisUrl?: string; id: string; log: Log; o
     isLeader: () => leader,
     async close() {
       clearInterval(timer);
+      // closing: a lease not released expires on its own, and a connection that fails to quit is gone anyway
       if (leader) await redis.eval(RELEASE, { keys: [KEY], arguments: [o.id] }).catch(() => {});
-      await redis.quit().catch(() => {});
+      await redis.quit().catch(() => {}); // see above
     },
   };
 }

@@ -41,6 +41,7 @@ export function secretVerifier() {
     if (!check) {
       check = bcrypt.compare(password.toString('utf8'), secretHash ?? NO_SECRET_HASH).then((ok) => ok && !!secretHash && password.length <= 72);
       running.set(key, check);
+      // the caller awaits `check` and gets its error; this copy only clears the map
       void check.finally(() => running.delete(key)).catch(() => {});
     }
     if (!(await check)) return false;

@@ -85,7 +85,7 @@ describe.runIf(DATABASE_URL && hasRedis && hasStr2str)('a base on one gateway pr
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
-    await db?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+    await db?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {}); // cleanup: a schema left behind harms no other test
     await db?.close();
     redis?.kill('SIGTERM');
     if (dir) rmSync(dir, { recursive: true, force: true });

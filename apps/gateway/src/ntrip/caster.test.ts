@@ -127,6 +127,28 @@ describe('access', () => {
     expect(post.all()).toMatch(/^HTTP\/1\.1 401 Unauthorized\r\n/);
   });
 
+  it('answers a user name or password holding NUL like any wrong login (401), for a pull and a push', async () => {
+    const { base, rover } = await baseAndRover();
+    const replies: string[] = [];
+    for (const [user, password] of [[`${rover.code}\u0000`, rover.secret], [rover.code, `${rover.secret}\u0000`], ['ntrip-\u0000', 'x']]) {
+      const pull = rawNtrip(port, `GET /${base.code} HTTP/1.0\r\nAuthorization: ${basic(user!, password!)}\r\n\r\n`);
+      await eventually(() => pull.closed());
+      replies.push(pull.all());
+    }
+    const missing = ntrip1Get(port, base.code, 'NO-SUCH-ROVER', 'x');
+    await eventually(() => missing.closed());
+    expect(replies).toEqual([missing.all(), missing.all(), missing.all()]);
+    expect(missing.all()).toMatch(/^HTTP\/1\.0 401 Unauthorized\r\n/);
+    const post = rawNtrip(port, `POST /${base.code} HTTP/1.1\r\nNtrip-Version: Ntrip/2.0\r\nAuthorization: ${basic(`${base.code}\u0000`, base.secret)}\r\n\r\n`);
+    await eventually(() => post.closed());
+    expect(post.all()).toMatch(/^HTTP\/1\.1 401 Unauthorized\r\n/);
+    // the rover with its own secret still gets in
+    const ok = ntrip1Get(port, base.code, rover.code, rover.secret);
+    await eventually(() => ok.hasHead());
+    expect(ok.all()).toMatch(/^ICY 200 OK\r\n/);
+    ok.socket.destroy();
+  });
+
   it('refuses a foreign account\'s rover exactly like a missing mountpoint, and lists only what a rover may pull', async () => {
     const { base, rover } = await baseAndRover();
     const other = await createUser(t.db, 'Other surveyor');

@@ -29,6 +29,18 @@ export type ReplyHead =
   | { kind: 'error'; status: string };
 
 /**
+ * What a reply's first line may be called in a message a user reads: an HTTP status code, an NTRIP 1 error line
+ * ("ERROR - Bad Password"), or that it is not NTRIP. Whatever else a server at that address sends (an SSH or mail
+ * banner, a web server's name) is never repeated: reading a caster's answer must not tell what runs on a port.
+ */
+export function replyLineText(first: string): string {
+  const http = /^HTTP\/1\.[01] (\d{3})/.exec(first);
+  if (http) return `HTTP ${http[1]}`;
+  if (/^ERROR - [A-Za-z ]{1,40}$/.test(first)) return first;
+  return first ? 'a reply that is not NTRIP' : 'nothing';
+}
+
+/**
  * Reads a caster's reply to a stream request. `ICY 200 OK` may be followed by a blank line (BKG, millipede) or
  * straight by data (RTKLIB); `HTTP/1.x 200 OK` has headers (chunked or not); a sourcetable (`SOURCETABLE 200 OK`, or
  * a 200 with a sourcetable content type) means the mountpoint is not there.
@@ -45,10 +57,10 @@ export function readReplyHead(buf: Buffer): ReplyHead {
   }
   if (/^SOURCETABLE 200 OK/i.test(first)) return { kind: 'sourcetable' };
   const m = /^HTTP\/1\.[01] (\d{3})/.exec(first);
-  if (!m) return { kind: 'error', status: first.slice(0, 80) };
+  if (!m) return { kind: 'error', status: replyLineText(first) };
   const end = buf.indexOf('\r\n\r\n');
   if (m[1] === '401') return { kind: 'unauthorized' };
-  if (m[1] !== '200') return { kind: 'error', status: first.slice(0, 80) };
+  if (m[1] !== '200') return { kind: 'error', status: replyLineText(first) };
   if (end < 0) return { kind: 'more' };
   const headers = buf.subarray(firstEnd + 2, end).toString('latin1').toLowerCase();
   if (/content-type:\s*gnss\/sourcetable/.test(headers)) return { kind: 'sourcetable' };

@@ -1,7 +1,7 @@
 import net, { type Socket } from 'node:net';
 import type { Log } from '../log.js';
 import { ChunkedDecoder } from './chunked.js';
-import { basicAuth, ggaSentence, parseSourcetable, readReplyHead, type SourcetableEntry } from './client-wire.js';
+import { basicAuth, ggaSentence, parseSourcetable, readReplyHead, replyLineText, type SourcetableEntry } from './client-wire.js';
 
 export interface NtripClientOptions {
   host: string;
@@ -79,7 +79,11 @@ export function ntripClient(o: NtripClientOptions) {
       ended ??= 'no data from the caster';
       s.destroy();
     });
-    s.on('error', (err) => (ended ??= err.message));
+    s.on('error', (err) => {
+      // the user reads that no caster answered; the log keeps why (refused, unreachable, reset)
+      o.log.debug({ host: o.host, port: o.port, err: err.message }, 'ntrip client: connection failed');
+      ended ??= `no caster answered at ${o.host}:${o.port}`;
+    });
     s.on('close', () => {
       if (gga) clearInterval(gga);
       gga = null;
@@ -179,11 +183,12 @@ export async function fetchSourcetable(o: {
   timeoutMs?: number;
 }): Promise<SourcetableEntry[]> {
   const address = await o.resolve(o.host);
+  const unreachable = `no caster answered at ${o.host}:${o.port}`;
   return new Promise((ok, fail) => {
     const s = net.connect({ host: address, port: o.port });
     const timer = setTimeout(() => {
       s.destroy();
-      fail(new Error('the caster did not answer in time'));
+      fail(new Error(unreachable));
     }, o.timeoutMs ?? 10_000);
     let buf = Buffer.alloc(0);
     let done = false;
@@ -203,7 +208,7 @@ export async function fetchSourcetable(o: {
       const text = buf.toString('latin1');
       const first = text.slice(0, text.indexOf('\r\n'));
       if (/^HTTP\/1\.[01] 401/.test(first)) return fail(new Error('the caster refused the credentials (401)'));
-      if (!/^(SOURCETABLE 200 OK|HTTP\/1\.[01] 200)/.test(first)) return fail(new Error(`the caster answered: ${first.slice(0, 80) || 'nothing'}`));
+      if (!/^(SOURCETABLE 200 OK|HTTP\/1\.[01] 200)/.test(first)) return fail(new Error(`the caster answered: ${replyLineText(first)}`));
       const bodyAt = text.indexOf('\r\n\r\n');
       const raw = bodyAt < 0 ? '' : text.slice(bodyAt + 4);
       const body = /transfer-encoding:\s*chunked/i.test(text.slice(0, bodyAt)) ? Buffer.concat(new ChunkedDecoder().push(Buffer.from(raw, 'latin1'))).toString('latin1') : raw;
@@ -213,9 +218,10 @@ export async function fetchSourcetable(o: {
       buf = Buffer.concat([buf, d]);
       if (buf.length > 1024 * 1024 || /ENDSOURCETABLE\r?\n/.test(buf.subarray(Math.max(0, buf.length - d.length - 20)).toString('latin1'))) finish();
     });
-    s.on('error', (err) => {
+    // refused, unreachable or silent: one answer, so the reply tells no more about the port than "no caster there"
+    s.on('error', () => {
       clearTimeout(timer);
-      fail(err);
+      fail(new Error(unreachable));
     });
     s.on('close', () => buf.length && finish());
   });

@@ -58,7 +58,8 @@ function basicOf(value: string | undefined): NtripRequest['basic'] {
   if (!m) return undefined;
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = text.indexOf(':');
-  if (colon < 0) return undefined;
+  // no login holds a NUL (none can be stored, and bcrypt would stop reading a password at it): no credentials at all
+  if (colon < 0 || text.includes('\u0000')) return undefined;
   return { user: text.slice(0, colon), password: text.slice(colon + 1) };
 }
 

@@ -174,7 +174,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
 
   async function fail(a: Active, reason: string): Promise<void> {
     untrack(a);
-    await flushEpochs(a).catch(() => {});
+    await flushEpochs(a).catch((err) => o.log.warn({ err, occupation: a.row.id }, 'epochs of a failed occupation not written'));
     const progress = a.run.progress();
     if (await repo.finish(o.db, a.row.id, 'failed', reason, progress)) publish(a, { Status: 'failed', Reason: reason, Progress: progress });
   }
@@ -275,6 +275,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
       }
     })();
     write.catch((err) => o.log.warn({ err, occupations: list.length }, 'occupation epochs not written'));
+    // logged once above: each occupation's queue only waits for the write to settle
     for (const a of list) void serial(a, () => write.catch(() => {}));
   }
 

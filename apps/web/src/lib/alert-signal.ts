@@ -18,6 +18,7 @@ function context(): AudioContext | null {
 
 /** Readies audio on the first gesture (call once while a screen that may alert is open); returns the remover. */
 export function unlockAudioOnGesture(): () => void {
+  // a browser that refuses audio leaves the alert silent: nothing else waits on it
   const unlock = () => void context()?.resume().catch(() => {});
   document.addEventListener('pointerdown', unlock, { once: true, capture: true });
   document.addEventListener('keydown', unlock, { once: true, capture: true });

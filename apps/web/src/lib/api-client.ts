@@ -54,6 +54,7 @@ export async function call<R extends z.ZodType = z.ZodType<unknown>>(route: Rout
     if ((err as Error).name === 'AbortError') throw err;
     return fail(new ApiError(NETWORK_MESSAGE, 0), opts.quiet);
   }
+  // a body that is not JSON (a proxy's error page) leaves data undefined: the status then decides
   const data: unknown = await res.json().catch(() => undefined);
   const success = typeof data === 'object' && data !== null && 'success' in data ? (data as { success: unknown }).success : undefined;
   if (!res.ok || success === false) {

@@ -49,6 +49,7 @@ export function EmailVerifyPage() {
 
   // a typo in the e-mail at sign-up leaves the user here with a code that never comes: let them start again
   const switchAccount = async () => {
+    // the sign-up starts again either way; a session the server still holds ends with its expiry
     await logout().catch(() => undefined);
     queryClient.setQueryData(authQuery.queryKey, { status: 'anonymous' });
     navigate(paths.login, { replace: true });

@@ -77,6 +77,7 @@ export function LoginPage() {
    * query, so it would only be marked stale, and /email-verify would read the cached signed-out state of the guarded
    * page that sent the user here and bounce back to /login.
    */
+  // a failed refresh leaves the cached state, and the guard of the next screen asks again
   const refreshAuth = () => queryClient.fetchQuery({ ...authQuery, staleTime: 0 }).catch(() => undefined);
 
   const isLogin = mode === 'login';

@@ -94,6 +94,8 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
     // without h (no ellipsoidal height, no geoid separation) the receiver's MSL is all there is: said so
     return c?.height != null ? `${withUnit(c.height, { ...frame, unitSymbol: frame.heightUnitSymbol })} ${frame.orthometric ? frame.heightLabel : 'ellipsoidal'}` : height(p, unit);
   };
+  // in its column the figure keeps its unit on its line and the height's name may go under it (a narrower column)
+  const heightCell = (p: Point) => shownHeight(p).replace(' ', '\u00a0');
   const gridColumns = frame
     ? [
         { header: `Easting (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'easting'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
@@ -121,6 +123,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
       )}
       <Table<Point>
         caption="Taken points"
+        dense
         rows={points}
         rowKey={(p) => p._id}
         empty="No points recorded yet. Record some on the survey map."
@@ -145,20 +148,22 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
                   </span>
                 )}
                 <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">Height {shownHeight(p)}</span>
-                <span className="mt-1 block text-xs text-slate-500 sm:hidden">
+                <span className="mt-1 block text-xs text-slate-500 2xl:hidden">
                   <Measurement p={p} unit={unit} />
                 </span>
+                {/* from sm to 2xl the Section column is not shown (the table fits beside the sidebar): said here */}
+                <span className="mt-1 hidden text-xs text-slate-500 sm:block 2xl:hidden">Section {p.Section || 'default'}</span>
               </>
             ),
           },
           { header: 'Latitude', cell: (p) => formatCoordinate(p.Latitude), className: 'tabular-nums', hideOnPhone: true },
           { header: 'Longitude', cell: (p) => formatCoordinate(p.Longitude), className: 'tabular-nums', hideOnPhone: true },
           ...gridColumns,
-          { header: frame ? `Height (${frame.unitSymbol === '°' ? 'm' : frame.unitSymbol})` : 'Height', cell: shownHeight, className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
+          { header: frame ? `Height (${frame.unitSymbol === '°' ? 'm' : frame.unitSymbol})` : 'Height', cell: heightCell, className: 'tabular-nums', hideOnPhone: true },
           { header: 'Accuracy', cell: accuracy, hideOnPhone: true },
-          { header: 'Measured', cell: (p) => <Measurement p={p} unit={unit} />, hideOnPhone: true, className: 'text-xs text-slate-600' },
-          { header: 'Section', cell: (p) => p.Section || 'default', hideOnPhone: true },
-          { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true, className: 'whitespace-nowrap' },
+          { header: 'Measured', cell: (p) => <Measurement p={p} unit={unit} />, wideOnly: true, className: 'text-xs text-slate-600' },
+          { header: 'Section', cell: (p) => p.Section || 'default', wideOnly: true },
+          { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true },
           {
             header: 'Actions',
             className: 'w-28 text-right',

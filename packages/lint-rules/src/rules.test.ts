@@ -1,0 +1,95 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// the repository's own eslint.config.js, run on deliberate violations: each rule must fire where it should and
+// stay quiet beside it
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+async function rulesFired(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+async function fileMessages(path: string) {
+  const [result] = await eslint.lintFiles([path]);
+  return result!.messages;
+}
+
+describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
+  it('a web feature importing another feature fails; its own files, lib/ and components/ pass', async () => {
+    const at = 'apps/web/src/features/survey/components/lint-probe.tsx';
+    expect(await rulesFired("import { projectsQuery } from '../../projects/api/projects';\nexport const q = projectsQuery;\n", at)).toContain('smi/feature-boundaries');
+    expect(await rulesFired("export { pointsQuery } from '../../points/api/points';\n", at)).toContain('smi/feature-boundaries');
+    expect(await rulesFired("export const load = () => import('../../ntrip/api/credentials');\n", at)).toContain('smi/feature-boundaries');
+    const ok = "import { api } from '../../../lib/api-client';\nimport { x } from '../hooks/use-x';\nexport const y = [api, x];\n";
+    expect(await rulesFired(ok, at)).not.toContain('smi/feature-boundaries');
+    // app/ composes features
+    expect(await rulesFired("import { projectsQuery } from '../features/projects/api/projects';\nexport const q = projectsQuery;\n", 'apps/web/src/app/lint-probe.ts')).not.toContain('smi/feature-boundaries');
+  });
+
+  it("the api importing the gateway's files or an internal outside the named list fails; its start passes", async () => {
+    // an existing api file's path, so the type-aware rules find its project; the text linted is this one
+    const at = 'apps/api/src/main.ts';
+    expect(await rulesFired("import { startMqttBroker } from '@smi/gateway';\nexport const s = startMqttBroker;\n", at)).toContain('no-restricted-imports');
+    expect(await rulesFired("import { createCounters } from '@smi/gateway/broker/counters';\nexport const c = createCounters;\n", at)).toContain('no-restricted-imports');
+    expect(await rulesFired("import { createCounters } from '../../gateway/src/broker/counters.js';\nexport const c = createCounters;\n", at)).toContain('no-restricted-imports');
+    expect(await rulesFired("import { startGateway, loadGatewayEnv } from '@smi/gateway';\nexport const s = [startGateway, loadGatewayEnv];\n", at)).not.toContain('no-restricted-imports');
+    // the gateway's test helpers are for tests only
+    expect(await rulesFired("import { replay } from '@smi/gateway/testing/nmea-replay';\nexport const r = replay;\n", at)).toContain('no-restricted-imports');
+    expect(await rulesFired("import { replay } from '@smi/gateway/testing/nmea-replay';\nexport const r = replay;\n", 'apps/api/src/lint-probe.test.ts')).not.toContain('no-restricted-imports');
+  });
+
+  it('an import cycle fails at each of its imports; a type-only import closes none', async () => {
+    const a = await fileMessages('packages/lint-rules/fixtures/cycle/a.ts');
+    expect(a.map((m) => m.ruleId)).toContain('smi/no-import-cycles');
+    expect(a.find((m) => m.ruleId === 'smi/no-import-cycles')!.message).toContain('fixtures/cycle/a.ts -> packages/lint-rules/fixtures/cycle/b.ts -> packages/lint-rules/fixtures/cycle/a.ts');
+    expect((await fileMessages('packages/lint-rules/fixtures/cycle/b.ts')).map((m) => m.ruleId)).toContain('smi/no-import-cycles');
+    expect((await fileMessages('packages/lint-rules/fixtures/cycle/types-only.ts')).map((m) => m.ruleId)).not.toContain('smi/no-import-cycles');
+    expect((await fileMessages('packages/lint-rules/fixtures/cycle/uses-types.ts')).map((m) => m.ruleId)).not.toContain('smi/no-import-cycles');
+  });
+
+  it('a floating promise in server code fails; an awaited or voided one passes', async () => {
+    const messages = (await fileMessages('packages/lint-rules/fixtures/floating.ts')).filter((m) => m.ruleId === '@typescript-eslint/no-floating-promises');
+    expect(messages.map((m) => m.line)).toEqual([5]);
+  });
+
+  it('a .catch that drops the error fails unless a comment on its line or the line above says why', async () => {
+    const at = 'apps/web/src/lib/lint-probe.ts';
+    expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(() => {});\n', at)).toContain('smi/no-silent-catch');
+    expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(() => undefined);\n', at)).toContain('smi/no-silent-catch');
+    expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(function () {});\n', at)).toContain('smi/no-silent-catch');
+    expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(() => {}); // a late reply has nobody to tell\n', at)).not.toContain('smi/no-silent-catch');
+    expect(await rulesFired('// a late reply has nobody to tell\nexport const f = (p: Promise<void>) => p.catch(() => {});\n', at)).not.toContain('smi/no-silent-catch');
+    expect(await rulesFired('export const f = (p: Promise<void>) => p.catch((err) => console.error(err));\n', at)).not.toContain('smi/no-silent-catch');
+    // a fallback value is an answer, not silence
+    expect(await rulesFired('export const f = (p: Promise<unknown>) => p.catch(() => null);\n', at)).not.toContain('smi/no-silent-catch');
+  });
+});
+
+describe("the api's list of gateway internals", () => {
+  it('names only what the api still imports, so it shrinks as code moves out', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const config = (await import(new URL('../../../eslint.config.js', import.meta.url).href)) as Record<string, string[]>;
+    const imported = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name)) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@smi\/gateway'/g)) {
+            for (const name of m[1]!.split(',')) {
+              const bare = name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+              if (bare) imported.add(bare);
+            }
+          }
+        }
+      }
+    };
+    walk(join(root, 'apps/api/src'));
+    const listed = [...config.GATEWAY_INTERNALS_IN_USE!, ...config.GATEWAY_FOR_TESTS!];
+    expect(listed.filter((n) => !imported.has(n)), 'listed but no longer imported: delete from eslint.config.js').toEqual([]);
+    expect(config.GATEWAY_PUBLIC).toContain('startGateway');
+  });
+});
