@@ -33,9 +33,9 @@ RUN command -v openssl >/dev/null || (apt-get update && apt-get install -y --no-
 ENV NODE_ENV=production DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
-# /data: the mail outbox without SMTP_URL; /certs: owned by uid 101 (the proxy's user) so that a new named volume
-# mounted there is writable by the certs service, which runs as that user.
-RUN mkdir -p /data /certs && chown node:node /data && chown 101:101 /certs
+# /data: the mail outbox without SMTP_URL; /certs and /ca (the generated CA's key): owned by uid 101 (the proxy's
+# user) so that new named volumes mounted there are writable by the certs service, which runs as that user.
+RUN mkdir -p /data /certs /ca && chown node:node /data && chown 101:101 /certs /ca && chmod 700 /ca
 USER node
 EXPOSE 3000 1883 2101
 HEALTHCHECK --interval=10s --timeout=20s --start-period=120s --retries=5 CMD ["node", "deploy/healthcheck.mjs", "http"]

@@ -4,7 +4,7 @@
 if [ -z "${COMPOSE:-}" ]; then
   if docker compose version >/dev/null 2>&1; then COMPOSE="docker compose"; else COMPOSE="docker-compose"; fi
 fi
-# the services that hold database connections: every one but the database, Redis, the proxy and the certs job
+# the services that hold database connections: every one but the database, Redis, the proxy and the one-shot jobs
 app_services() {
-  $COMPOSE config --services | grep -Ev '^(postgres|redis|proxy|certs)$'
+  $COMPOSE config --services | grep -Ev '^(postgres|redis|proxy|certs|db-roles)$'
 }

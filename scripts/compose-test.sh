@@ -99,7 +99,9 @@ https_port=${free_ports[0]} mqtts_port=${free_ports[1]} mqtt_port=${free_ports[2
 base_url=https://localhost:$https_port
 cat >"$work/env" <<EOF
 POSTGRES_PASSWORD=$(openssl rand -hex 24)
+APP_DB_PASSWORD=$(openssl rand -hex 24)
 REDIS_PASSWORD=$(openssl rand -hex 24)
+DEVICE_ACTIVATION_SECRET=$(openssl rand -hex 32)
 JWT_SECRET=$(openssl rand -hex 32)
 MQTT_SERVICE_SECRET=$(openssl rand -hex 32)
 PUBLIC_URL=$base_url
@@ -167,6 +169,32 @@ if docker image inspect -f '{{json .Config.Env}}' "$image" | grep -Eiq 'secret|p
 if docker history --no-trunc "$image" | grep -Eq "$(sed -n 's/^JWT_SECRET=//p' "$work/env")"; then die "$image has the JWT secret in a layer"; fi
 say "every service's main process runs as non-root; the image's environment holds no secret"
 
+# every container drops its capabilities, cannot gain privileges, and has a read-only root file system
+for service in api1 api2 gateway1 gateway2 proxy postgres redis db-roles certs; do
+  id=$("${dc[@]}" ps -a -q "$service")
+  [ -n "$id" ] || die "no container for $service"
+  hc=$(docker inspect -f '{{json .HostConfig.CapDrop}} {{json .HostConfig.SecurityOpt}} {{.HostConfig.ReadonlyRootfs}}' "$id")
+  grep -q '"ALL"' <<<"$hc" && grep -q 'no-new-privileges' <<<"$hc" && grep -q ' true$' <<<"$hc" ||
+    die "$service is not hardened: $hc (cap_drop ALL, no-new-privileges, read_only)"
+done
+# the app connects to PostgreSQL as a role that is no superuser
+roles=$("${dc[@]}" exec -T postgres sh -c 'psql -tA -U "$POSTGRES_USER" -d "$POSTGRES_DB" -c "SELECT DISTINCT a.usename || '"'"':'"'"' || r.rolsuper::text FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename WHERE a.client_addr IS NOT NULL"' | tr -d '\r' | paste -sd' ' -)
+[ -n "$roles" ] || die "no app connection to PostgreSQL"
+grep -q ':true' <<<"$roles" && die "the app connects to PostgreSQL as a superuser ($roles)"
+# the Redis password is on no command line
+redis_pass=$(sed -n 's/^REDIS_PASSWORD=//p' "$work/env")
+for service in redis api1 gateway1; do
+  if "${dc[@]}" exec -T "$service" sh -c 'cat /proc/[0-9]*/cmdline 2>/dev/null' | tr '\0' ' ' | grep -qF "$redis_pass"; then
+    die "the Redis password is on a command line in $service"
+  fi
+done
+if docker inspect -f '{{json .Config.Cmd}} {{json .Config.Entrypoint}}' "$("${dc[@]}" ps -q redis)" | grep -qF "$redis_pass"; then
+  die "the Redis password is in the redis container's command"
+fi
+# the private CA's key is not where the proxy can read it
+"${dc[@]}" exec -T proxy ls /etc/nginx/certs | tr -d '\r' | grep -qx 'ca-key.pem' && die "the CA's key is in the proxy's certificate folder"
+say "every container: cap_drop ALL, no-new-privileges, read-only root; the app's database role is no superuser ($roles); the Redis password on no command line; the CA's key not in the proxy's certificates"
+
 # --- HTTPS through the proxy with the generated CA --------------------------------------------------------------------
 "${dc[@]}" exec -T proxy cat /etc/nginx/certs/ca.pem >"$work/ca.pem"
 curl_() { curl -sS --cacert "$work/ca.pem" -b "$work/cookies" -c "$work/cookies" -H "Origin: $base_url" "$@"; }
@@ -196,6 +224,7 @@ say "the web app is served over HTTPS"
 
 # --- devices, browsers, failures --------------------------------------------------------------------------------------
 cookie=$(awk '$0 !~ /^#/ || /^#HttpOnly_/ { if (NF >= 7) { print $6 "=" $7 } }' "$work/cookies" | paste -sd';' -)
+DEVICE_ACTIVATION_SECRET=$(sed -n 's/^DEVICE_ACTIVATION_SECRET=//p' "$work/env") \
 NODE_EXTRA_CA_CERTS=$work/ca.pem BASE_URL=$base_url CA_FILE=$work/ca.pem COOKIE=$cookie MQTTS_PORT=$mqtts_port STATE_FILE=$work/state.json \
   COMPOSE="$(node -e 'console.log(JSON.stringify(process.argv.slice(1)))' "${dc[@]}")" \
   node scripts/compose-test/drive.mjs
@@ -203,7 +232,14 @@ NODE_EXTRA_CA_CERTS=$work/ca.pem BASE_URL=$base_url CA_FILE=$work/ca.pem COOKIE=
 # --- NTRIP through the proxy's 2101: a base pushing with str2str, a rover pulling, byte for byte -------------------
 capture=apps/gateway/src/ntrip/testing/rtcm3-3.rtcm3
 command -v str2str >/dev/null || die "no str2str (rtklib): scripts/test-deps.sh installs it"
-NTRIP_PORT=$ntrip_port STATE_FILE=$work/state.json CAPTURE=$capture node scripts/compose-test/ntrip.mjs || die "NTRIP through the proxy"
+NTRIP_PORT=$ntrip_port STATE_FILE=$work/state.json CAPTURE=$capture \
+  COMPOSE="$(node -e 'console.log(JSON.stringify(process.argv.slice(1)))' "${dc[@]}")" \
+  node scripts/compose-test/ntrip.mjs || die "NTRIP through the proxy"
+
+# --- the edge: a flood from one address does not keep a rover at another out (the PROXY protocol from nginx) -------
+network=$(docker inspect -f '{{range $name, $_ := .NetworkSettings.Networks}}{{$name}} {{end}}' "$("${dc[@]}" ps -q proxy)" | awk '{ print $1 }')
+NTRIP_PORT=$ntrip_port STATE_FILE=$work/state.json CAPTURE=$capture NETWORK=$network IMAGE=$image \
+  node scripts/compose-test/edge.mjs || die "a flood through the proxy"
 
 # --- backup, wipe the database volume, restore ----------------------------------------------------------------------
 points_of() { curl_ -f "$base_url/api/points/$1" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const b=JSON.parse(s);const list=b.points??b.data??b;console.log(list.map(p=>p.Name??p.name).sort().join(","))})'; }

@@ -16,6 +16,8 @@ done
 mapfile -t apps < <(app_services)
 $COMPOSE stop "${apps[@]}"
 $COMPOSE exec -T postgres sh -c 'pg_restore --clean --if-exists --no-owner --single-transaction --exit-on-error -U "$POSTGRES_USER" -d "$POSTGRES_DB"' <"$file"
+# the restored tables belong to the superuser that restored them: hand them to the app's role (deploy/db-roles.sql)
+$COMPOSE run --rm --no-deps -T db-roles
 $COMPOSE up -d --no-build "${apps[@]}"
 # nginx resolves its upstreams once, at start: a process that came back on another address (a new postgres container
 # may take a stopped one's) would answer 502 until the proxy looks again

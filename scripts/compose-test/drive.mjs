@@ -3,7 +3,8 @@
 // killed, one api process killed, PostgreSQL restarted. Every step prints one line; the first failure ends the run
 // with exit status 1.
 //   env: BASE_URL, CA_FILE, COOKIE (the verified session), MQTTS_PORT, COMPOSE (the compose command line, JSON array),
-//        STATE_FILE (where the points recorded are written for the backup step)
+//        STATE_FILE (where the points recorded are written for the backup step), DEVICE_ACTIVATION_SECRET (the
+//        deployment's maker key: devices are registered with the activation key printed on them)
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -103,16 +104,25 @@ const latOf = (seq) => {
 
 await api('GET', '/api/user/data', undefined, 200); // the session is verified
 const suffix = randomUUID().slice(0, 6).toUpperCase();
+// device activation is on by default in the deployment: the key printed on the device, as the maker's tool prints it
+const makerKey = env('DEVICE_ACTIVATION_SECRET');
+if ((await api('GET', '/api/config', undefined, 200)).body.deviceActivation !== true) fail('device activation is not on in the deployment');
+async function activationKey(code) {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/gateway/src/devices/activation-cli.ts', code], {
+    env: { ...process.env, DEVICE_ACTIVATION_SECRET: makerKey },
+  });
+  return stdout.trim().split('\t')[1];
+}
 async function device(type) {
   const code = `${type.toUpperCase()}-${suffix}`;
-  const reg = await api('POST', `/api/devices/${code}`, { Name: `${type} ${suffix}`, Type: type }, 201);
+  const reg = await api('POST', `/api/devices/${code}`, { Name: `${type} ${suffix}`, Type: type, ActivationKey: await activationKey(code) }, 201);
   const id = reg.body.device._id;
   const secret = (await api('POST', `/api/devices/${id}/secret`, undefined, 201)).body.secret;
   return { id, code, secret };
 }
 const base = await device('base');
 const rover = await device('rover');
-step(`registered base ${base.code} and rover ${rover.code} with their MQTT secrets`);
+step(`registered base ${base.code} and rover ${rover.code} with the activation keys printed on them, and their MQTT secrets`);
 
 // the browser: socket.io over wss through the proxy, the session cookie, reconnecting as the web app does
 const socket = io(BASE, {

@@ -10,6 +10,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
  * project's own base setting wins and are typed in MANUAL (never the text "Not set" in a box), and a project with
  * no base position starts its Known Position boxes from them without saving anything. The NTRIP access panel gives
  * the caster's real host and port and each credential's mountpoints, which the caster at that address then serves.
+ * On the map, point names never print into one another ("KB1" beside "P4" as "P41"; a continuous run as a heap).
  * Smaller things: a device code connects in any letter case; a sign-up error says no field key and stays on its page;
  * the taken points' table keeps Modify and Delete in its box at 1280 px; a continuous run ends with "Stop", not
  * "Accept".
@@ -265,4 +266,79 @@ test('the taken points table fits its box at 1280 px, Modify and Delete in view'
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the page scrolls sideways').toBeLessThanOrEqual(0);
   await shots(page, 'taken-points-wide');
+});
+
+/** Every name the page draws on a canvas, where it lands in the canvas's pixels and how wide it is. */
+function watchCanvasText() {
+  const drawn: { text: string; x: number; y: number; w: number }[] = [];
+  (window as unknown as { __drawn: typeof drawn }).__drawn = drawn;
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, maxWidth?: number) {
+    const p = this.getTransform().transformPoint(new DOMPoint(x, y));
+    drawn.push({ text, x: p.x, y: p.y, w: this.measureText(text).width });
+    return maxWidth === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, maxWidth);
+  };
+}
+
+test.describe('the map on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('point names near one another are drawn apart, never into each other', async ({ page, product }) => {
+    await page.addInitScript(watchCanvasText);
+    const suffix = Date.now().toString(36).toUpperCase();
+    const [base, rover] = [`LB-${suffix}`, `LR-${suffix}`];
+    const { userId } = await surveyAccount(page.request, product, 'labels');
+    const secrets = await surveyDevices(page.request, userId, [
+      { code: base, name: 'Label Base', type: 'base' },
+      { code: rover, name: 'Label Rover', type: 'rover' },
+    ]);
+    const projectId = await project(page.request, userId, 'Labels', base, [rover]);
+    const at = { latitude: 6.6153, longitude: 79.96812 };
+    // "KB1" and, 0.4 m east of it, "P4"; and a continuous run: a shot every 0.3 m along 4 m to the north
+    const names: string[] = [];
+    const post = async (Name: string, dLat: number, dLon: number) => {
+      names.push(Name);
+      const res = await page.request.post('/api/points', { data: { ProjectId: projectId, Name, Latitude: at.latitude + 0.00003 + dLat, Longitude: at.longitude + dLon, FixType: 'rtk-fixed' } });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+    };
+    await post('KB1', 0, 0);
+    await post('P4', 0, 0.0000036);
+    for (let i = 0; i < 13; i++) await post(`R${100 + i}`, -0.00005 - i * 0.0000027, -0.00002);
+    product.simulate(['--base', base, '--rate', '1', ...secretsOf(secrets, base)]);
+    const stop = standingRover(product.mqttUrl, rover, secretsOf(secrets, rover)[1]!.split('=').slice(1).join('='), { ...at, sigma: [0.01, 0.01] });
+    try {
+      await page.goto(`/projects/pointsurvey/${projectId}`);
+      await expect(page.getByTestId('quality-fix')).toHaveText('RTK fixed', { timeout: 30_000 });
+      // the newest drawing of each name since `from` (an index into everything drawn)
+      const drawnCount = () => page.evaluate(() => (window as unknown as { __drawn: unknown[] }).__drawn.length);
+      const latest = (from: number) =>
+        page.evaluate(
+          ({ names, from }) => {
+            const all = (window as unknown as { __drawn: { text: string; x: number; y: number; w: number }[] }).__drawn.slice(from);
+            return names.map((n) => all.findLast((d) => d.text === n) ?? null);
+          },
+          { names, from },
+        );
+      await expect.poll(async () => (await latest(0)).filter(Boolean).length, { timeout: 20_000 }).toBeGreaterThan(2);
+      // one zoom in and back out: what is drawn after it is this view's own drawing, none of an earlier view's
+      await page.getByRole('button', { name: 'Zoom in' }).tap();
+      await page.waitForTimeout(1500);
+      const from = await drawnCount();
+      await page.getByRole('button', { name: 'Zoom out' }).tap();
+      await page.waitForTimeout(1500);
+      const drawn = (await latest(from)).filter((d): d is NonNullable<typeof d> => d !== null);
+      // both names of the close pair are there, and no two names share a pixel
+      expect(drawn.map((d) => d.text)).toEqual(expect.arrayContaining(['KB1', 'P4']));
+      const boxOf = (d: (typeof drawn)[number]) => ({ x: d.x, y: d.y - 6.5, w: d.w, h: 13 });
+      for (let i = 0; i < drawn.length; i++)
+        for (let j = i + 1; j < drawn.length; j++) {
+          const [a, b] = [boxOf(drawn[i]!), boxOf(drawn[j]!)];
+          const touch = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          expect(touch, `${drawn[i]!.text} and ${drawn[j]!.text} drawn into each other: ${JSON.stringify([drawn[i], drawn[j]])}`).toBe(false);
+        }
+      await shots(page, 'map-labels');
+    } finally {
+      stop();
+    }
+  });
 });

@@ -66,6 +66,7 @@ test('a phone on the field screen: what is live first, nothing old as live, offl
   await expect(readout).toBeVisible();
   await expect(readout).toContainText(/N\s*\d+\.\d{3} m/);
   await expect(readout).toContainText(/E\s*\d+\.\d{3} m/);
+  await expect(readout).toContainText(/H\s*-?\d+\.\d{3} m/);
   await shots(page, 'map-float');
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -137,4 +138,9 @@ test('a phone on the field screen: what is live first, nothing old as live, offl
   expect(overlap(t!, buttons!)).toBe(false);
   expect(close!.width).toBeGreaterThanOrEqual(24);
   expect(close!.height).toBeGreaterThanOrEqual(24);
+
+  // the list button opens what it is named for: the taken points
+  await page.getByRole('button', { name: 'Points list' }).tap();
+  await expect(page).toHaveURL(new RegExp(`/projects/takenpoints/${projectId}$`));
+  await expect(page.getByRole('heading', { name: 'Taken Points' })).toBeVisible();
 });
