@@ -33,6 +33,7 @@ import { recordPreviewReply } from './record-preview.js';
 import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
 import { lineworkReply } from './linework.js';
+import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -203,5 +204,19 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   exportCodeList: { summary: "A code list as a file: Carlson's five columns (carlson-csv), CSV with a header (csv) or JSON.", files: CODE_LIST_FILE_TYPES },
   projectCodeList: { summary: 'The code list a project reads its shots with (the default when none is assigned).', json: codeListReply },
   assignCodeList: { summary: 'Give a project a code list (null: the default).', json: codeListReply },
+  listDesign: { summary: "A project's design points and lines (kept apart from its measured points), in its coordinate system and unit.", json: designReply },
+  previewDesignImport: {
+    summary: 'What importing a design file would read: the first points and lines, the CSV rows split as read, and the problems found; nothing is stored.',
+    json: designPreviewReply,
+  },
+  importDesign: {
+    summary: 'Import design points and lines from a CSV/TXT, LandXML, DXF or GeoJSON file; a file with bad rows answers 400 naming each by its line and nothing is stored, unless acceptErrors.',
+    status: 201,
+    json: designImportReply,
+  },
+  createDesignPoint: { summary: 'Type in a design point (409 when the project already has one of that name).', status: 201, json: designPointReply },
+  updateDesignPoint: { summary: 'Edit a design point: only the fields given change (409 for a name already used).', json: designPointReply },
+  deleteDesignPoint: { summary: 'Delete a design point.', json: messageReply },
+  deleteDesignLine: { summary: 'Delete a design line.', json: messageReply },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
 };

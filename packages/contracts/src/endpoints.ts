@@ -11,6 +11,7 @@ import { reportEndpoints } from './report.js';
 import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
 import { codeListEndpoints } from './code-lists.js';
+import { designEndpoints } from './design.js';
 import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...reportEndpoints,
   ...crsEndpoints,
   ...codeListEndpoints,
+  ...designEndpoints,
   ...lineworkEndpoints,
   ...ntripEndpoints,
   ...ntripUserEndpoints,

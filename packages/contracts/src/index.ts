@@ -21,6 +21,7 @@ export * from './crs.js';
 export * from './feature-codes.js';
 export * from './record-preview.js';
 export * from './code-lists.js';
+export * from './design.js';
 export * from './api-description.js';
 export * from './endpoint-docs.js';
 export * from './openapi.js';

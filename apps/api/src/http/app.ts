@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
-import { LIMITS } from '@smi/contracts';
+import { DESIGN_IMPORT_BODY_BYTES, designEndpoints, LIMITS } from '@smi/contracts';
 import { authRoutes } from '../auth/routes.js';
 import { settingsRoutes } from '../user/settings-routes.js';
 import { exportRoutes } from '../exports/routes.js';
@@ -24,6 +24,7 @@ import { publicConfigRoutes } from '../public-config/routes.js';
 import { crsRoutes } from '../crs/routes.js';
 import { gridRoutes } from '../crs/grid-routes.js';
 import { codeListRoutes } from '../code-lists/routes.js';
+import { designRoutes } from '../design/routes.js';
 import { lineworkRoutes } from '../linework/routes.js';
 import { apiDescriptionRoutes } from '../api-description/routes.js';
 import { csrfGuard } from './csrf.js';
@@ -63,12 +64,14 @@ export function createApp(deps: AppDeps): Express {
 
   // routes are declared with their full /api/... path (the contracts table), so routers mount at the root
   app.use('/api', csrfGuard({ publicUrl: deps.config.publicUrl }));
+  // a design file comes as the text of a JSON body: up to its own limit (the importer names a file over it)
+  app.use([designEndpoints.importDesign.path, designEndpoints.previewDesignImport.path], express.json({ limit: DESIGN_IMPORT_BODY_BYTES, strict: true }));
   app.use('/api', express.json({ limit: LIMITS.jsonBodyBytes, strict: true }));
   app.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, lineworkRoutes, apiDescriptionRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, lineworkRoutes, apiDescriptionRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;
