@@ -60,7 +60,12 @@ describe('base setups', () => {
     const s = await surveyWithBroadcastingBase();
     const setupId = s.points[0]!.BaseSetupId!;
     const known = { Latitude: 6.927123, Longitude: 79.861187, Height: 13.1 };
+    // the moved points move the project's linework: announced to the owner's maps on the correction and the undo
+    const announced: string[] = [];
+    const onLinework = (owner: string, project: string) => owner === s.owner.userId && announced.push(project);
+    h.deps.events.on('lineworkChanged', onLinework);
     const res = await s.owner.agent.put(`/api/base-setups/${setupId}`).send(known).expect(200);
+    expect(announced).toEqual([s.project._id]);
     expect(res.body.message).toMatch(/^3 points re-computed, shift dE [+-]\d+\.\d{3} m dN [+-]\d+\.\d{3} m dU [+-]\d+\.\d{3} m$/);
     expect(res.body.setup).toMatchObject({ Version: 2, PreviousId: setupId, Current: true, Source: 'known', Points: 0 });
     const shift = diff(toEcef(known.Latitude, known.Longitude, known.Height), s.broadcast);
@@ -88,6 +93,8 @@ describe('base setups', () => {
     const undone = await s.owner.agent.post(`/api/base-setups/${res.body.setup._id}/undo`).expect(200);
     expect(undone.body.setup).toMatchObject({ Version: 3, Source: 'rtcm', X: s.broadcast[0], Y: s.broadcast[1], Z: s.broadcast[2] });
     expect(undone.body.message).toMatch(/^3 points re-computed/);
+    expect(announced).toEqual([s.project._id, s.project._id]);
+    h.deps.events.off('lineworkChanged', onLinework);
     const back = (await s.owner.agent.get(`/api/points/${s.project._id}`).expect(200)).body.points as { _id: string; Latitude: number; Longitude: number; EllipsoidalHeight: number }[];
     for (const [i, r] of ROVERS.entries()) {
       const p = back.find((a) => a._id === s.points[i]!._id)!;

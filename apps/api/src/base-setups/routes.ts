@@ -12,10 +12,16 @@ export function baseSetupRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, sessions } = deps;
   const load = sessions.userOf.bind(sessions);
-  mount(router, e.setKnownBase, load, ({ user, params, body }) => setKnownBase(db, gridStore(deps.config.gridsDir ?? ''), user.id, params.id, body));
+  /** a change of setup that re-computed the project's points moved its linework too: the owner's maps ask again */
+  const announced = <T>(userId: string, reply: T): T => {
+    const r = reply as { recomputed?: unknown; setup?: { ProjectId?: string } | null };
+    if (r.recomputed && r.setup?.ProjectId) deps.events.emit('lineworkChanged', userId, r.setup.ProjectId);
+    return reply;
+  };
+  mount(router, e.setKnownBase, load, async ({ user, params, body }) => announced(user.id, await setKnownBase(db, gridStore(deps.config.gridsDir ?? ''), user.id, params.id, body)));
   mount(router, e.listBaseSetups, load, ({ user, params }) => listSetups(db, user.id, params.id));
-  mount(router, e.correctBaseSetup, load, ({ user, params, body }) => correctSetup(db, user.id, params.id, body));
-  mount(router, e.undoBaseSetup, load, ({ user, params }) => undoSetup(db, user.id, params.id));
+  mount(router, e.correctBaseSetup, load, async ({ user, params, body }) => announced(user.id, await correctSetup(db, user.id, params.id, body)));
+  mount(router, e.undoBaseSetup, load, async ({ user, params }) => announced(user.id, await undoSetup(db, user.id, params.id)));
 
   // Auto Fix: averaged on the gateway that ingests the base, told by the internal control topic
   const autoFix = autoFixUseCases(db, (c: AutoFixCommand) => {
@@ -29,7 +35,7 @@ export function baseSetupRoutes(deps: AppDeps): Router {
     return out;
   });
   mount(router, a.latestAutoFix, load, ({ user, params }) => autoFix.latest(user.id, params.id));
-  mount(router, a.acceptAutoFix, load, ({ user, params }) => autoFix.accept(user.id, params.id));
+  mount(router, a.acceptAutoFix, load, async ({ user, params }) => announced(user.id, await autoFix.accept(user.id, params.id)));
   mount(router, a.cancelAutoFix, load, ({ user, params }) => autoFix.cancel(user.id, params.id));
   return router;
 }

@@ -152,6 +152,15 @@ describe('exports draw the linework: DXF layers and polylines, GeoJSON lines and
     expect(features.find((f) => f.properties.name === 'F1')!.properties).toMatchObject({ code: 'FENCE', note: 'Gate post' });
   });
 
+  it("LandXML: a coded point's CgPoint code is its feature code string", async () => {
+    const res = await download(a.agent, 'landxml', projectId);
+    const file = join(dir, 'yard.xml');
+    writeFileSync(file, res.body);
+    const code = (name: string) => execFileSync('xmllint', ['--xpath', `string(//*[local-name()='CgPoint'][@name='${name}']/@code)`, file]).toString().trim();
+    expect(code('K1')).toBe('KB PC');
+    expect(code('T1')).toBe('TREE');
+  });
+
   it('CSV: the code, attribute values and note of every point', async () => {
     const res = await download(a.agent, 'csv', projectId);
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];

@@ -54,7 +54,8 @@ export async function writeLandXml(ctx: ExportContext) {
       const name = k === 1 ? p.name : `${p.name} (${k})`;
       const coords = `${fmt(c.northing)} ${fmt(c.easting)}${c.height === null ? '' : ` ${fmt(c.height)}`}`;
       out +=
-        `    <CgPoint name="${xmlText(name)}" code="${xmlText(p.type)}" desc="${xmlText(p.name)}" timeStamp="${p.recordedAt.toISOString().slice(0, 19)}"` +
+        // code: the feature code string a CAD field-to-finish reads (decision 057), the point's type when it has none
+        `    <CgPoint name="${xmlText(name)}" code="${xmlText(p.code || p.type)}" desc="${xmlText(p.name)}" timeStamp="${p.recordedAt.toISOString().slice(0, 19)}"` +
         ` latitude="${p.latitude}" longitude="${p.longitude}"${c.ellipsoidalHeight === null ? '' : ` ellipsoidHeight="${fmt(c.ellipsoidalHeight)}"`}>${coords}</CgPoint>\n`;
     }
     await sink.write(out);

@@ -56,6 +56,8 @@ export function projectRoutes(deps: AppDeps): Router {
     // the typed position also corrects the base setup in force and re-computes its points; the reply gains their
     // count beside its usual fields (decision 023)
     const done = await knownPositionTyped(db, user.id, params.id, body.baseLatitude, body.baseLongitude);
+    // re-computed points move the project's linework: the owner's maps ask for it again
+    if (done?.recomputed) deps.events.emit('lineworkChanged', user.id, params.id);
     return done ? { ...reply, recomputed: done.recomputed, baseSetupId: done.setup.id } : reply;
   });
   return router;

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { liveReading, OCCUPATION_EVENT, occupationView, SOCKET_EVENTS, type OccupationView } from '@smi/contracts';
+import { LINEWORK_EVENT, lineworkNotice, liveReading, OCCUPATION_EVENT, occupationView, SOCKET_EVENTS, type OccupationView } from '@smi/contracts';
 import { LiveStore } from './live-store';
 import { onLiveSessionEnd } from './live-session';
 
@@ -42,6 +42,7 @@ export class LiveFeed {
   private dropped = false;
   private resync: () => void = () => {};
   private occupationListeners = new Set<(o: OccupationView) => void>();
+  private lineworkListeners = new Set<(projectId: string) => void>();
 
   constructor(private readonly makeSocket: () => Socket = defaultSocket) {}
 
@@ -80,6 +81,17 @@ export class LiveFeed {
     this.occupationListeners.add(listener);
     return () => this.occupationListeners.delete(listener);
   }
+
+  /** A project's linework changed (a point recorded, recoded, renamed or deleted; its code list changed). */
+  onLinework(listener: (projectId: string) => void): () => void {
+    this.lineworkListeners.add(listener);
+    return () => this.lineworkListeners.delete(listener);
+  }
+
+  receiveLinework = (payload: unknown): void => {
+    const parsed = lineworkNotice.safeParse(payload);
+    if (parsed.success) this.lineworkListeners.forEach((l) => l(parsed.data.ProjectId));
+  };
 
   /** An `occupation` event: one this client cannot read is skipped. */
   receiveOccupation = (payload: unknown): void => {
@@ -135,6 +147,7 @@ export class LiveFeed {
       socket.on(event, (payload: unknown) => this.receive(payload));
     }
     socket.on(OCCUPATION_EVENT, this.receiveOccupation);
+    socket.on(LINEWORK_EVENT, this.receiveLinework);
     // the manager's attempts are used up: try again later (wake also tries when the page comes back)
     socket.io.on('reconnect_failed', () => this.retryLater());
     if (typeof window !== 'undefined') {

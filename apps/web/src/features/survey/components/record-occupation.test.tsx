@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_TOLERANCES, EMPTY_PROGRESS, type OccupationView } from '@smi/contracts';
+import { DEFAULT_CODE_LIST } from '@smi/feature-codes';
 import { DEFAULT_MEASUREMENT } from '../../../lib/measurement-settings';
 import { renderApp } from '../../../test/render-app';
 import type { RecordSample, RoverView } from '../survey-model';
@@ -131,6 +132,35 @@ describe('Save in the Record a Point dialog', () => {
       await userEvent.click(screen.getByRole('radio', { name: 'slant' }));
       await userEvent.type(screen.getByLabelText('Antenna radius (m)'), '0.08');
       await vi.waitFor(() => expect(sent.at(-1)!.Antenna).toMatchObject({ HeightType: 'slant', Radius: 0.08 }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 30_000);
+
+  it("takes a code from the project's list (completing, its attributes asked), attribute values and a note, and starts with the last code", async () => {
+    const list = { ...DEFAULT_CODE_LIST, id: null, createdAt: null, updatedAt: null };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const body = String(url).endsWith('/code-list')
+          ? { success: true, codeList: list }
+          : { success: true, Latitude: 6.6001, Longitude: 79.9001, EllipsoidalHeight: null, Altitude: 10.2, Correction: 'none', Setup: null, frame: null, coordinate: null };
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    try {
+      const { onSave } = open({ projectId: 'p-1', lastCode: 'FE' });
+      const code = screen.getByLabelText('Code');
+      expect(code).toHaveValue('FE');
+      // the list's codes complete what is typed
+      await vi.waitFor(() => expect(document.querySelectorAll('datalist option[value="TREE"]')).toHaveLength(1));
+      await userEvent.clear(code);
+      await userEvent.type(code, 'TREE');
+      await userEvent.type(await screen.findByLabelText('Species'), 'Oak');
+      await userEvent.selectOptions(screen.getByLabelText('Protected'), 'yes');
+      await userEvent.type(screen.getByLabelText('Note'), 'By the gate');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ code: 'TREE', attributes: { TREE: { Species: 'Oak', Protected: 'yes' } }, note: 'By the gate' }));
     } finally {
       vi.unstubAllGlobals();
     }

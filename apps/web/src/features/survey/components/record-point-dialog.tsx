@@ -12,6 +12,8 @@ import { PHONE_OFFLINE } from '../../../components/position-quality';
 import { SampleSummary } from './sample-summary';
 import { SectionSelect } from './section-select';
 import { StoredCoordinate } from './stored-coordinate';
+import { attributesBody, CodeFields, codesOf, type AttributeInput } from './code-fields';
+import { recentCodes, useProjectCodeList } from '../api/feature-codes';
 
 export interface RecordDraft {
   name: string;
@@ -21,6 +23,10 @@ export interface RecordDraft {
   /** how the server measures it (decision 028: every Save starts an occupation) */
   method: OccupationMethod;
   antenna: AntennaSetupInput;
+  /** the feature code string, its attribute values by code and attribute name, and a note (decision 057) */
+  code: string;
+  attributes: Record<string, Record<string, string>>;
+  note: string;
 }
 
 export const METHOD_WORDS: Record<OccupationMethod, string> = {
@@ -59,6 +65,8 @@ interface Props {
   onCancelOccupation?: () => Promise<unknown>;
   /** A failed occupation seen: back to the form for another try. */
   onRetry?: () => void;
+  /** The code the last shot of this project carried, without its control codes: the next shot starts with it. */
+  lastCode?: string;
 }
 
 /** Record a Point: name (P{n+1}), section, device, the live accuracy; Save needs sensor data. */
@@ -146,7 +154,11 @@ function OccupationStep({ occupation, rovers, onClose, unit, onAccept, onCancelO
   );
 }
 
-function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], lastName, unit, projectId, onAddSection, onSave, measurement, hidden }: Props & { hidden: boolean }) {
+function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, pointCount, pointNames = [], lastName, unit, projectId, onAddSection, onSave, measurement, hidden, lastCode = '' }: Props & { hidden: boolean }) {
+  const codeList = useProjectCodeList(projectId).data;
+  const [featureCode, setFeatureCode] = useState(lastCode);
+  const [attributes, setAttributes] = useState<AttributeInput>({});
+  const [note, setNote] = useState('');
   const [name, setName] = useState(() => defaultPointName(pointCount, pointNames, lastName));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
@@ -170,7 +182,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
     if (problem) return void toast.error(problem);
     setSaving(true);
     try {
-      await onSave({ name, section, rover, sample, method, antenna });
+      await onSave({ name, section, rover, sample, method, antenna, code: featureCode.trim(), attributes: attributesBody(attributes, codesOf(featureCode, codeList)), note: note.trim() });
     } catch {
       // the caller has said what went wrong; the dialog stays for another try
     } finally {
@@ -198,6 +210,8 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
         </p>
       ) : (
         <form id="record-point" className="flex flex-col gap-4" onSubmit={(e) => void save(e)}>
+          {/* Enter in any field saves, as the footer's Save does (the form has several text fields now) */}
+          <button type="submit" hidden disabled={!ready || saving || duplicate} tabIndex={-1} aria-hidden="true" />
           <SampleSummary sample={sample} unit={unit} />
           {ready ? (
             <StoredCoordinate
@@ -232,6 +246,16 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
               </span>
             )}
           </div>
+          <CodeFields
+            list={codeList}
+            recent={projectId ? recentCodes(projectId) : []}
+            code={featureCode}
+            onCode={setFeatureCode}
+            attributes={attributes}
+            onAttributes={setAttributes}
+            note={note}
+            onNote={setNote}
+          />
           <SectionSelect sections={sections} value={section} onChange={setSection} onAdd={onAddSection} />
           <label>
             <span className="label">Client device</span>

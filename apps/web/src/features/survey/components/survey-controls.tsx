@@ -11,6 +11,8 @@ import { defaultDevice, defaultPointName, defaultSection, lastPointName } from '
 import { type RecordSample, type RoverView } from '../survey-model';
 import { failureText } from './occupation-progress';
 import { MapButtons } from './map-buttons';
+import { carriedCode } from './code-fields';
+import { rememberCodes, useProjectCodeList } from '../api/feature-codes';
 import { RecordPointDialog, type RecordDraft } from './record-point-dialog';
 
 interface Props {
@@ -47,6 +49,9 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
   const [discarding, setDiscarding] = useState<{ _id: string; Name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [lastSection, setLastSection] = useState<string | null>(null);
+  // the next shot starts with this shot's codes (its control codes dropped): one tap for the next point of a line
+  const [lastCode, setLastCode] = useState('');
+  const codeList = useProjectCodeList(project._id).data;
 
   const measure = useMeasure(project._id);
   const occupation = measure.occupation;
@@ -55,12 +60,24 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
 
   const record = async (draft: RecordDraft) => {
     try {
-      await measure.start({ deviceId: draft.rover.id, method: draft.method, name: draft.name, section: draft.section, antenna: draft.antenna });
+      await measure.start({
+        deviceId: draft.rover.id,
+        method: draft.method,
+        name: draft.name,
+        section: draft.section,
+        antenna: draft.antenna,
+        code: draft.code,
+        attributes: draft.attributes,
+        note: draft.note,
+      });
     } catch (err) {
       toast.error(err instanceof ApiError && err.status > 0 ? (serverMessage(err) ?? 'Failed to record point.') : 'Error recording point.');
       throw err;
     }
     setLastSection(draft.section);
+    const carried = carriedCode(draft.code, codeList);
+    setLastCode(carried);
+    if (carried) rememberCodes(project._id, carried.split(/\s+/));
   };
 
   // the outcome, however it arrives (socket event, the re-read after a drop or a reload), is said once
@@ -97,6 +114,10 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
           section: defaultSection(project.Sections, lastSection),
           rover: holdRover,
           sample: holdSample,
+          // the code the last shot carried: press-and-hold shoots the next point of the same line
+          code: lastCode,
+          attributes: {},
+          note: '',
           // the hold is the quick shot: one fixed epoch measured by the server
           method: 'rapid' as const,
           antenna: measurement.Antenna,
@@ -171,6 +192,7 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
         projectId={project._id}
         onAddSection={onAddSection}
         onSave={record}
+        lastCode={lastCode}
         measurement={measurement}
         occupation={occupation}
         onAccept={async () => {

@@ -17,6 +17,7 @@ import { AccuracyCircles } from './map/accuracy-circles';
 import { BaseMarker, RoverMarker } from './map/device-markers';
 import { FollowCentre, SizeFix } from './map/map-behaviour';
 import { PointsLayer, surveyRenderer, type MapPoint } from './map/points-layer';
+import { LineworkLayer } from './map/linework-layer';
 import { StatusBox } from './status-box';
 import { CorrectionsClients } from '../../../components/corrections-clients';
 import { useBaseRtcm } from '../../../lib/base-rtcm';
@@ -107,6 +108,7 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
           <SizeFix />
           <ScaleControl position="bottomleft" metric={settings.system.distanceUnit !== 'FEET'} imperial={settings.system.distanceUnit === 'FEET'} />
           <FollowCentre centre={centre} follow={follow} onUserMove={() => setFollow(false)} />
+          <LineworkLayer projectId={project._id} />
           <PointsLayer points={points} unit={settings.system.distanceUnit} renderer={renderer} />
           {settings.map.accuracyCircles === 'Show' && <AccuracyCircles rovers={rovers} unit={settings.system.distanceUnit} />}
           <BaseMarker base={baseNow} size={size} />

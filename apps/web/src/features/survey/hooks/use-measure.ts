@@ -16,6 +16,10 @@ export interface MeasureRequest {
   name: string;
   section: string;
   antenna: AntennaSetupInput;
+  /** the feature code string, attribute values and note the point takes */
+  code?: string;
+  attributes?: Record<string, Record<string, string>>;
+  note?: string;
 }
 
 /**
@@ -49,7 +53,17 @@ export function useMeasure(projectId: string) {
     const reuse = pending && pending.deviceId === r.deviceId ? pending.clientId : null;
     const send = async (clientId: string) => {
       writePending(projectId, { clientId, deviceId: r.deviceId, id: null });
-      return startOccupation(projectId, { DeviceId: r.deviceId, Method: r.method, Name: r.name, Section: r.section, Antenna: r.antenna, ClientId: clientId });
+      return startOccupation(projectId, {
+        DeviceId: r.deviceId,
+        Method: r.method,
+        Name: r.name,
+        Section: r.section,
+        Antenna: r.antenna,
+        ClientId: clientId,
+        Code: r.code ?? '',
+        Attributes: r.attributes ?? {},
+        Note: r.note ?? '',
+      });
     };
     let o = await send(reuse ?? crypto.randomUUID());
     // that ClientId already measured a point whose outcome was never shown here: this Save is a new point
