@@ -10,7 +10,7 @@ export function Logo({ inverted = false, compact = false }: { inverted?: boolean
       </svg>
       {!compact && (
         <span className={`whitespace-nowrap text-sm font-semibold sm:text-[15px] leading-tight tracking-tight ${inverted ? 'text-white' : 'text-slate-900'}`}>
-          Site Measurement <span className="text-blue-500">IoT</span>
+          Site Measurement <span className={inverted ? 'text-blue-400' : 'text-blue-700'}>IoT</span>
         </span>
       )}
     </span>

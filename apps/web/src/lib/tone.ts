@@ -30,3 +30,17 @@ export const toneDot: Record<Tone, string> = {
   blue: 'bg-blue-500',
   orange: 'bg-orange-500',
 };
+
+/**
+ * Solid fills with white or near-black text: what stays readable on a phone in sunlight (pale tints wash out). Every
+ * pair is at least 4.5:1 in both themes (the dark theme keeps a fill under white text as it is in the light one).
+ */
+export const toneSolid: Record<Tone, string> = {
+  green: 'bg-emerald-700 text-white',
+  yellow: 'bg-amber-400 text-slate-950',
+  red: 'bg-red-700 text-white',
+  orange: 'bg-orange-700 text-white',
+  grey: 'bg-slate-600 text-white',
+  indigo: 'bg-indigo-700 text-white',
+  blue: 'bg-blue-700 text-white',
+};

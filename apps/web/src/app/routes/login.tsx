@@ -95,7 +95,7 @@ export function LoginPage() {
             role="tab"
             aria-selected={mode === m}
             onClick={() => setMode(m)}
-            className={`min-h-11 rounded-md text-sm font-semibold transition ${mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'}`}
+            className={`min-h-11 rounded-md text-sm font-semibold transition ${mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
           >
             {m === 'login' ? 'Log In' : 'Sign Up'}
           </button>

@@ -62,7 +62,7 @@ export function AlertsPanel({ alerts, loading, failed }: { alerts: DeviceAlertVi
               cell: (d) => (
                 <span className="block text-slate-600">
                   <span className="block">{d.Details}</span>
-                  <span className="block text-xs text-slate-400">Registered {formatDay(d.Registered_Date)}</span>
+                  <span className="block text-xs text-slate-500">Registered {formatDay(d.Registered_Date)}</span>
                 </span>
               ),
             },

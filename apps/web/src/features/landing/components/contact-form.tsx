@@ -36,7 +36,7 @@ export function ContactForm() {
             <input id="contact-email" type="email" className="input" value={form.email} onChange={set('email')} onBlur={touch('email')} aria-invalid={!!show('email')} aria-describedby="contact-email-error" autoComplete="email" />
           </Field>
           <div>
-            <label htmlFor="contact-message" className="label">Message <span className="font-normal text-slate-400">(optional)</span></label>
+            <label htmlFor="contact-message" className="label">Message <span className="font-normal text-slate-600">(optional)</span></label>
             <textarea id="contact-message" rows={4} className="input py-2" value={form.message} onChange={set('message')} />
           </div>
           <button type="submit" className="btn-primary w-full" disabled aria-describedby="contact-note">

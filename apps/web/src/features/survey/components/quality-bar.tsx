@@ -2,19 +2,9 @@ import { TriangleAlert } from 'lucide-react';
 import { fixLabel, fixTone } from '../../../components/fix-quality';
 import { headlineText, LIVE, type LiveState } from '../../../components/position-quality';
 import { formatLength, formatPrecision, type DistanceUnit } from '../../../lib/distance';
-import { formatAge, type Tone } from '../../../lib/format';
+import { formatAge } from '../../../lib/format';
+import { toneSolid as SOLID } from '../../../lib/tone';
 import { correctionAgeTone, type QualityAlert, type RoverQuality } from '../rules/quality';
-
-// solid fills with white or near-black text: what stays readable on a phone in sunlight (pale tints wash out)
-const SOLID: Record<Tone, string> = {
-  green: 'bg-emerald-700 text-white',
-  yellow: 'bg-amber-400 text-slate-950',
-  red: 'bg-red-700 text-white',
-  orange: 'bg-orange-600 text-white',
-  grey: 'bg-slate-600 text-white',
-  indigo: 'bg-indigo-700 text-white',
-  blue: 'bg-blue-700 text-white',
-};
 
 export interface QualityRow {
   code: string;
@@ -34,7 +24,7 @@ function Stat({ label, value, testId, old }: { label: string; value: string; tes
   return (
     <span className="whitespace-nowrap">
       <span className="font-medium text-slate-600">{label}</span>{' '}
-      <span className={`tabular-nums ${old ? 'font-medium text-slate-500' : 'font-bold text-slate-950'}`} data-testid={testId} data-old={old}>
+      <span className={`tabular-nums ${old ? 'font-medium text-slate-500' : 'font-bold text-slate-900'}`} data-testid={testId} data-old={old}>
         {value}
       </span>
     </span>
