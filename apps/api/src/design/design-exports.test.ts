@@ -69,6 +69,11 @@ describe('design data in the exports', () => {
     expect(plain.body.toString('utf8')).not.toMatch(/\nDESIGN\r?\n/);
     const res = await download('dxf', '?design=1');
     expect(res.status).toBe(200);
+    // the drawing's extent holds the design: E 452010-452250, N 5411000-5411215, padded by ten label heights
+    const header = (name: string) => [...new RegExp(`\\$${name}\\r?\\n\\s*10\\r?\\n([-\\d.]+)\\r?\\n\\s*20\\r?\\n([-\\d.]+)`).exec(res.body.toString('utf8'))!.slice(1)].map(Number);
+    const [minE, minN] = header('EXTMIN');
+    const [maxE, maxN] = header('EXTMAX');
+    expect([minE! < 452000, minE! > 451980, minN! < 5411000, maxE! > 452250, maxE! < 452270, maxN! > 5411215]).toEqual([true, true, true, true, true, true]);
     const file = join(dir, 'design.dxf');
     writeFileSync(file, res.body);
     const { features } = JSON.parse(execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', file], { maxBuffer: 64 << 20 }).toString()) as { features: OgrFeature[] };

@@ -196,10 +196,12 @@ export async function writeDxf(ctx: ExportContext) {
   }
   drawing.setActiveLayer('0');
   const extent = placer ? extentOf(ctx, placer.place) : null;
-  if (extent) {
-    const pad = extent.textHeight * 10;
-    drawing.header('EXTMIN', [[10, extent.min.x - pad], [20, extent.min.y - pad], [30, 0]]);
-    drawing.header('EXTMAX', [[10, extent.max.x + pad], [20, extent.max.y + pad], [30, 0]]);
+  // the drawing's extent covers the design too when it is drawn
+  const drawn = design ? withDesign(extent, design) : extent;
+  if (drawn) {
+    const pad = drawn.textHeight * 10;
+    drawing.header('EXTMIN', [[10, drawn.min.x - pad], [20, drawn.min.y - pad], [30, 0]]);
+    drawing.header('EXTMAX', [[10, drawn.max.x + pad], [20, drawn.max.y + pad], [30, 0]]);
   }
 
   const skeleton = drawing.toDxfString();
@@ -253,13 +255,30 @@ export const DESIGN_LAYER = 'DESIGN';
 const DESIGN_COLOUR = 6;
 const MAGENTA = 0xff00ff;
 
-/** Label height for a drawing of design data only: as for measured points, from the spread of the design. */
-function designTextHeight(d: DesignExport): number {
+/** The corners of the design's points and vertices. */
+function designBox(d: DesignExport) {
   const all = [...d.points, ...d.lines.flatMap((l) => l.vertices)];
   const es = all.map((p) => p.e);
   const ns = all.map((p) => p.n);
-  const diagonal = Math.hypot(Math.max(...es) - Math.min(...es), Math.max(...ns) - Math.min(...ns));
+  return { min: { x: Math.min(...es), y: Math.min(...ns) }, max: { x: Math.max(...es), y: Math.max(...ns) } };
+}
+
+/** Label height for a drawing of design data only: as for measured points, from the spread of the design. */
+function designTextHeight(d: DesignExport): number {
+  const { min, max } = designBox(d);
+  const diagonal = Math.hypot(max.x - min.x, max.y - min.y);
   return Math.round(Math.min(5, Math.max(0.05, diagonal / 250)) * 100) / 100;
+}
+
+/** The measured points' extent grown to hold the design (the design's alone when nothing was measured). */
+function withDesign(extent: { min: { x: number; y: number }; max: { x: number; y: number }; textHeight: number } | null, d: DesignExport) {
+  const box = designBox(d);
+  if (!extent) return { ...box, textHeight: designTextHeight(d) };
+  return {
+    min: { x: Math.min(extent.min.x, box.min.x), y: Math.min(extent.min.y, box.min.y) },
+    max: { x: Math.max(extent.max.x, box.max.x), y: Math.max(extent.max.y, box.max.y) },
+    textHeight: extent.textHeight,
+  };
 }
 
 /**
