@@ -23,6 +23,14 @@ export const exportQuery = z.object({
     .enum(['0', '1'], { message: 'must be 0 or 1' })
     .optional()
     .transform((v) => v === '1'),
+  /**
+   * `?design=1` (csv, txt, dxf, landxml): the project's design points and lines too, marked as design (a `kind`
+   * column; the DESIGN layer; a CgPoints and PlanFeatures named Design). Without it a file holds measured points only.
+   */
+  design: z
+    .enum(['0', '1'], { message: 'must be 0 or 1' })
+    .optional()
+    .transform((v) => v === '1'),
 });
 export type ExportPreset = (typeof EXPORT_PRESETS)[number];
 

@@ -44,11 +44,11 @@ const CHUNK = 5000;
 /** Design data is reached through its project: callers check the project is the account's first. */
 export const designRepository = {
   async points(q: Queryable, projectId: string): Promise<DesignPointRow[]> {
-    return q.query<DesignPointRow>(`SELECT ${POINT_COLUMNS} FROM design_points WHERE project_id = $1 ORDER BY created_at, name`, [projectId]);
+    return q.query<DesignPointRow>(`SELECT ${POINT_COLUMNS} FROM design_points WHERE project_id = $1 ORDER BY seq`, [projectId]);
   },
 
   async lines(q: Queryable, projectId: string): Promise<DesignLineRow[]> {
-    return q.query<DesignLineRow>(`SELECT ${LINE_COLUMNS} FROM design_lines WHERE project_id = $1 ORDER BY created_at, name`, [projectId]);
+    return q.query<DesignLineRow>(`SELECT ${LINE_COLUMNS} FROM design_lines WHERE project_id = $1 ORDER BY seq`, [projectId]);
   },
 
   async pointNames(q: Queryable, projectId: string): Promise<string[]> {
@@ -86,13 +86,15 @@ export const designRepository = {
     return (await q.query('DELETE FROM design_lines WHERE id = $1 AND project_id = $2 RETURNING id', [id, projectId])).length > 0;
   },
 
-  /** Every point and line of an import, in chunks of one INSERT each; the caller runs it in one transaction. */
+  /** Every point and line of an import, in the file's order (seq), in chunks of one INSERT each; the caller runs it in one transaction. */
   async insertImported(q: Queryable, projectId: string, source: string, points: DesignPoint[], lines: DesignLine[]): Promise<void> {
     for (let i = 0; i < points.length; i += CHUNK) {
       const part = points.slice(i, i + CHUNK);
       await q.query(
         `INSERT INTO design_points (project_id, source, name, easting, northing, elevation, code, layer)
-         SELECT $1, $2, t.* FROM unnest($3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[]) AS t`,
+         SELECT $1, $2, t.name, t.e, t.n, t.h, t.code, t.layer
+         FROM unnest($3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[]) WITH ORDINALITY AS t(name, e, n, h, code, layer, o)
+         ORDER BY t.o`,
         [projectId, source, part.map((p) => p.name), part.map((p) => p.e), part.map((p) => p.n), part.map((p) => p.h), part.map((p) => p.code), part.map((p) => p.layer)],
       );
     }
@@ -101,7 +103,8 @@ export const designRepository = {
       await q.query(
         `INSERT INTO design_lines (project_id, source, name, code, layer, closed, start_station, vertices)
          SELECT $1, $2, t.name, t.code, t.layer, t.closed, t.start_station, t.vertices
-         FROM unnest($3::text[], $4::text[], $5::text[], $6::bool[], $7::float8[], $8::jsonb[]) AS t(name, code, layer, closed, start_station, vertices)`,
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::bool[], $7::float8[], $8::jsonb[]) WITH ORDINALITY AS t(name, code, layer, closed, start_station, vertices, o)
+         ORDER BY t.o`,
         [
           projectId,
           source,

@@ -2,6 +2,7 @@ import type { ExportProject, ExportsRepository, PointStats } from './repository.
 import type { ResponseSink } from './sink.js';
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { CodeList, LineworkReply } from '@smi/contracts';
+import type { DesignExport } from '../design/export-data.js';
 
 export interface ExportLinework {
   list: CodeList;
@@ -30,6 +31,8 @@ export interface ExportContext {
   preset?: 'pnezd';
   /** csv only: ?bom=1 starts the file with a byte-order mark (Excel) */
   bom?: boolean;
+  /** `?design=1` (csv, txt, dxf, landxml): the project's design, in the file's unit; null: measured points only */
+  design?: DesignExport | null;
 }
 
 export type FormatWriter = (ctx: ExportContext) => Promise<void>;

@@ -9,6 +9,7 @@ import { EntityWriter } from './dxf-entities.js';
 import type { StoredPosition } from '@smi/geodesy';
 import { pointCoordinates } from '../crs/project-geodesy.js';
 import { measured, precisionLine } from './precision-fields.js';
+import type { DesignExport } from '../design/export-data.js';
 
 /** Characters AutoCAD refuses in a layer name. */
 const LAYER_FORBIDDEN = /[<>/\\":;?*|=,`\p{Cc}]/gu;
@@ -70,7 +71,7 @@ const ARC_STEP = Math.PI / 36;
  * A line's vertices for a POLYLINE 3D: each arc segment (a bulge) replaced by points on its circle every 5 degrees or
  * less, heights interpolated along it; measured vertices stay as they are. A height not known is 0.
  */
-export function densified(vertices: readonly Vertex[], closed: boolean): { x: number; y: number; z: number }[] {
+export function densified(vertices: readonly Pick<Vertex, 'e' | 'n' | 'h' | 'bulge'>[], closed: boolean): { x: number; y: number; z: number }[] {
   const out: { x: number; y: number; z: number }[] = [];
   vertices.forEach((v, i) => {
     const z0 = v.h ?? 0;
@@ -174,11 +175,17 @@ function extentOf({ stats }: ExportContext, place: Placer) {
  */
 export async function writeDxf(ctx: ExportContext) {
   const { sink, repo, project } = ctx;
-  const layers = layerNames(await repo.sectionsOf(project));
+  const sections = await repo.sectionsOf(project);
+  const layers = layerNames(sections);
   const drawing = new Drawing();
   const placer = ctx.stats.bbox ? placerOf(ctx) : null;
-  drawing.header('INSUNITS', [[70, placer?.insunits ?? INSUNITS.metre]]);
+  // design data (asked for) goes on a layer of its own, named apart from every section's
+  const design = ctx.design && (ctx.design.points.length || ctx.design.lines.length) ? ctx.design : null;
+  const designLayer = design ? layerNames([...sections, DESIGN_LAYER]).get(DESIGN_LAYER)! : null;
+  const designUnits = design && ctx.geodesy ? INSUNITS[ctx.geodesy.transform.unit] : INSUNITS.metre;
+  drawing.header('INSUNITS', [[70, placer?.insunits ?? designUnits]]);
   [...layers.values()].forEach((name, i) => drawing.addLayer(name, COLORS[i % COLORS.length]!, 'CONTINUOUS'));
+  if (designLayer) drawing.addLayer(designLayer, DESIGN_COLOUR, 'CONTINUOUS');
   // one layer per code layer of the project's list, in the code's colour; a coded point goes on its first code's
   const linework = placer ? await ctx.linework() : null;
   const codeLayers = codeLayersOf(linework, layers);
@@ -206,8 +213,8 @@ export async function writeDxf(ctx: ExportContext) {
     .replace(seedMatch[0], `\n$HANDSEED\n5\n${(firstHandle + ENTITY_HANDLES).toString(16).toUpperCase()}\n`);
   await sink.write(head);
 
+  const entities = new EntityWriter(firstHandle, (drawing as unknown as { modelSpace: { handle: string } }).modelSpace.handle);
   if (placer && extent) {
-    const entities = new EntityWriter(firstHandle, (drawing as unknown as { modelSpace: { handle: string } }).modelSpace.handle);
     const offset = extent.textHeight * 0.4;
     for await (const page of repo.pages(project.id)) {
       if (!sink.alive) return;
@@ -234,5 +241,39 @@ export async function writeDxf(ctx: ExportContext) {
     }
     await sink.write(entities.flush());
   }
+  if (design && designLayer) {
+    writeDesign(entities, design, designLayer, extent?.textHeight ?? designTextHeight(design));
+    await sink.write(entities.flush());
+  }
   await sink.write(skeleton.slice(at + '0\nSECTION\n2\nENTITIES\n'.length));
+}
+
+/** The layer design points and lines are drawn on, in ACI magenta: apart from the measured points of every section. */
+export const DESIGN_LAYER = 'DESIGN';
+const DESIGN_COLOUR = 6;
+const MAGENTA = 0xff00ff;
+
+/** Label height for a drawing of design data only: as for measured points, from the spread of the design. */
+function designTextHeight(d: DesignExport): number {
+  const all = [...d.points, ...d.lines.flatMap((l) => l.vertices)];
+  const es = all.map((p) => p.e);
+  const ns = all.map((p) => p.n);
+  const diagonal = Math.hypot(Math.max(...es) - Math.min(...es), Math.max(...ns) - Math.min(...ns));
+  return Math.round(Math.min(5, Math.max(0.05, diagonal / 250)) * 100) / 100;
+}
+
+/**
+ * Design points as POINT + TEXT (their name) at their elevation (0 when a 2D point has none); design lines as a
+ * LWPOLYLINE with their bulges, or a POLYLINE 3D (arcs as short segments) when every vertex has an elevation.
+ */
+function writeDesign(entities: EntityWriter, d: DesignExport, layer: string, textHeight: number) {
+  const offset = textHeight * 0.4;
+  for (const p of d.points) {
+    entities.point(p.e, p.n, p.h ?? 0, layer);
+    entities.text(p.e + offset, p.n + offset, p.h ?? 0, textHeight, dxfText(p.name), layer);
+  }
+  for (const l of d.lines) {
+    if (l.vertices.every((v) => v.h !== null)) entities.polyline3d(densified(l.vertices, l.closed), l.closed, layer, MAGENTA);
+    else entities.lwpolyline(l.vertices.map((v) => ({ x: v.e, y: v.n, bulge: v.bulge })), l.closed, layer, MAGENTA);
+  }
 }

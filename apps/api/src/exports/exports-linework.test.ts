@@ -152,6 +152,26 @@ describe('exports draw the linework: DXF layers and polylines, GeoJSON lines and
     expect(features.find((f) => f.properties.name === 'F1')!.properties).toMatchObject({ code: 'FENCE', note: 'Gate post' });
   });
 
+  it('KML: a Linework folder of lines and polygons in the codes\' colours, read by GDAL', async () => {
+    const res = await download(a.agent, 'kml', projectId);
+    const file = join(dir, 'yard.kml');
+    writeFileSync(file, res.body);
+    const json = JSON.parse(execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', file, 'Linework']).toString()) as {
+      features: { properties: Record<string, string>; geometry: { type: string; coordinates: unknown[] } }[];
+    };
+    expect(json.features.map((f) => [f.properties.code, f.geometry.type])).toEqual([
+      ['FENCE', 'LineString'],
+      ['BLD', 'Polygon'],
+      ['KB', 'LineString'],
+      ['WALL', 'LineString'],
+      ['EP', 'LineString'],
+    ]);
+    expect(json.features[0]!.geometry.coordinates).toHaveLength(5);
+    expect((json.features[1]!.geometry.coordinates as unknown[][])[0]).toHaveLength(5);
+    // #B22222 as KML's aabbggrr
+    expect(res.body.toString('utf8')).toContain('<name>FENCE</name><Style><LineStyle><color>ff2222b2</color>');
+  });
+
   it("LandXML: a coded point's CgPoint code is its feature code string", async () => {
     const res = await download(a.agent, 'landxml', projectId);
     const file = join(dir, 'yard.xml');

@@ -1,7 +1,7 @@
 import { egm96Grid, undulation } from '@smi/geodesy';
 import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { ExportPoint } from './repository.js';
-import type { ExportContext } from './context.js';
+import type { ExportContext, ExportLinework } from './context.js';
 import { precisionProperties } from './precision-fields.js';
 
 /** XML 1.0 forbids most control characters and lone surrogates even when escaped: they are dropped. */
@@ -81,7 +81,29 @@ function describe(project: ExportContext['project'], g: ProjectGeodesy | null): 
 }
 
 /** KML 2.2: one Folder per section (every section of the project, even an empty one), Placemarks in time order. */
-export async function writeKml({ sink, repo, project, geodesy: g }: ExportContext) {
+/** KML colours are aabbggrr: the code's #RRGGBB, opaque. */
+const kmlColour = (hex: string) => `ff${hex.slice(5, 7)}${hex.slice(3, 5)}${hex.slice(1, 3)}`.toLowerCase();
+
+/**
+ * A line or polygon of the linework (decision 057) on the ground through its measured points, in its code's colour,
+ * with its code, layer and kind as Data fields.
+ */
+function linePlacemark(l: ExportLinework['lines'][number]): string {
+  const coords = l.vertices.map((v) => `${v.longitude},${v.latitude}`);
+  const polygon = l.closed && coords.length >= 3;
+  const geometry = polygon
+    ? `<Polygon><outerBoundaryIs><LinearRing><coordinates>${[...coords, coords[0]].join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon>`
+    : `<LineString><coordinates>${coords.join(' ')}</coordinates></LineString>`;
+  const data = { code: l.code, string: l.string, kind: l.kind, layer: l.layer, colour: l.colour, join: String(l.join) };
+  return (
+    `    <Placemark><name>${xmlText(l.code + l.string)}</name>` +
+    `<Style><LineStyle><color>${kmlColour(l.colour)}</color><width>2</width></LineStyle><PolyStyle><color>40${kmlColour(l.colour).slice(2)}</color></PolyStyle></Style>` +
+    `<ExtendedData>${Object.entries(data).map(([k, v]) => `<Data name="${k}"><value>${xmlText(v)}</value></Data>`).join('')}</ExtendedData>` +
+    `${geometry}</Placemark>\n`
+  );
+}
+
+export async function writeKml({ sink, repo, project, geodesy: g, linework }: ExportContext) {
   await sink.write(
     '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">\n<Document>\n' +
       `  <name>${xmlText(project.name)}</name>\n` +
@@ -95,5 +117,7 @@ export async function writeKml({ sink, repo, project, geodesy: g }: ExportContex
     }
     await sink.write('  </Folder>\n');
   }
+  const lines = (await linework())?.lines ?? [];
+  if (lines.length) await sink.write(`  <Folder><name>Linework</name>\n${lines.map(linePlacemark).join('')}  </Folder>\n`);
   await sink.write('</Document>\n</kml>\n');
 }

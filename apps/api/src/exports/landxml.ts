@@ -1,6 +1,7 @@
 import type { ExportContext } from './context.js';
 import { xmlText } from './kml.js';
 import { pointCoordinates } from '../crs/project-geodesy.js';
+import type { DesignExport } from '../design/export-data.js';
 
 const LINEAR_UNIT: Record<string, { element: 'Metric' | 'Imperial'; unit: string }> = {
   metre: { element: 'Metric', unit: 'meter' },
@@ -59,5 +60,50 @@ export async function writeLandXml(ctx: ExportContext) {
     }
     await sink.write(out);
   }
-  await sink.write('  </CgPoints>\n</LandXML>\n');
+  await sink.write('  </CgPoints>\n');
+  if (ctx.design) await sink.write(designXml(ctx.design, seen));
+  await sink.write('</LandXML>\n');
+}
+
+/** "northing easting [elevation]", as CgPoint text and a CoordGeom's Start/End are written. */
+const nez = (v: { n: number; e: number; h: number | null }) => `${fmt(v.n)} ${fmt(v.e)}${v.h === null ? '' : ` ${fmt(v.h)}`}`;
+
+/**
+ * The design asked for (`?design=1`): a CgPoints named "Design" (code and layer as code and desc) after the measured
+ * points, names kept unique across both (a clash gets " (2)"), and each design line as a PlanFeature of
+ * PlanFeatures "Design": a CoordGeom of Line and Curve pieces (a bulge's arc: its Center, radius and rotation).
+ */
+function designXml(d: DesignExport, seen: Map<string, number>): string {
+  let out = '  <CgPoints name="Design">\n';
+  for (const p of d.points) {
+    const k = (seen.get(p.name) ?? 0) + 1;
+    seen.set(p.name, k);
+    const name = k === 1 ? p.name : `${p.name} (${k})`;
+    out += `    <CgPoint name="${xmlText(name)}"${p.code ? ` code="${xmlText(p.code)}"` : ''}${p.layer ? ` desc="${xmlText(p.layer)}"` : ''}>${nez(p)}</CgPoint>\n`;
+  }
+  out += '  </CgPoints>\n';
+  if (!d.lines.length) return out;
+  out += '  <PlanFeatures name="Design">\n';
+  for (const l of d.lines) {
+    out += `    <PlanFeature name="${xmlText(l.name)}"${l.layer ? ` desc="${xmlText(l.layer)}"` : ''}${l.code ? ` code="${xmlText(l.code)}"` : ''}>\n      <CoordGeom>\n`;
+    const v = l.vertices;
+    const pieces = l.closed ? v.length : v.length - 1;
+    for (let i = 0; i < pieces; i++) out += piece(v[i]!, v[(i + 1) % v.length]!);
+    out += '      </CoordGeom>\n    </PlanFeature>\n';
+  }
+  return `${out}  </PlanFeatures>\n`;
+}
+
+type V = DesignExport['lines'][number]['vertices'][number];
+
+function piece(a: V, b: V): string {
+  const ends = `<Start>${nez(a)}</Start><End>${nez(b)}</End>`;
+  const chord = Math.hypot(b.e - a.e, b.n - a.n);
+  if (a.bulge === 0 || chord === 0) return `        <Line>${ends}</Line>\n`;
+  // the centre is left of the chord for a counter-clockwise arc (positive bulge), at chord/2 / tan(sweep/2)
+  const sweep = 4 * Math.atan(a.bulge);
+  const d = chord / 2 / Math.tan(sweep / 2);
+  const c = { e: (a.e + b.e) / 2 - ((b.n - a.n) / chord) * d, n: (a.n + b.n) / 2 + ((b.e - a.e) / chord) * d };
+  const radius = Math.hypot(a.e - c.e, a.n - c.n);
+  return `        <Curve rot="${sweep > 0 ? 'ccw' : 'cw'}" radius="${fmt(radius)}" length="${fmt(radius * Math.abs(sweep))}">${ends.replace('</Start>', `</Start><Center>${fmt(c.n)} ${fmt(c.e)}</Center>`)}</Curve>\n`;
 }

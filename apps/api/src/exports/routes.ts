@@ -18,6 +18,7 @@ import { ResponseSink } from './sink.js';
 import { writeCsv, writeTxt } from './tabular.js';
 import { mountReport } from '../report/routes.js';
 import { projectLinework } from '../linework/build.js';
+import { designForExport } from '../design/export-data.js';
 
 const WRITERS: Record<ExportFormat, FormatWriter> = {
   pdf: writePdf,
@@ -30,6 +31,9 @@ const WRITERS: Record<ExportFormat, FormatWriter> = {
   landxml: writeLandXml,
 };
 
+/** The formats that carry design data when asked (decision 059). */
+const DESIGN_FORMATS = new Set<ExportFormat>(['csv', 'txt', 'dxf', 'landxml']);
+
 /** GET /api/export/:format/:projectId: the project's points as a downloaded file, written as they are read. */
 export function exportRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -38,12 +42,14 @@ export function exportRoutes(deps: AppDeps): Router {
   mountReport(router, deps);
 
   mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, req, res }) => {
-    const query = exportQuery.safeParse({ preset: req.query.preset, bom: req.query.bom });
+    const query = exportQuery.safeParse({ preset: req.query.preset, bom: req.query.bom, design: req.query.design });
     if (!query.success) throw new AppError(400, describeIssues(query.error, 'query'));
     const project = await repo.findProject(user.id, params.projectId);
     if (!project) throw notFound('Project not found');
     if (query.data.preset && params.format !== 'csv') throw new AppError(400, 'preset: only the csv export has presets');
     if (query.data.bom && params.format !== 'csv' && params.format !== 'txt') throw new AppError(400, 'bom: only csv and txt can start with a byte-order mark');
+    if (query.data.design && !DESIGN_FORMATS.has(params.format)) throw new AppError(400, 'design: only csv, txt, dxf and landxml carry design points and lines');
+    if (query.data.design && query.data.preset) throw new AppError(400, 'design: PNEZD has no column to mark a design point: use the csv without a preset');
     // the project's CRS, geoid and calibration (else its default); a grid removed since it was chosen is a 400 naming it
     const geodesy = await loadProjectFrame(deps.db, project.id, gridStore(deps.config.gridsDir ?? ''));
     const stats = await repo.stats(project.id);
@@ -54,7 +60,8 @@ export function exportRoutes(deps: AppDeps): Router {
     res.set('Content-Disposition', contentDisposition(project.name, params.format, query.data.preset, query.data.preset && frameTag(geodesy)));
     const sink = new ResponseSink(res);
     const linework = async () => (await projectLinework(deps.db, deps.config.gridsDir ?? '', user.id, project.id)) ?? null;
-    await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, linework, preset: query.data.preset, bom: query.data.bom });
+    const design = query.data.design ? await designForExport(deps.db, project.id, geodesy) : null;
+    await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, linework, preset: query.data.preset, bom: query.data.bom, design });
     sink.end();
   });
 

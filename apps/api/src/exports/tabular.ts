@@ -1,6 +1,7 @@
 import { pointCoordinates } from '../crs/project-geodesy.js';
 import type { ExportContext } from './context.js';
-import { calibrationColumn, cellText, COLUMNS, FEATURE_COLUMNS, gridColumns, type Column } from './columns.js';
+import { calibrationColumn, cellText, COLUMNS, FEATURE_COLUMNS, gridColumns, type Cell, type Column } from './columns.js';
+import type { DesignExportPoint } from '../design/export-data.js';
 import type { ExportPoint } from './repository.js';
 
 /**
@@ -28,7 +29,27 @@ async function writeTable(ctx: ExportContext, columns: Column[], field: Field, s
     if (!sink.alive) return;
     await sink.write(page.map((p) => rowLine(p, columns, g && pointCoordinates(g, p), field, separator)).join(''));
   }
+  if (ctx.design) await sink.write(ctx.design.points.map((d) => designLine(d, columns, field, separator)).join(''));
 }
+
+/** A design point's row: its name, grid northing, easting and elevation, layer (in section) and code; the rest empty. */
+function designLine(d: DesignExportPoint, columns: Column[], field: Field, separator: string): string {
+  const [north, east, height] = columns.slice(1, 4);
+  const cells = columns.map((col): Cell => {
+    if (col === NAME) return d.name;
+    if (col === north) return d.n;
+    if (col === east) return d.e;
+    if (col === height) return d.h;
+    if (col.header === 'section') return d.layer;
+    if (col.header === 'code') return d.code;
+    if (col === KIND) return 'design';
+    return null;
+  });
+  return `${cells.map((c, i) => field(cellText(columns[i]!, c))).join(separator)}\r\n`;
+}
+
+/** With `?design=1` the last column says which rows are measured and which are design points. */
+const KIND: Column = { header: 'kind', value: () => 'measured' };
 
 function rowLine(p: ExportPoint, columns: Column[], c: ReturnType<typeof pointCoordinates>, field: Field, separator: string): string {
   let out = '';
@@ -40,7 +61,7 @@ function rowLine(p: ExportPoint, columns: Column[], c: ReturnType<typeof pointCo
   return `${out}\r\n`;
 }
 
-const allColumns = (ctx: ExportContext) => [...gridColumns(ctx.geodesy), ...COLUMNS, calibrationColumn(ctx.geodesy), ...FEATURE_COLUMNS];
+const allColumns = (ctx: ExportContext) => [...gridColumns(ctx.geodesy), ...COLUMNS, calibrationColumn(ctx.geodesy), ...FEATURE_COLUMNS, ...(ctx.design ? [KIND] : [])];
 const headerLine = (columns: Column[], field: Field, separator: string) => `${columns.map((c) => field(c.header)).join(separator)}\r\n`;
 
 /**
