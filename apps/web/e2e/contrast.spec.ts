@@ -112,7 +112,23 @@ const SCREENS: Screen[] = [
     ],
   },
   { name: 'taken-points', path: (w) => `/projects/takenpoints/${w.projectId}`, ready: async (page) => { await heading('Taken Points')(page); await expect(page.getByText('CP-3').first()).toBeVisible(); } },
-  { name: 'settings', path: () => '/settings', ready: async (page) => { await heading('Settings')(page); await expect(page.getByText('Loading settings…')).toHaveCount(0); } },
+  {
+    name: 'settings',
+    path: () => '/settings',
+    ready: async (page) => {
+      await heading('Settings')(page);
+      await expect(page.getByText('Loading settings…')).toHaveCount(0);
+    },
+    more: [
+      {
+        name: 'change-password-dialog',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+          await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();
+        },
+      },
+    ],
+  },
   { name: 'notifications', path: () => '/notifications', ready: heading('Notifications') },
   { name: 'not-found', path: () => '/no-such-screen', ready: heading('Page not found') },
 ];
@@ -218,7 +234,8 @@ for (const theme of ['Light', 'Dark'] as Theme[]) {
             await state.open(page);
             await page.waitForTimeout(300);
             const moreTag = `${state.name}-${theme.toLowerCase()}-${width}`;
-            await page.screenshot({ path: join(SHOTS, `${moreTag}.png`), fullPage: true });
+            // a dialog is drawn over the viewport: a full-page shot would put it mid-page
+            await page.screenshot({ path: join(SHOTS, `${moreTag}.png`) });
             all.push(...(await findings(page, moreTag)));
           }
           await page.close();
