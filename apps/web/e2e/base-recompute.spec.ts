@@ -255,9 +255,11 @@ test('a Known Position typed after three points re-computes them on the map and 
   const pdfPath = join(SHOTS, 'report.pdf');
   writeFileSync(pdfPath, await file.createReadStream().then(async (s) => Buffer.concat(await s.toArray())));
   const text2 = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
-  // each point opens its line in the report: "P1 | client | time | lat, lon, h | fix"
-  for (const n of ['P1', 'P2', 'P3', 'P4']) expect(text2).toMatch(new RegExp(`^\\s*${n} \\| `, 'm'));
-  expect(text2).toContain('re-computed');
+  // each point has its row in the coordinates table: its fixed number, then its name
+  for (const [i, n] of ['P1', 'P2', 'P3', 'P4'].entries()) expect(text2).toMatch(new RegExp(`^\\s*${i + 1}\\s+${n}\\s`, 'm'));
+  // and each move and its undo under the points they moved: three lines for each of the three points
+  expect(text2.match(/^\s*Re-computed .* \((known position typed|undo)\): E /gm)).toHaveLength(9);
+  expect(text2).not.toContain('-0.000');
 });
 
 test("a base that broadcasts no 1005/1006: Known mode corrects by the base's NMEA position and flags it, on the page and on the point", async ({ page, product }) => {

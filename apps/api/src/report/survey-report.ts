@@ -471,9 +471,11 @@ function historyLine(
   const head = `Re-computed ${utcTime(r.changed_at)} by ${r.changed_by_name ?? DASH} (${r.reason}): `;
   if (!before || !after || !g) return `${head}${deg(r.old_latitude)}, ${deg(r.old_longitude)} -> ${deg(r.new_latitude)}, ${deg(r.new_longitude)}`;
   const f = (v: number) => formatGrid(g.frame, v);
-  const dh = before.height !== null && after.height !== null ? (after.height - before.height).toFixed(3) : DASH;
+  // a shift that rounds to nothing is 0.000, never -0.000
+  const d = (v: number) => (Math.abs(v) < 0.0005 ? 0 : v).toFixed(3);
+  const dh = before.height !== null && after.height !== null ? d(after.height - before.height) : DASH;
   return (
     `${head}E ${f(before.easting)} N ${f(before.northing)} H ${num(before.height, 3)} -> E ${f(after.easting)} N ${f(after.northing)} H ${num(after.height, 3)} ` +
-    `(dE ${(after.easting - before.easting).toFixed(3)} dN ${(after.northing - before.northing).toFixed(3)} dH ${dh})`
+    `(dE ${d(after.easting - before.easting)} dN ${d(after.northing - before.northing)} dH ${dh})`
   );
 }

@@ -63,9 +63,9 @@ export function Modal({ open, title, onClose, children, footer, initialFocus }: 
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative w-full max-w-md rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl"
+        className="relative flex max-h-[100dvh] w-full max-w-md flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl"
       >
-        <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
+        <div className="flex shrink-0 items-center justify-between border-b border-slate-100 px-5 py-3">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
@@ -73,8 +73,9 @@ export function Modal({ open, title, onClose, children, footer, initialFocus }: 
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
-        <div className="px-5 py-4">{children}</div>
-        {footer && <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</div>}
+        {/* a form taller than the screen scrolls between the title and the footer: Save stays in reach */}
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer && <div className="flex shrink-0 justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</div>}
       </div>
     </div>,
     document.body,
