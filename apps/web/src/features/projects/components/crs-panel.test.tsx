@@ -96,6 +96,9 @@ const point = (over: Partial<PointView>) =>
     Created_On: '2026-03-15T10:00:00.000Z',
     Method: 'client',
     Warnings: [],
+    Code: '',
+    Attributes: {},
+    Note: '',
     ...over,
   }) as PointView;
 const POINTS = [
