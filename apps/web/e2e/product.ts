@@ -29,7 +29,9 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'smi-e2e-'));
   const port = await freePort();
   const mqttPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), NTRIP_PORT: '0', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', DEMO: '', ...extraEnv };
+  // behind one proxy hop, as deployed: the survey specs' crews sign up each from an address of its own (X-Forwarded-For),
+  // so the per-address sign-up budget is not spent by the whole suite's accounts coming from loopback
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), NTRIP_PORT: '0', TRUST_PROXY: '1', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', DEMO: '', ...extraEnv };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -7,17 +7,23 @@ import { uniqueEmail } from './fixtures';
  * browser shares the session cookie): sign up, verify with the mailed code, register and connect a base and rovers,
  * and give each an MQTT secret for the simulator. The screens under test start after this.
  */
+let crews = 0;
+/** A documentation address (RFC 5737 TEST-NET-3) of its own for each crew. */
+const crewAddress = () => `203.0.113.${(crews++ % 250) + 1}`;
+
 export async function surveyAccount(request: APIRequestContext, product: Product, tag: string) {
   const email = uniqueEmail(tag);
+  // each crew signs up from its own address (the product trusts one proxy hop in these tests)
+  const headers = { 'X-Forwarded-For': crewAddress() };
   const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
     if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}: ${await res.text()}`);
     return res.json();
   };
-  await ok(await request.post('/api/auth/register', { data: { name: 'Grace Surveyor', email, password: 'field-work-1' } }));
+  await ok(await request.post('/api/auth/register', { data: { name: 'Grace Surveyor', email, password: 'field-work-1' }, headers }));
   const before = product.smtp.mails.length;
-  await ok(await request.get('/api/auth/sendverifyotp'));
+  await ok(await request.get('/api/auth/sendverifyotp', { headers }));
   const otp = await product.smtp.codeFor(email, before, 15_000);
-  await ok(await request.post('/api/auth/verify-email', { data: { otp } }));
+  await ok(await request.post('/api/auth/verify-email', { data: { otp }, headers }));
   const { userData } = (await ok(await request.get('/api/user/data'))) as { userData: { userId: string } };
   return { email, userId: userData.userId, ok };
 }
