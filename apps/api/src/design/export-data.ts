@@ -1,26 +1,15 @@
 import type { Queryable } from '@smi/db';
+import type { DesignLine, DesignPoint } from '@smi/design';
 import { fromMetres, type LinearUnit } from '@smi/geodesy';
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import { designRepository } from './repository.js';
 
-/** A design point as a file writes it: grid easting, northing and elevation in the file's unit. */
-export interface DesignExportPoint {
-  name: string;
-  e: number;
-  n: number;
-  h: number | null;
-  code: string;
-  layer: string;
-}
-
-export interface DesignExportLine {
-  name: string;
-  code: string;
-  layer: string;
-  closed: boolean;
-  /** in the file's unit; bulge as DXF writes it (tan(sweep / 4), positive counter-clockwise) */
-  vertices: { e: number; n: number; h: number | null; bulge: number }[];
-}
+/**
+ * Design data as a file writes it: the importers' own shapes (@smi/design), in the file's unit, without the source
+ * file's line numbers and the alignment's start station, which no export writes.
+ */
+export type DesignExportPoint = Omit<DesignPoint, 'line'>;
+export type DesignExportLine = Omit<DesignLine, 'line' | 'startStation'>;
 
 export interface DesignExport {
   points: DesignExportPoint[];
