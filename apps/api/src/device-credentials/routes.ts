@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { deviceCredentialEndpoints as e } from '@smi/contracts';
-import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/gateway';
+import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/devices';
 import { devicesRepository, toDeviceView } from '../devices/repository.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
