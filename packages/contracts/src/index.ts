@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './roles.js';
 export * from './limits.js';
 export * from './accuracy-grade.js';
 export * from './endpoint.js';

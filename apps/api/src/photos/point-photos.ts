@@ -11,11 +11,11 @@ import type { PhotoStore } from './photo-store.js';
 import { originalKey, photosRepository, thumbnailKey, toPhotoView, type PhotoRow } from './repository.js';
 
 /**
- * The point a user may read, or 404 for a project or point that is missing or not theirs (the same answer).
+ * The point of a project the workspace `ownerId` owns, or 404 for a project or point that is missing or not theirs (the same answer).
  * `lock` holds the project row to the end of the transaction, as every point write does.
  */
-export async function readablePoint(q: Queryable, userId: string, projectId: string, pointId: string, lock = false) {
-  const project = await projectsRepository.owned(q, userId, projectId, lock);
+export async function readablePoint(q: Queryable, ownerId: string, projectId: string, pointId: string, lock = false) {
+  const project = await projectsRepository.owned(q, ownerId, projectId, lock);
   if (!project) throw new AppError(404, 'Project not found');
   const point = await pointsRepository.byId(q, pointId);
   if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
@@ -54,9 +54,10 @@ export function photoFileName(given: string | undefined, mediaType: keyof typeof
 }
 
 export interface PhotoService {
-  add(userId: string, projectId: string, pointId: string, bytes: Buffer, name: string | undefined): Promise<ReturnType<typeof toPhotoView>>;
-  remove(userId: string, projectId: string, pointId: string, photoId: string): Promise<void>;
-  file(userId: string, projectId: string, pointId: string, photoId: string, which: 'original' | 'thumbnail'): Promise<{ row: PhotoRow; bytes: Buffer }>;
+  /** `ownerId`: the workspace whose project it is; `userId`: who adds the photo. */
+  add(ownerId: string, userId: string, projectId: string, pointId: string, bytes: Buffer, name: string | undefined): Promise<ReturnType<typeof toPhotoView>>;
+  remove(ownerId: string, projectId: string, pointId: string, photoId: string): Promise<void>;
+  file(ownerId: string, projectId: string, pointId: string, photoId: string, which: 'original' | 'thumbnail'): Promise<{ row: PhotoRow; bytes: Buffer }>;
   /** Removes the files of deleted photos from the store (decision 067); answers how many photos' files went. */
   sweep(): Promise<number>;
 }
@@ -68,9 +69,9 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
   };
 
   return {
-    async add(userId, projectId, pointId, bytes, name) {
+    async add(ownerId, userId, projectId, pointId, bytes, name) {
       // a cheap 404 before the image is decoded; the point is checked again, locked, when the row is written
-      await readablePoint(db, userId, projectId, pointId);
+      await readablePoint(db, ownerId, projectId, pointId);
       const photo = await readPhoto(bytes);
       const id = randomUUID();
       const storageKey = `${projectId}/${id}`;
@@ -79,7 +80,7 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
         await store.put(originalKey(storageKey), bytes, photo.mediaType);
         await store.put(thumbnailKey(storageKey), photo.thumbnail, 'image/jpeg');
         await db.tx(async (q) => {
-          await readablePoint(q, userId, projectId, pointId, true);
+          await readablePoint(q, ownerId, projectId, pointId, true);
           if ((await photosRepository.count(q, pointId)) >= PHOTOS_PER_POINT_MAX)
             throw new AppError(409, `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.`);
           await photosRepository.insert(q, {
@@ -94,7 +95,7 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
             taken_at: photo.takenAt,
             recorded_by: userId,
           });
-          await projectsRepository.touch(q, userId, projectId);
+          await projectsRepository.touch(q, ownerId, projectId);
         });
       } catch (err) {
         await removeFiles(storageKey).catch(async (removeErr: unknown) => {
@@ -107,17 +108,17 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
       return toPhotoView(row!);
     },
 
-    async remove(userId, projectId, pointId, photoId) {
+    async remove(ownerId, projectId, pointId, photoId) {
       await db.tx(async (q) => {
-        await readablePoint(q, userId, projectId, pointId, true);
+        await readablePoint(q, ownerId, projectId, pointId, true);
         if (!(await photosRepository.remove(q, pointId, photoId))) throw new AppError(404, 'Photo not found');
-        await projectsRepository.touch(q, userId, projectId);
+        await projectsRepository.touch(q, ownerId, projectId);
       });
       await this.sweep();
     },
 
-    async file(userId, projectId, pointId, photoId, which) {
-      await readablePoint(db, userId, projectId, pointId);
+    async file(ownerId, projectId, pointId, photoId, which) {
+      await readablePoint(db, ownerId, projectId, pointId);
       const row = await photosRepository.byId(db, projectId, pointId, photoId);
       if (!row) throw new AppError(404, 'Photo not found');
       const bytes = await store.get(which === 'original' ? originalKey(row.storage_key) : thumbnailKey(row.storage_key));

@@ -12,14 +12,14 @@ export function photoRoutes(deps: AppDeps): Router {
   const load = sessions.userOf.bind(sessions);
 
   mount(router, e.listPhotos, load, async ({ user, params }) => {
-    await readablePoint(db, user.id, params.projectId, params.pointId);
+    await readablePoint(db, user.workspace.id, params.projectId, params.pointId);
     return { success: true, photos: (await photosRepository.ofPoint(db, params.projectId, params.pointId)).map(toPhotoView) };
   });
 
   mount(router, e.uploadPhoto, load, async ({ user, params, req, res }) => {
     const { name } = photoUploadQuery.parse(req.query);
     const bytes = await readPhotoBody(req);
-    const photo = await photos.add(user.id, params.projectId, params.pointId, bytes, name);
+    const photo = await photos.add(user.workspace.id, user.id, params.projectId, params.pointId, bytes, name);
     res.status(201);
     return { success: true, message: 'Photo added', photo };
   });
@@ -29,7 +29,7 @@ export function photoRoutes(deps: AppDeps): Router {
     [e.photoThumbnail, 'thumbnail'],
   ] as const) {
     mount(router, endpoint, load, async ({ user, params, res }) => {
-      const { row, bytes } = await photos.file(user.id, params.projectId, params.pointId, params.photoId, which);
+      const { row, bytes } = await photos.file(user.workspace.id, params.projectId, params.pointId, params.photoId, which);
       res.set({
         'Content-Type': which === 'original' ? row.media_type : 'image/jpeg',
         // a photo's bytes never change under its id: the browser keeps it, for this user only
@@ -41,7 +41,7 @@ export function photoRoutes(deps: AppDeps): Router {
   }
 
   mount(router, e.deletePhoto, load, async ({ user, params }) => {
-    await photos.remove(user.id, params.projectId, params.pointId, params.photoId);
+    await photos.remove(user.workspace.id, params.projectId, params.pointId, params.photoId);
     return { success: true, message: 'Photo deleted' };
   });
   return router;
