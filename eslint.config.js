@@ -11,20 +11,12 @@ export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loa
  * setups, the occupation view, counters, the demo): each moves to a package of its own, and leaves this list then.
  */
 export const GATEWAY_INTERNALS_IN_USE = [
-  'ProjectBase',
   'Simulator',
-  'BaseSetupRow',
-  'NewSetup',
-  'baseReferenceOf',
-  'baseSetupsRepository',
   'occupationViewOf',
   'placeMeasurement',
-  'proposedSetup',
   'seedDemo',
   'serviceCredential',
-  'setupInForce',
   'startSimulator',
-  'toBaseSetupView',
 ];
 /** ...and what the api's tests take from it: RTCM frames to send, the logger they silence, activation keys. */
 export const GATEWAY_FOR_TESTS = ['rtcmMessageType', 'rtcmTestFrames', 'silentLog', 'splitRtcmFrames'];
