@@ -34,6 +34,7 @@ import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
 import { lineworkReply } from './linework.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
+import { stakeGuidanceQuery, stakeGuidanceReply } from './stake.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -218,5 +219,10 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   updateDesignPoint: { summary: 'Edit a design point: only the fields given change (409 for a name already used).', json: designPointReply },
   deleteDesignPoint: { summary: 'Delete a design point.', json: messageReply },
   deleteDesignLine: { summary: 'Delete a design line.', json: messageReply },
+  stakeGuidance: {
+    summary: "Stake-out guidance from a rover's latest reading to a design point, placed as an occupation would store it: deltas, distance, bearing, cut/fill, tolerance, and why it is greyed (not RTK fixed, stale).",
+    query: stakeGuidanceQuery,
+    json: stakeGuidanceReply,
+  },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
 };
