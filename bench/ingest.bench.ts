@@ -2,7 +2,7 @@ import { internalTopics } from '@smi/contracts';
 import { serviceCredential } from '../apps/gateway/src/service-credential.js';
 import { sharedConnections } from './lib/fleet.js';
 import { countersNote, gatewayCounters } from './lib/gateway-counters.js';
-import { registerRovers } from './lib/devices.js';
+import { registerFleets } from './lib/devices.js';
 import { stampOfGga } from './lib/nmea-stamp.js';
 import { startBareRelay } from './lib/proc.js';
 import { best, describe, P99_LIMIT_MS, ramp, step as rampStep, STEP_S, WARMUP_S, type Auth, type Out, type Step } from './lib/ramp.js';
@@ -39,15 +39,14 @@ export async function run(): Promise<BenchResult> {
   try {
     const s = await seedSurveyor(product, 'ingest');
     const needed = RATES.at(-1)! / HZ;
-    // devices are registered as the ramp needs them
-    const codes: string[] = [];
+    // every device the ramp's last step needs, before its first step (registering restarts the product)
+    const codes = (await registerFleets(product, s.userId, [{ prefix: 'ING', n: needed }]))[0]!.map((d) => d.code);
     const mqttUrl = product.output().match(/MQTT gateway on port (\d+)/)![1]!;
     const url = `mqtt://127.0.0.1:${mqttUrl}`;
     productSteps = await ramp(RATES, async (rate) => {
-      if (codes.length < rate / HZ) codes.push(...(await registerRovers(product.url, s.cookie, rate / HZ - codes.length, `ING${codes.length}`)).map((d) => d.code));
       return step(rate, product.server.child.pid!, url, codes, service, { url, topic: internalTopics.allReadings, stamps: (p) => (JSON.parse(p.toString('utf8')) as { altitude: number }[]).map((r) => r.altitude) });
     });
-    notes.push(`${Math.min(needed, codes.length)} devices registered; ${countersNote(await gatewayCounters(product.url))}`);
+    notes.push(`${codes.length} devices registered; ${countersNote(await gatewayCounters(product.url))}`);
   } catch (err) {
     const log = product.crashed();
     throw log ? new Error(`the product ended under load:\n${log}`) : err;

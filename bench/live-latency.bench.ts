@@ -1,5 +1,5 @@
 import { startFleet } from './lib/fleet.js';
-import { bareSocket, deviceSecrets, mqttUrlOf, registerRovers, watchingSocket } from './lib/devices.js';
+import { bareSocket, mqttUrlOf, registerFleets, watchingSocket } from './lib/devices.js';
 import { countersNote, gatewayCounters } from './lib/gateway-counters.js';
 import { drain, latencySink, sleep, type LatencySink } from './lib/latency.js';
 import { sinceStamp, stampOfGga } from './lib/nmea-stamp.js';
@@ -37,7 +37,7 @@ export async function run(): Promise<BenchResult> {
   const sink = latencySink();
   try {
     const s = await seedSurveyor(product, 'live');
-    const rovers = await deviceSecrets(product.url, s.cookie, await registerRovers(product.url, s.cookie, ROVERS, 'LAT'));
+    const rovers = (await registerFleets(product, s.userId, [{ prefix: 'LAT', n: ROVERS, secrets: true }]))[0]!;
     const socket = await watchingSocket(product.url, s.cookie, rovers.map((r) => r.code), (r) => {
       if (typeof r.altitude === 'number') sink.add(sinceStamp(r.altitude));
     });

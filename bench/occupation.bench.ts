@@ -1,7 +1,7 @@
 import { internalTopics, type OccupationView } from '@smi/contracts';
 import { call } from '../apps/api/src/testing/product-client.js';
 import { serviceCredential } from '../apps/gateway/src/service-credential.js';
-import { pool, registerRovers } from './lib/devices.js';
+import { pool, registerFleets } from './lib/devices.js';
 import { sharedConnections } from './lib/fleet.js';
 import { sleep } from './lib/latency.js';
 import { percentile } from './lib/stats.js';
@@ -63,7 +63,6 @@ async function step(rate: number, pid: number, brokerUrl: string, loadCodes: str
 export async function run(): Promise<BenchResult> {
   const product = await startProduct({ JWT_SECRET });
   const service = serviceCredential({ jwtSecret: JWT_SECRET });
-  const pid = product.server.child.pid!;
   const notes: string[] = [];
   let without: Step & { roverSent: number };
   let withOcc: Step & { roverSent: number };
@@ -74,9 +73,15 @@ export async function run(): Promise<BenchResult> {
   let rss1: number;
   try {
     const s = await seedSurveyor(product, 'occ');
+    const fleets = await registerFleets(product, s.userId, [
+      { prefix: 'OCC', n: OCCUPYING },
+      { prefix: 'LOAD', n: RATES.at(-1)! / HZ },
+    ]);
+    const rovers = fleets[0]!;
+    const loadCodes = fleets[1]!.map((d) => d.code);
+    // the process and its ports as restarted by the registration
+    const pid = product.server.child.pid!;
     const url = `mqtt://127.0.0.1:${product.output().match(/MQTT gateway on port (\d+)/)![1]}`;
-    const rovers = await registerRovers(product.url, s.cookie, OCCUPYING, 'OCC');
-    const loadCodes = (await registerRovers(product.url, s.cookie, RATES.at(-1)! / HZ, 'LOAD')).map((d) => d.code);
     const roverCodes = rovers.map((r) => r.code);
     const out: Out = { url, topic: internalTopics.allReadings, stamps: (p) => (JSON.parse(p.toString('utf8')) as { altitude: number }[]).map((r) => r.altitude) };
     // pauses between the steps (device registration, the bare broker's turn) must not end the occupations

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { serviceCredential } from '../apps/gateway/src/service-credential.js';
 import { startFleet } from './lib/fleet.js';
-import { bareSocket, mqttUrlOf, registerRovers, watchingSocket } from './lib/devices.js';
+import { bareSocket, mqttUrlOf, registerFleets, watchingSocket } from './lib/devices.js';
 import { countersNote, gatewayCounters } from './lib/gateway-counters.js';
 import { drain, latencySink, sleep, type LatencySink } from './lib/latency.js';
 import { sinceStamp, stampOfGga } from './lib/nmea-stamp.js';
@@ -42,7 +42,6 @@ export async function run(): Promise<BenchResult> {
   // memory is measured on the process `npm start` runs: the bundled server under plain node (decision 005)
   // one account watches through all of them: above the default cap of sockets per account
   const product = await startBuiltProduct({ JWT_SECRET, MAX_SOCKETS_PER_USER: String(SOCKETS) });
-  const pid = product.server.child.pid!;
   const service = serviceCredential({ jwtSecret: JWT_SECRET });
   const sink = latencySink();
   const notes: string[] = [];
@@ -50,7 +49,9 @@ export async function run(): Promise<BenchResult> {
   let live: Awaited<ReturnType<typeof measure>>;
   try {
     const s = await seedSurveyor(product, 'scale');
-    codes.push(...(await registerRovers(product.url, s.cookie, DEVICES, 'SCL')).map((d) => d.code));
+    codes.push(...(await registerFleets(product, s.userId, [{ prefix: 'SCL', n: DEVICES }]))[0]!.map((d) => d.code));
+    // the process as restarted by the registration
+    const pid = product.server.child.pid!;
     idleRss = rssMb(pid);
     const sockets: Socket[] = [];
     for (let i = 0; i < SOCKETS; i++) {

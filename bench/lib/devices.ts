@@ -1,6 +1,8 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type LiveReading, type SubscribeAck } from '@smi/contracts';
-import { call } from '../../apps/api/src/testing/product-client.js';
+import type { Db } from '@smi/db';
+import { devicesRepository } from '../../apps/api/src/devices/repository.js';
+import { hashDeviceSecret, newDeviceSecret } from '../../packages/devices/src/index.js';
 
 /** Runs fn over items, `concurrency` at a time. */
 export async function pool<T, R>(items: T[], concurrency: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -17,21 +19,48 @@ export async function pool<T, R>(items: T[], concurrency: number, fn: (item: T, 
   return out;
 }
 
-/** Registers n rovers to the signed-in user through POST /api/devices/:code, as the web app does. */
-export async function registerRovers(url: string, cookie: string, n: number, prefix: string): Promise<{ id: string; code: string }[]> {
-  const codes = Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, '0')}`);
-  return pool(codes, 8, async (code) => {
-    const reply = await call(url, 'POST', `/api/devices/${code}`, cookie, { Name: `Rover ${code}`, Type: 'rover' });
-    return { id: (reply.device as { _id: string })._id, code };
-  });
+export interface Fleet {
+  prefix: string;
+  n: number;
+  /** Give each a real MQTT secret (its bcrypt hash stored): the devices then log in with their own. */
+  secrets?: boolean;
+}
+export interface FleetDevice {
+  id: string;
+  code: string;
+  secret: string;
 }
 
-/** A real MQTT secret for each device (POST /api/devices/:id/secret; the server hashes it with bcrypt). */
-export async function deviceSecrets(url: string, cookie: string, devices: { id: string; code: string }[]) {
-  return pool(devices, 4, async (d) => {
-    const reply = await call(url, 'POST', `/api/devices/${d.id}/secret`, cookie);
-    return { ...d, secret: reply.secret as string };
+/**
+ * Registers fleets of rovers to an account with the product's own registration (devicesRepository.register, what
+ * POST /api/devices/:code does past its budget; with no maker key a device is claimed at once) and, when asked, gives
+ * each a real MQTT secret (devicesRepository.setSecretHash with the product's bcrypt hash, as
+ * POST /api/devices/:id/secret does), in the product's database while it is stopped; the product then starts again
+ * on its data folder. Over HTTP one account may register 30 devices and make 60 secrets in 15 minutes, and those
+ * limits stand; the benchmarks need hundreds to thousands, and what they measure (device logins, readings, sockets)
+ * takes the same path either way. Codes are `<prefix>-00000`, `<prefix>-00001`, ... Answers the fleets in order.
+ */
+export async function registerFleets(product: { restart(change: (db: Db) => Promise<void>): Promise<void> }, ownerId: string, fleets: Fleet[]): Promise<FleetDevice[][]> {
+  const out: FleetDevice[][] = [];
+  await product.restart(async (db) => {
+    for (const fleet of fleets) {
+      const codes = Array.from({ length: fleet.n }, (_, i) => `${fleet.prefix}-${String(i).padStart(5, '0')}`);
+      const devices: FleetDevice[] = [];
+      for (const code of codes) {
+        const row = await devicesRepository.register(db, { code, name: `Rover ${code}`, type: 'rover', ownerId, claim: 'now' });
+        if (!row) throw new Error(`device ${code} is registered already`);
+        devices.push({ id: row.id, code, secret: '' });
+      }
+      if (fleet.secrets) {
+        await pool(devices, 4, async (d) => {
+          d.secret = newDeviceSecret();
+          if (!(await devicesRepository.setSecretHash(db, ownerId, d.id, await hashDeviceSecret(d.secret)))) throw new Error(`no secret for ${d.code}`);
+        });
+      }
+      out.push(devices);
+    }
   });
+  return out;
 }
 
 /** The MQTT port the product's embedded gateway listens on (MQTT_PORT=0 picks a free one; it is logged). */

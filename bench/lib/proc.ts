@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDb, type Db } from '@smi/db';
 import { buildServer, SERVER_NODE_OPTIONS } from '../../apps/api/build-server.js';
 import { spawnServer } from '../../apps/api/src/testing/spawn-server.js';
 
@@ -72,11 +73,31 @@ export async function startBuiltProduct(env: Record<string, string> = {}) {
   // BENCH_PROFILE_DIR: as lib/product.ts (the preload is plain JavaScript: no tsx needed)
   const dir = process.env.BENCH_PROFILE_DIR;
   const profile: Record<string, string> = dir ? { NODE_OPTIONS: `--import ${join(here, 'cpu-profile-preload.mjs')}`, BENCH_PROFILE_DIR: dir } : {};
-  const server = await spawnNode(main, { DATA_DIR: dataDir, ...profile, ...env });
+  const start = () => spawnNode(main, { DATA_DIR: dataDir, ...profile, ...env });
+  let server = await start();
   return {
-    server,
-    url: server.url,
-    output: server.output,
+    /** The running server: a restart makes a new process on new ports (read pid, url and ports after it). */
+    get server() {
+      return server;
+    },
+    get url() {
+      return server.url;
+    },
+    output: () => server.output(),
+    /**
+     * Stops the product, runs `change` on its database (the product's own repositories, not SQL of the bench's) and
+     * starts it again on the same data folder; sessions stay signed in (the JWT secret is kept in the data folder).
+     */
+    async restart(change: (db: Db) => Promise<void>) {
+      await server.stop();
+      const db = await openDb({ dataDir: join(dataDir, 'db') });
+      try {
+        await change(db);
+      } finally {
+        await db.close();
+      }
+      server = await start();
+    },
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,10 +8,12 @@ export { pointBody, recordPoints, seedSurveyor } from '../../apps/api/src/testin
  */
 export async function startProduct(env: Record<string, string> = {}) {
   const product = await startBuiltProduct(env);
-  const { child } = product.server;
-  return {
-    ...product,
+  // assigned, not spread: server and url are getters that follow a restart
+  return Object.assign(product, {
     /** The product's log when it ended on its own (a crash under load), else undefined. */
-    crashed: () => (child.exitCode !== null || child.signalCode !== null ? product.output().slice(-4000) : undefined),
-  };
+    crashed: () => {
+      const { child } = product.server;
+      return child.exitCode !== null || child.signalCode !== null ? product.output().slice(-4000) : undefined;
+    },
+  });
 }

@@ -1,12 +1,9 @@
 export { startGateway, type Gateway, type GatewayOptions } from './gateway.js';
 export { loadGatewayEnv, GatewayEnvError, type GatewayEnv } from './env.js';
 export { serviceCredential, SERVICE_USERNAME, type ServiceCredential } from './service-credential.js';
-export { newDeviceSecret, hashDeviceSecret } from './devices/credentials.js';
-export { deviceActivationKey, isActivationKey } from './devices/activation.js';
 export { jsonLog, silentLog, type Log } from './log.js';
 export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
 export { seedDemo } from './simulator/demo-seed.js';
-export { createCounters } from './broker/counters.js';
 export { fetchSourcetable } from './ntrip/client.js';
 export { allowedNtripAddress } from './ntrip/outbound-check.js';
 export { mountKey, ntripAccess } from './ntrip/access.js';

@@ -54,6 +54,16 @@ describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
     expect(messages.map((m) => m.line)).toEqual([5]);
   });
 
+  it('a floating promise in the web app fails too; a navigation (the plain router returns nothing) passes', async () => {
+    // an existing web file's path, so the type-aware rule finds the web project; the text linted is this one
+    const at = 'apps/web/src/lib/format.ts';
+    const floating = (text: string) => rulesFired(text, at).then((ids) => ids.filter((id) => id === '@typescript-eslint/no-floating-promises'));
+    expect(await floating('async function save(): Promise<void> {}\nexport function onClick(): void {\n  save();\n}\n')).toHaveLength(1);
+    expect(await floating('async function save(): Promise<void> {}\nexport function onClick(): void {\n  // the saver shows its own error\n  void save();\n}\n')).toHaveLength(0);
+    const navigation = "import { useNavigate } from 'react-router-dom';\nexport function useBack() {\n  const navigate = useNavigate();\n  return () => {\n    navigate('/');\n  };\n}\n";
+    expect(await floating(navigation)).toHaveLength(0);
+  });
+
   it('a .catch that drops the error fails unless a comment on its line or the line above says why', async () => {
     const at = 'apps/web/src/lib/lint-probe.ts';
     expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(() => {});\n', at)).toContain('smi/no-silent-catch');

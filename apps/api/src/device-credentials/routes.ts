@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { deviceCredentialEndpoints as e } from '@smi/contracts';
-import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/gateway';
+import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/devices';
 import { devicesRepository, toDeviceView } from '../devices/repository.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
@@ -32,11 +32,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
     await perAccount(deps.limiters.deviceSecretPerAccount, user.id, TOO_MANY_SECRETS);
     const secret = newDeviceSecret();
-    const [device] = await db.query<{ code: string }>('UPDATE devices SET secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code', [
-      params.id,
-      user.id,
-      await hashDeviceSecret(secret),
-    ]);
+    const device = await devicesRepository.setSecretHash(db, user.id, params.id, await hashDeviceSecret(secret));
     if (!device) throw new AppError(404, 'Device not found');
     // not awaited: with the gateway unreachable the signal waits in the MQTT client's queue, the reply does not
     live.revokeDevice(device.code).catch((err) => deps.log.warn({ err, device: device.code }, 'old device connections not closed'));

@@ -1,6 +1,6 @@
 import type { RegisterDeviceBody } from '@smi/contracts';
 import type { Db } from '@smi/db';
-import { isActivationKey } from '@smi/gateway';
+import { isActivationKey } from '@smi/devices';
 import type { SessionUser } from '../auth/session.js';
 import { AppError } from '../http/errors.js';
 import type { Limiters } from '../http/rate-limit.js';

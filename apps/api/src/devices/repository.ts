@@ -77,6 +77,19 @@ export const devicesRepository = {
     });
   },
 
+  /**
+   * Stores a new MQTT secret's hash on the owner's claimed device (the old secret stops working); undefined when the
+   * device is not the owner's or not claimed yet.
+   */
+  async setSecretHash(q: Queryable, ownerId: string, deviceId: string, hash: string): Promise<{ code: string } | undefined> {
+    const [row] = await q.query<{ code: string }>('UPDATE devices SET secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code', [
+      deviceId,
+      ownerId,
+      hash,
+    ]);
+    return row;
+  },
+
   /** Marks the owner's unclaimed device claimed; undefined when it is not the owner's or is claimed already. */
   async claim(q: Queryable, ownerId: string, deviceId: string): Promise<DeviceRow | undefined> {
     const [row] = await q.query<DeviceRow>(

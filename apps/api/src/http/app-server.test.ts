@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServer } from './app.js';
+import { createAppServer } from './server.js';
 
 describe('the HTTP server of the app', () => {
   const app = express();

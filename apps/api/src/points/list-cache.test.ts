@@ -2,7 +2,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../http/app.js';
+import { createApp } from '../app.js';
 import { createProject, registerDevice } from '../projects/survey-fixtures.js';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { createListCache } from './list-cache.js';

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
-import PDFDocument from 'pdfkit';
 import { FIX_TYPE_LABELS, type FixType } from '@smi/contracts';
 import { formatGrid } from '@smi/geodesy';
 import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
 import { CellWriter, type CellSpec } from '../exports/pdf-cells.js';
 import { crsLine, crsSummaryRows } from '../exports/pdf-crs.js';
-import { registerFonts, type ReportFonts } from '../exports/pdf-fonts.js';
+import { streamingPdf } from '../exports/pdf-document.js';
+import type { ReportFonts } from '../exports/pdf-fonts.js';
 import { writePlan } from '../exports/pdf-plan.js';
 import { MARGIN, say, utcTime } from '../exports/pdf-summary.js';
 import type { Position } from '../exports/repository.js';
@@ -55,29 +55,12 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     data.devices(project.id),
   ]);
   const count = Number(dates.count);
-  const doc = new PDFDocument({
-    autoFirstPage: false,
-    bufferPages: false,
-    fontLayoutCache: false,
-    info: { Title: `${project.name} — survey report`, Subject: 'Survey report', Creator: 'Site Measurement IoT' },
+  const { doc, fonts, cells } = streamingPdf({
+    title: `${project.name} — survey report`,
+    subject: 'Survey report',
+    footer: `${project.name} — survey report`,
+    sink,
   });
-  const fonts = registerFonts(doc);
-  const cells = new CellWriter(doc, fonts);
-  let pageNumber = 0;
-  doc.on('pageAdded', () => {
-    pageNumber += 1;
-    // the footer sits in the bottom margin: lift the margin while writing it, or pdfkit would start a new page
-    const { bottom } = doc.page.margins;
-    doc.page.margins.bottom = 0;
-    doc.fillColor('#666666');
-    // raw text (CellWriter): pdfkit's line wrapper on every page's footer was a fifth of a 10,000-point report's time
-    cells.row([{ x: MARGIN, width: doc.page.width - 2 * MARGIN, align: 'center' }], [`${project.name} — survey report — page ${pageNumber}`], doc.page.height - MARGIN + 14, 7.5);
-    doc.page.margins.bottom = bottom;
-    doc.fillColor('black');
-    doc.x = MARGIN;
-    doc.y = MARGIN;
-  });
-  doc.on('data', (chunk: Buffer) => sink.push(chunk));
   const setupById = new Map(setups.map((s) => [s.id, s]));
   const gridOf = (lat: number, lon: number, h: number | null, datum: string | null, at: Date) =>
     g ? pointCoordinates(g, { latitude: lat, longitude: lon, ellipsoidalHeight: h, altitude: null, geoidSeparation: null, datum, recordedAt: at }) : null;

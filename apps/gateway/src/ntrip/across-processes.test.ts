@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { openDb, type Db } from '@smi/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayCorrectionsClients, internalTopics } from '@smi/contracts';
-import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { serviceCredential } from '../service-credential.js';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { mountKey } from './access.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '@smi/db';
-import type { SecretVerifier } from '../devices/credentials.js';
+import type { SecretVerifier } from '@smi/devices';
 import type { DeviceRecord } from '../devices/repository.js';
 import { ntripAccess, type Requester } from './access.js';
 import type { AuthThrottle } from './auth-throttle.js';

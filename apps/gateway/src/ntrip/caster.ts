@@ -1,6 +1,6 @@
 import net, { type Socket } from 'node:net';
 import type { Queryable } from '@smi/db';
-import type { SecretVerifier } from '../devices/credentials.js';
+import type { SecretVerifier } from '@smi/devices';
 import type { Log } from '../log.js';
 import { mountKey, ntripAccess } from './access.js';
 import { authThrottle, type AuthThrottleOptions } from './auth-throttle.js';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { parseNmeaSentence, type GGAPacket } from 'nmea-simple';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLog } from '../log.js';
-import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
 import { mountKey } from './access.js';

@@ -3,7 +3,7 @@ import { fixTimeMs, type BaseRtcmView, type BaseSetupView, type DeviceView } fro
 import { geodeticToEcef } from '@smi/geodesy/ecef';
 import { correctRoverFromBroadcast } from './rules/known-base';
 import { testReading } from '@smi/contracts/testing';
-import { projectFixture } from '../projects/test-project';
+import { projectFixture } from '../../test/project-fixture';
 import { baseView, placeRover, recordSample, roverView } from './survey-model';
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');

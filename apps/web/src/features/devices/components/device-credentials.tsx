@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import type { DeviceSecretReply } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
+import { ShownOnceSecret } from '../../../components/shown-once-secret';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNewDeviceSecret } from '../api/device-secret';
 import { useClaimDevice } from '../api/claim-device';
@@ -18,7 +19,6 @@ export function DeviceCredentials({ deviceId, deviceCode, claimed = true }: { de
   const claim = useClaimDevice(deviceId);
   const [asking, setAsking] = useState(false);
   const [made, setMade] = useState<DeviceSecretReply | null>(null);
-  const [copied, setCopied] = useState(false);
   const config = usePublicConfig();
   // the server's address for devices (GET /api/config), so a device can be set up before a new secret is made
   const brokerUrl = made?.brokerUrl ?? config.data?.brokerUrl;
@@ -26,17 +26,11 @@ export function DeviceCredentials({ deviceId, deviceCode, claimed = true }: { de
 
   const confirm = async () => {
     setAsking(false);
-    setCopied(false);
     try {
       setMade(await generate.mutateAsync());
     } catch {
       // the api client has shown the server's message
     }
-  };
-
-  const copy = async () => {
-    if (!made) return;
-    await navigator.clipboard?.writeText(made.secret).then(() => setCopied(true), () => setCopied(false));
   };
 
   return (
@@ -51,19 +45,7 @@ export function DeviceCredentials({ deviceId, deviceCode, claimed = true }: { de
         <dt className="text-slate-500">Secret</dt>
         <dd>
           {made ? (
-            <div className="space-y-2">
-              <div className="flex items-center gap-2">
-                <code className="min-w-0 flex-1 rounded-md bg-brand-900 px-3 py-2 font-mono text-sm break-all text-emerald-300" data-testid="device-secret">
-                  {made.secret}
-                </code>
-                <button type="button" className="icon-btn" onClick={copy} aria-label="Copy secret">
-                  <Copy aria-hidden="true" className="h-5 w-5" />
-                </button>
-              </div>
-              <p className="text-xs text-amber-800" role="status">
-                {copied ? 'Copied. ' : ''}Store it in the device now: it will not be shown again.
-              </p>
-            </div>
+            <ShownOnceSecret value={made.secret} testId="device-secret" copyLabel="Copy secret" advice="Store it in the device now: it will not be shown again." />
           ) : claimed ? (
             <span className="text-slate-500">Hidden. Generate a new one to set up the device.</span>
           ) : (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import type { DeviceNtripPasswordReply } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
+import { ShownOnceSecret } from '../../../components/shown-once-secret';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNewDeviceNtripPassword } from '../api/device-secret';
 
@@ -14,20 +15,14 @@ export function DeviceNtripPassword({ deviceId, deviceCode, type }: { deviceId: 
   const generate = useNewDeviceNtripPassword(deviceId);
   const [asking, setAsking] = useState(false);
   const [made, setMade] = useState<DeviceNtripPasswordReply | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const confirm = async () => {
     setAsking(false);
-    setCopied(false);
     try {
       setMade(await generate.mutateAsync());
     } catch {
       // the api client has shown the server's message
     }
-  };
-  const copy = async () => {
-    if (!made) return;
-    await navigator.clipboard?.writeText(made.password).then(() => setCopied(true), () => setCopied(false));
   };
 
   return (
@@ -43,19 +38,12 @@ export function DeviceNtripPassword({ deviceId, deviceCode, type }: { deviceId: 
         <dt className="text-slate-500">Password</dt>
         <dd>
           {made ? (
-            <div className="space-y-2">
-              <div className="flex items-center gap-2">
-                <code className="min-w-0 flex-1 rounded-md bg-brand-900 px-3 py-2 font-mono text-sm break-all text-emerald-300" data-testid="device-ntrip-password">
-                  {made.password}
-                </code>
-                <button type="button" className="icon-btn" onClick={copy} aria-label="Copy NTRIP password">
-                  <Copy aria-hidden="true" className="h-5 w-5" />
-                </button>
-              </div>
-              <p className="text-xs text-amber-800" role="status">
-                {copied ? 'Copied. ' : ''}Store it in the device now: it will not be shown again.
-              </p>
-            </div>
+            <ShownOnceSecret
+              value={made.password}
+              testId="device-ntrip-password"
+              copyLabel="Copy NTRIP password"
+              advice="Store it in the device now: it will not be shown again."
+            />
           ) : (
             <span className="text-slate-500">The MQTT secret, until you generate one.</span>
           )}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import type { NtripCasterAddress, NtripCredentialCreatedReply, NtripCredentialView } from '@smi/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
+import { ShownOnceSecret } from '../../../components/shown-once-secret';
 import { formatDate } from '../../../lib/format';
 import { useCreateNtripCredential, useNtripCredentials, useRevokeNtripCredential } from '../api/credentials';
 
@@ -19,21 +20,16 @@ export function NtripCredentialsPanel({ projects }: { projects: { _id: string; N
   const [name, setName] = useState('');
   const [projectId, setProjectId] = useState('');
   const [made, setMade] = useState<NtripCredentialCreatedReply | null>(null);
-  const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<NtripCredentialView | null>(null);
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
-    setCopied(false);
     try {
       setMade(await create.mutateAsync({ name: name.trim(), projectId: projectId || null }));
       setName('');
     } catch {
       // the api client has shown the server's message
     }
-  };
-  const copy = async () => {
-    if (made) await navigator.clipboard?.writeText(made.password).then(() => setCopied(true), () => setCopied(false));
   };
 
   return (
@@ -74,18 +70,15 @@ export function NtripCredentialsPanel({ projects }: { projects: { _id: string; N
             <dt className="text-slate-500">Mountpoints</dt>
             <dd className="font-mono break-all">{mountList(made.credential)}</dd>
             <dt className="text-slate-500">Password</dt>
-            <dd className="flex items-center gap-2">
-              <code className="min-w-0 flex-1 rounded-md bg-brand-900 px-3 py-2 font-mono break-all text-emerald-300" data-testid="ntrip-password">
-                {made.password}
-              </code>
-              <button type="button" className="icon-btn" onClick={copy} aria-label="Copy password">
-                <Copy aria-hidden="true" className="h-5 w-5" />
-              </button>
+            <dd>
+              <ShownOnceSecret
+                value={made.password}
+                testId="ntrip-password"
+                copyLabel="Copy password"
+                advice="Enter it in the controller now: it will not be shown again."
+              />
             </dd>
           </dl>
-          <p className="mt-2 text-xs text-amber-800" role="status">
-            {copied ? 'Copied. ' : ''}Enter it in the controller now: it will not be shown again.
-          </p>
         </div>
       )}
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { BaseSetupView, KnownBaseReply } from '@smi/contracts';
 import { renderApp } from '../../../test/render-app';
 import type { KnownBaseInput } from '../api/known-base';
-import { projectFixture } from '../test-project';
+import { projectFixture } from '../../../test/project-fixture';
 import { PositioningModePanel } from './positioning-mode-panel';
 
 const MOVE = { Points: 3, ShiftE: 1.105, ShiftN: 2.21, ShiftU: 0, Message: '3 points re-computed, shift dE +1.105 m dN +2.210 m dU +0.000 m' };

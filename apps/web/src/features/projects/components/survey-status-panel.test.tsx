@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectStatus } from '@smi/contracts';
 import { renderApp } from '../../../test/render-app';
-import { projectFixture } from '../test-project';
+import { projectFixture } from '../../../test/project-fixture';
 import { SurveyStatusPanel } from './survey-status-panel';
 
 function server() {

@@ -4,7 +4,7 @@ import { DEFAULT_TOLERANCES, EMPTY_PROGRESS, type OccupationView, type ProjectVi
 import { liveFeed } from '../../../lib/socket';
 import { DEFAULT_MEASUREMENT } from '../../../lib/measurement-settings';
 import { renderApp } from '../../../test/render-app';
-import { projectFixture } from '../../projects/test-project';
+import { projectFixture } from '../../../test/project-fixture';
 import type { RecordSample, RoverView } from '../survey-model';
 import { SurveyControls } from './survey-controls';
 

@@ -1,36 +1,36 @@
-import { ntripRoutes } from '../ntrip/routes.js';
-import { ntripCredentialRoutes } from '../ntrip/credentials-routes.js';
-import { userNtripSourceRoutes } from '../ntrip/user-source-routes.js';
-import { correctionsClientsRoutes } from '../ntrip/corrections-clients-routes.js';
+import { ntripRoutes } from './ntrip/routes.js';
+import { ntripCredentialRoutes } from './ntrip/credentials-routes.js';
+import { userNtripSourceRoutes } from './ntrip/user-source-routes.js';
+import { correctionsClientsRoutes } from './ntrip/corrections-clients-routes.js';
 import { existsSync } from 'node:fs';
-import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { DESIGN_IMPORT_BODY_BYTES, designEndpoints, LIMITS } from '@smi/contracts';
-import { authRoutes } from '../auth/routes.js';
-import { settingsRoutes } from '../user/settings-routes.js';
-import { exportRoutes } from '../exports/routes.js';
-import { deviceRoutes } from '../devices/routes.js';
-import { baseSetupRoutes } from '../base-setups/routes.js';
-import { notificationRoutes } from '../notifications/routes.js';
-import { projectRoutes } from '../projects/routes.js';
-import { pointRoutes } from '../points/routes.js';
-import { occupationRoutes } from '../occupations/routes.js';
-import { deviceCredentialRoutes } from '../device-credentials/routes.js';
-import { healthRoutes } from '../realtime/health-routes.js';
-import { publicConfigRoutes } from '../public-config/routes.js';
-import { crsRoutes } from '../crs/routes.js';
-import { gridRoutes } from '../crs/grid-routes.js';
-import { codeListRoutes } from '../code-lists/routes.js';
-import { designRoutes } from '../design/routes.js';
-import { stakeRoutes } from '../stake/routes.js';
-import { lineworkRoutes } from '../linework/routes.js';
-import { apiDescriptionRoutes } from '../api-description/routes.js';
-import { csrfGuard } from './csrf.js';
-import type { AppDeps } from './deps.js';
-import { apiNotFound, errorMiddleware } from './errors.js';
+import { authRoutes } from './auth/routes.js';
+import { settingsRoutes } from './user/settings-routes.js';
+import { exportRoutes } from './exports/routes.js';
+import { deviceRoutes } from './devices/routes.js';
+import { baseSetupRoutes } from './base-setups/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
+import { projectRoutes } from './projects/routes.js';
+import { pointRoutes } from './points/routes.js';
+import { occupationRoutes } from './occupations/routes.js';
+import { deviceCredentialRoutes } from './device-credentials/routes.js';
+import { healthRoutes } from './realtime/health-routes.js';
+import { publicConfigRoutes } from './public-config/routes.js';
+import { crsRoutes } from './crs/routes.js';
+import { gridRoutes } from './crs/grid-routes.js';
+import { codeListRoutes } from './code-lists/routes.js';
+import { designRoutes } from './design/routes.js';
+import { stakeRoutes } from './stake/routes.js';
+import { lineworkRoutes } from './linework/routes.js';
+import { apiDescriptionRoutes } from './api-description/routes.js';
+import { csrfGuard } from './http/csrf.js';
+import type { AppDeps } from './http/deps.js';
+import { apiNotFound, errorMiddleware } from './http/errors.js';
 
 /** Origins the SPA may load map tiles from, taken from the tile URL template ({s} subdomains become a wildcard). */
 function tileSources(tileUrl: string): string[] {
@@ -42,6 +42,10 @@ function tileSources(tileUrl: string): string[] {
   }
 }
 
+/**
+ * The composition root of the HTTP app: security headers, the body limits, every router of the api, the web app's
+ * files, and the error answer. The kernel it builds on (mounting an endpoint, errors, CSRF, rate limits) is http/.
+ */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -92,30 +96,4 @@ export function createApp(deps: AppDeps): Express {
 
 function immutableAssets(res: ServerResponse, path: string) {
   if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-}
-
-/**
- * The HTTP server for the app, whose requests and responses are made with the app's own prototypes from the start.
- * - Express otherwise swaps the prototype of every request and response (Object.setPrototypeOf in app.handle). V8
- *   then kept each request's objects past two young-generation collections: ~13 KB promoted per request, the old
- *   generation full every ~4 s at 200 req/s, and each of its collections held the event loop 30-45 ms.
- * - The prototypes are classes extending node's own, not functions calling Reflect.construct with the app's
- *   prototypes: made that way a request still cost 29 KB of allocation and ~2 KB promoted (Express with one route at
- *   200 req/s: 4.3 MB promoted in 10 s); as classes, 9 KB and nothing promoted (0.03 MB in 10 s).
- * Each class's prototype takes the place of app.request / app.response: it inherits Express's request and response
- * methods and carries `app` as Express's own did, so Express finds the prototype already set and changes nothing.
- */
-export function createAppServer(app: Express): Server {
-  class AppRequest extends IncomingMessage {}
-  class AppResponse extends ServerResponse {}
-  app.request = adopt(AppRequest.prototype, app.request);
-  app.response = adopt(AppResponse.prototype, app.response);
-  return createServer({ IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
-}
-
-/** Makes `proto` stand in for Express's per-app prototype `was`: the same parent and the same own properties. */
-function adopt<T extends object>(proto: object, was: T): T {
-  Object.setPrototypeOf(proto, Object.getPrototypeOf(was));
-  Object.defineProperties(proto, Object.getOwnPropertyDescriptors(was));
-  return proto as T;
 }

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type Db } from '@smi/db';
-import { composeDeps } from '../compose.js';
-import { silentLogger } from '../logger.js';
-import { createApp, createAppServer } from './app.js';
+import { composeDeps } from './compose.js';
+import { silentLogger } from './logger.js';
+import { createApp } from './app.js';
+import { createAppServer } from './http/server.js';
 
 // a built web app as `vite build` leaves it: hashed assets with their .br/.gz beside them, index.html, a favicon
 const script = `export const greeting = ${JSON.stringify('survey '.repeat(400))};\n`;
