@@ -176,6 +176,8 @@ export const pointView = z.object({
   /** by code, then attribute name: every attribute of every code of the shot (null: no value) */
   Attributes: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
   Note: z.string(),
+  /** Who recorded it, as the workspace member was named then (the point keeps it after a rename or a removal). */
+  RecordedBy: z.object({ Id: z.string().nullable(), Name: z.string() }).optional(),
 });
 export type PointView = z.infer<typeof pointView>;
 

@@ -21,7 +21,7 @@ export function pointRoutes(deps: AppDeps): Router {
   };
 
   mount(router, e.listPoints, load, async ({ user, params, req, res }) => {
-    const revision = await projectsRepository.pointsRevision(db, user.id, params.projectId);
+    const revision = await projectsRepository.pointsRevision(db, user.workspace.id, params.projectId);
     if (revision === undefined) throw new AppError(404, 'Project not found');
     const list = await lists.get(params.projectId, revision, async () => ({
       success: true,
@@ -35,21 +35,21 @@ export function pointRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.recordPoint, load, async ({ user, body, res }) => {
-    const { created, data, project } = await recordPoint(db, user.id, body);
+    const { created, data, project } = await recordPoint(db, user.workspace.id, { id: user.id, name: user.name }, body);
     res.status(created ? 201 : 200);
-    if (created) changed(user.id, body.ProjectId, null);
+    if (created) changed(user.workspace.id, body.ProjectId, null);
     if (!created || !attaches(project, body.BaseCorrection)) return { success: true, message: 'Point recorded successfully.', data };
     // decision 023: a point taken against a base that broadcasts its position is stored as a vector from it
-    await attachToSetup(db, user.id, data._id, body.ProjectId, body.BaseCorrection);
+    await attachToSetup(db, user.workspace.id, data._id, body.ProjectId, body.BaseCorrection);
     const row = await pointsRepository.byId(db, data._id);
     return { success: true, message: 'Point recorded successfully.', data: row ? toPointView(row) : data };
   });
 
-  mount(router, e.deletePoint, load, async ({ user, params }) => changed(user.id, params.projectId, await deletePoint(db, user.id, params.projectId, params.pointId)));
-  mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.id, params.projectId, await renamePoint(db, user.id, params.projectId, params.pointId, body.Name)));
+  mount(router, e.deletePoint, load, async ({ user, params }) => changed(user.workspace.id, params.projectId, await deletePoint(db, user.workspace.id, params.projectId, params.pointId)));
+  mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.workspace.id, params.projectId, await renamePoint(db, user.workspace.id, params.projectId, params.pointId, body.Name)));
   mount(router, e.recodePoint, load, async ({ user, params, body }) =>
-    changed(user.id, params.projectId, await recodePoint(db, user.id, params.projectId, params.pointId, body.Code, body.Attributes)),
+    changed(user.workspace.id, params.projectId, await recodePoint(db, user.workspace.id, params.projectId, params.pointId, body.Code, body.Attributes)),
   );
-  mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.id, params.projectId, params.pointId, body.Note));
+  mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.workspace.id, params.projectId, params.pointId, body.Note));
   return router;
 }

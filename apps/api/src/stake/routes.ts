@@ -21,11 +21,15 @@ const CONTEXT_MAX = 2000;
 
 export const NO_GRID_MESSAGE = "Design coordinates are grid coordinates in the project's coordinate system: give the project a projected coordinate system first.";
 
-/** Everything guide() needs, checked as the user's: another account's project, rover or point answers 404. */
-export async function loadStakeContext(db: Db, gridsDir: string, userId: string, projectId: string, pointId: string): Promise<StakeContext> {
+/**
+ * Everything guide() needs, checked as the current workspace's: another workspace's project or point answers 404.
+ * The sampling interval (how old a fix may be) is the user's own setting.
+ */
+export async function loadStakeContext(db: Db, gridsDir: string, who: { workspaceId: string; userId: string }, projectId: string, pointId: string): Promise<StakeContext> {
+  const { workspaceId, userId } = who;
   const [project, owned, point] = await Promise.all([
-    occupationsRepository.projectBase(db, userId, projectId),
-    occupationsRepository.project(db, userId, projectId),
+    occupationsRepository.projectBase(db, workspaceId, projectId),
+    occupationsRepository.project(db, workspaceId, projectId),
     designRepository.point(db, projectId, pointId),
   ]);
   if (!project || !owned) throw new AppError(404, 'Project not found');
@@ -53,14 +57,14 @@ export function stakeRoutes(deps: AppDeps): Router {
   const tracks = new TravelTracks();
   const contexts = new Map<string, { at: number; ctx: Promise<StakeContext> }>();
 
-  const contextOf = (userId: string, projectId: string, pointId: string): Promise<StakeContext> => {
-    const key = `${userId}/${projectId}/${pointId}`;
+  const contextOf = (who: { workspaceId: string; userId: string }, projectId: string, pointId: string): Promise<StakeContext> => {
+    const key = `${who.workspaceId}/${who.userId}/${projectId}/${pointId}`;
     const now = Date.now();
     const hit = contexts.get(key);
     if (hit && now - hit.at < CONTEXT_TTL_MS) return hit.ctx;
     if (contexts.size >= CONTEXT_MAX) for (const [k, v] of contexts) if (now - v.at >= CONTEXT_TTL_MS) contexts.delete(k);
     if (contexts.size >= CONTEXT_MAX) contexts.clear();
-    const ctx = loadStakeContext(db, deps.config.gridsDir ?? '', userId, projectId, pointId);
+    const ctx = loadStakeContext(db, deps.config.gridsDir ?? '', who, projectId, pointId);
     contexts.set(key, { at: now, ctx });
     // a refusal (404, 409) is not kept: the next poll asks again
     ctx.catch(() => contexts.delete(key));
@@ -72,7 +76,7 @@ export function stakeRoutes(deps: AppDeps): Router {
     if (!parsed.success) throw new AppError(400, describeIssues(parsed.error, 'query'));
     const q = parsed.data;
     if (q.orientation === 'compass' && q.heading === undefined) throw new AppError(400, 'heading: the compass orientation needs the heading');
-    const [ctx, device] = await Promise.all([contextOf(user.id, params.projectId, q.pointId), occupationsRepository.device(db, user.id, q.deviceId)]);
+    const [ctx, device] = await Promise.all([contextOf({ workspaceId: user.workspace.id, userId: user.id }, params.projectId, q.pointId), occupationsRepository.device(db, user.workspace.id, q.deviceId)]);
     if (!device) throw new AppError(404, 'Device not found');
     if (!deps.live) throw new AppError(503, 'Stake-out is not available: the gateway is not connected');
     const reading = await deps.live.latestReading(device.code);
