@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { parseOutboundAllow } from '@smi/outbound';
 import { envSecret, parseEnvironment, port, serverEnvSchema } from '@smi/contracts/server-env';
-import { parseOutboundAllow } from './outbound/guard.js';
 
 /** The gateway's variables: the shared ones (@smi/contracts/server-env) and its own. */
 export const gatewayEnvSchema = serverEnvSchema.extend({
