@@ -11,21 +11,12 @@ export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loa
  * setups, the occupation view, counters, the demo): each moves to a package of its own, and leaves this list then.
  */
 export const GATEWAY_INTERNALS_IN_USE = [
-  'EXTERNAL_PROJECT',
   'ProjectBase',
   'Simulator',
-  'allowedNtripAddress',
   'BaseSetupRow',
   'NewSetup',
   'baseReferenceOf',
   'baseSetupsRepository',
-  'createCounters',
-  'fetchSourcetable',
-  'hashDeviceSecret',
-  'isActivationKey',
-  'mountKey',
-  'newDeviceSecret',
-  'ntripAccess',
   'occupationViewOf',
   'placeMeasurement',
   'proposedSetup',
@@ -36,7 +27,7 @@ export const GATEWAY_INTERNALS_IN_USE = [
   'toBaseSetupView',
 ];
 /** ...and what the api's tests take from it: RTCM frames to send, the logger they silence, activation keys. */
-export const GATEWAY_FOR_TESTS = ['deviceActivationKey', 'rtcmMessageType', 'rtcmTestFrames', 'silentLog', 'splitRtcmFrames'];
+export const GATEWAY_FOR_TESTS = ['rtcmMessageType', 'rtcmTestFrames', 'silentLog', 'splitRtcmFrames'];
 const gatewayImports = (names, testing) => [
   'error',
   {

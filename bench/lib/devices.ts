@@ -2,7 +2,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type LiveReading, type SubscribeAck } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import { devicesRepository } from '../../apps/api/src/devices/repository.js';
-import { hashDeviceSecret, newDeviceSecret } from '../../apps/gateway/src/devices/credentials.js';
+import { hashDeviceSecret, newDeviceSecret } from '../../packages/devices/src/index.js';
 
 /** Runs fn over items, `concurrency` at a time. */
 export async function pool<T, R>(items: T[], concurrency: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {

@@ -108,7 +108,7 @@ const suffix = randomUUID().slice(0, 6).toUpperCase();
 const makerKey = env('DEVICE_ACTIVATION_SECRET');
 if ((await api('GET', '/api/config', undefined, 200)).body.deviceActivation !== true) fail('device activation is not on in the deployment');
 async function activationKey(code) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/gateway/src/devices/activation-cli.ts', code], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'packages/devices/src/activation-cli.ts', code], {
     env: { ...process.env, DEVICE_ACTIVATION_SECRET: makerKey },
   });
   return stdout.trim().split('\t')[1];

@@ -35,6 +35,17 @@ const schema = z.object({
   HEALTH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** The device maker's key: a new registration waits for the device's activation key, HMAC of it and the code (decision 027). */
   DEVICE_ACTIVATION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  /** An S3-compatible store for photos (decision 067); without it photos are files in DATA_DIR/photos. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** https://host/bucket/key (MinIO and most self-hosted stores; the default) rather than https://bucket.host/key */
+  S3_PATH_STYLE: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+    .optional()
+    .transform((v) => v === undefined || v === '1' || v === 'true' || v === 'yes'),
 });
 
 export type Env = z.infer<typeof schema> & { JWT_SECRET: string; DATA_DIR: string };
@@ -57,6 +68,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (env.DATABASE_URL) throw new EnvError('Invalid environment: JWT_SECRET is required when DATABASE_URL is set');
     secret = keptSecret(dataDir);
   }
+  const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean))
+    throw new EnvError('Invalid environment: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   return { ...env, DATA_DIR: dataDir, JWT_SECRET: secret };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseOutboundAllow } from './outbound/guard.js';
+import { parseOutboundAllow } from '@smi/outbound';
 
 const port = z.coerce.number().int().min(0).max(65535);
 

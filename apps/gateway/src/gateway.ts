@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Aedes, PublishPacket } from 'aedes';
-import { autoFixTopics, internalTopics, liveReadingsOfPayload, occupationReportsOfPayload, occupationTopics, type GatewayStats, type LiveReading, type OccupationReport } from '@smi/contracts';
+import { createCounters, autoFixTopics, internalTopics, liveReadingsOfPayload, occupationReportsOfPayload, occupationTopics, type GatewayStats, type LiveReading, type OccupationReport } from '@smi/contracts';
 import { startOccupations } from './occupation/wiring.js';
 import type { Db } from '@smi/db';
 import { correctionsRelay } from './bridge/corrections.js';
@@ -11,13 +11,12 @@ import { readingBatcher } from './bridge/reading-batch.js';
 import { coalescingForwarder } from './bridge/forwarder.js';
 import { ingest } from './bridge/ingest.js';
 import { leadership } from './bridge/leadership.js';
-import { parseOutboundAllow } from './outbound/guard.js';
+import { parseOutboundAllow } from '@smi/outbound';
 import type { DeviceLive } from './bridge/device-live.js';
-import { createCounters } from './broker/counters.js';
 import { createBroker, listen } from './broker/create-broker.js';
 import { brokerPolicy } from './broker/policy.js';
 import { filterStoredWills } from './broker/stored-wills.js';
-import { secretVerifier } from './devices/credentials.js';
+import { secretVerifier } from '@smi/devices';
 import { deviceDirectory } from './devices/directory.js';
 import { deviceStateWriter } from './devices/state-writer.js';
 import { baseRtcmStates } from './rtcm/state-writer.js';
@@ -28,7 +27,7 @@ import { proxyTrust } from './edge/proxied-connection.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
 import { externalSources } from './ntrip/external-sources.js';
-import { allowedNtripAddress } from './ntrip/outbound-check.js';
+import { allowedNtripAddress } from '@smi/ntrip';
 import type { ServiceCredential } from './service-credential.js';
 
 export interface GatewayOptions {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import mqtt from 'mqtt';
-import { deviceActivationKey } from '../../gateway/src/devices/activation';
+import { deviceActivationKey } from '../../../packages/devices/src/activation';
 import { startProduct, type Product } from './product';
 import { typeCode } from './fixtures';
 

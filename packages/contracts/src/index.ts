@@ -1,5 +1,7 @@
 export * from './common.js';
+export * from './roles.js';
 export * from './limits.js';
+export * from './accuracy-grade.js';
 export * from './endpoint.js';
 export * from './auth.js';
 export * from './settings.js';
@@ -26,3 +28,4 @@ export * from './api-description.js';
 export * from './endpoint-docs.js';
 export * from './openapi.js';
 export * from './linework.js';
+export * from './photos.js';

@@ -233,6 +233,11 @@ export const gatewayCounters = z.object({
 });
 export type GatewayCounters = z.infer<typeof gatewayCounters>;
 
+/** Every count at zero: what a gateway starts from, and what GET /api/health shows before any gateway reported. */
+export function createCounters(): GatewayCounters {
+  return Object.fromEntries(Object.keys(gatewayCounters.shape).map((k) => [k, 0])) as GatewayCounters;
+}
+
 export const gatewayStats = z.object({ gatewayId: z.string(), at: z.iso.datetime(), counters: gatewayCounters });
 export type GatewayStats = z.infer<typeof gatewayStats>;
 

@@ -13,3 +13,4 @@ export * from './calibration.js';
 export * from './frames.js';
 export * from './project-coordinates.js';
 export * from './project-position.js';
+export * from './utm-zone.js';

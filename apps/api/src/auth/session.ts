@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { parse as parseCookies } from 'cookie';
 import type { Queryable } from '@smi/db';
 
-import { SESSION_COOKIE } from '@smi/contracts';
+import { SESSION_COOKIE, type WorkspaceRole } from '@smi/contracts';
 
 export { SESSION_COOKIE };
 const ALGORITHM = 'HS256';
@@ -16,6 +16,12 @@ export interface SessionUser {
   email: string;
   isVerified: boolean;
   tokenVersion: number;
+  /**
+   * The workspace the user works in (decision 064): what every route reads and writes as the owner (owner_id), and the
+   * user's role in it. The personal workspace (id = the user's id, role owner) when the user chose none or was removed
+   * from the one chosen.
+   */
+  workspace: { id: string; role: WorkspaceRole };
   /**
    * A pending registration of an e-mail that already has an account (decision 019): to whoever registered it
    * answers like a new, unverified account, but it is no account. Never verified, so every 'verified' route refuses
@@ -59,13 +65,33 @@ export function createSessions(opts: { secret: string; secure: boolean; db: Quer
     }
     if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number' || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
     // one statement for an account and a pending registration alike (their tokens look the same, so do their reads)
-    const [row] = await opts.db.query<{ id: string; name: string; email: string; is_verified: boolean; token_version: number; pending: boolean }>(
-      `SELECT id, name, email, is_verified, token_version, false AS pending FROM users WHERE id = $1
-       UNION ALL SELECT id, name, email, false, 0, true FROM pending_registrations WHERE id = $1`,
+    // the current workspace is read with the account on every request: a removal or a role change holds at once
+    const [row] = await opts.db.query<{
+      id: string;
+      name: string;
+      email: string;
+      is_verified: boolean;
+      token_version: number;
+      pending: boolean;
+      workspace_id: string;
+      role: WorkspaceRole;
+    }>(
+      `SELECT u.id, u.name, u.email, u.is_verified, u.token_version, false AS pending,
+         coalesce(m.workspace_id, u.id) AS workspace_id, coalesce(m.role, 'owner') AS role
+       FROM users u LEFT JOIN workspace_members m ON m.workspace_id = u.current_workspace_id AND m.user_id = u.id
+       WHERE u.id = $1
+       UNION ALL SELECT id, name, email, false, 0, true, id, 'owner' FROM pending_registrations WHERE id = $1`,
       [claims.sub],
     );
     if (!row || row.token_version !== claims.tv) return null;
-    const user: SessionUser = { id: row.id, name: row.name, email: row.email, isVerified: row.is_verified, tokenVersion: row.token_version };
+    const user: SessionUser = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      isVerified: row.is_verified,
+      tokenVersion: row.token_version,
+      workspace: { id: row.workspace_id, role: row.role },
+    };
     return row.pending ? { ...user, isVerified: false, pending: true } : user;
   }
 

@@ -18,10 +18,10 @@ export function baseSetupRoutes(deps: AppDeps): Router {
     if (r.recomputed && r.setup?.ProjectId) deps.events.emit('lineworkChanged', userId, r.setup.ProjectId);
     return reply;
   };
-  mount(router, e.setKnownBase, load, async ({ user, params, body }) => announced(user.id, await setKnownBase(db, gridStore(deps.config.gridsDir ?? ''), user.id, params.id, body)));
-  mount(router, e.listBaseSetups, load, ({ user, params }) => listSetups(db, user.id, params.id));
-  mount(router, e.correctBaseSetup, load, async ({ user, params, body }) => announced(user.id, await correctSetup(db, user.id, params.id, body)));
-  mount(router, e.undoBaseSetup, load, async ({ user, params }) => announced(user.id, await undoSetup(db, user.id, params.id)));
+  mount(router, e.setKnownBase, load, async ({ user, params, body }) => announced(user.workspace.id, await setKnownBase(db, gridStore(deps.config.gridsDir ?? ''), user.workspace.id, params.id, body)));
+  mount(router, e.listBaseSetups, load, ({ user, params }) => listSetups(db, user.workspace.id, params.id));
+  mount(router, e.correctBaseSetup, load, async ({ user, params, body }) => announced(user.workspace.id, await correctSetup(db, user.workspace.id, params.id, body)));
+  mount(router, e.undoBaseSetup, load, async ({ user, params }) => announced(user.workspace.id, await undoSetup(db, user.workspace.id, params.id)));
 
   // Auto Fix: averaged on the gateway that ingests the base, told by the internal control topic
   const autoFix = autoFixUseCases(db, (c: AutoFixCommand) => {
@@ -30,12 +30,12 @@ export function baseSetupRoutes(deps: AppDeps): Router {
   });
   mount(router, a.startAutoFix, load, async ({ user, params, body, res }) => {
     if (!deps.live) throw new AppError(503, 'Auto Fix is not available: the gateway is not connected');
-    const out = await autoFix.start(user.id, params.id, body);
+    const out = await autoFix.start(user.workspace.id, params.id, body);
     res.status(201);
     return out;
   });
-  mount(router, a.latestAutoFix, load, ({ user, params }) => autoFix.latest(user.id, params.id));
-  mount(router, a.acceptAutoFix, load, async ({ user, params }) => announced(user.id, await autoFix.accept(user.id, params.id)));
-  mount(router, a.cancelAutoFix, load, ({ user, params }) => autoFix.cancel(user.id, params.id));
+  mount(router, a.latestAutoFix, load, ({ user, params }) => autoFix.latest(user.workspace.id, params.id));
+  mount(router, a.acceptAutoFix, load, async ({ user, params }) => announced(user.workspace.id, await autoFix.accept(user.workspace.id, params.id)));
+  mount(router, a.cancelAutoFix, load, ({ user, params }) => autoFix.cancel(user.workspace.id, params.id));
   return router;
 }

@@ -33,14 +33,14 @@ export function codeListRoutes(deps: AppDeps): Router {
 
   mount(router, e.listCodeLists, load, async ({ user }) => ({
     success: true as const,
-    codeLists: (await repo.summaries(db, user.id)).map((r) => ({ id: r.id, name: r.name, codes: r.codes, updatedAt: iso(r.updated_at), projects: r.projects })),
+    codeLists: (await repo.summaries(db, user.workspace.id)).map((r) => ({ id: r.id, name: r.name, codes: r.codes, updatedAt: iso(r.updated_at), projects: r.projects })),
   }));
 
   mount(router, e.defaultCodeList, load, () => ({ success: true as const, codeList: codeListView(null) }));
 
   mount(router, e.createCodeList, load, async ({ user, body, res }) => {
     res.status(201);
-    return { success: true as const, message: 'Code list created', codeList: codeListView(await repo.create(db, user.id, body)) };
+    return { success: true as const, message: 'Code list created', codeList: codeListView(await repo.create(db, user.workspace.id, body)) };
   });
 
   mount(router, e.importCodeList, load, async ({ user, body, res }) => {
@@ -57,31 +57,31 @@ export function codeListRoutes(deps: AppDeps): Router {
     }
     const list = body.name && body.format === 'json' ? { ...read.list, name: body.name } : read.list;
     res.status(201);
-    return { success: true as const, message: `Imported ${list.codes.length} codes`, codeList: codeListView(await repo.create(db, user.id, list)) };
+    return { success: true as const, message: `Imported ${list.codes.length} codes`, codeList: codeListView(await repo.create(db, user.workspace.id, list)) };
   });
 
-  mount(router, e.getCodeList, load, async ({ user, params }) => ({ success: true as const, codeList: codeListView(await owned(user.id, params.listId)) }));
+  mount(router, e.getCodeList, load, async ({ user, params }) => ({ success: true as const, codeList: codeListView(await owned(user.workspace.id, params.listId)) }));
 
   mount(router, e.replaceCodeList, load, async ({ user, params, body }) => {
-    const row = await repo.replace(db, user.id, params.listId, body);
+    const row = await repo.replace(db, user.workspace.id, params.listId, body);
     if (!row) throw notFound('Code list not found');
-    for (const projectId of await repo.projectIdsUsing(db, row.id)) deps.events.emit('lineworkChanged', user.id, projectId);
+    for (const projectId of await repo.projectIdsUsing(db, row.id)) deps.events.emit('lineworkChanged', user.workspace.id, projectId);
     return { success: true as const, message: 'Code list saved', codeList: codeListView(row) };
   });
 
   mount(router, e.deleteCodeList, load, async ({ user, params }) => {
     await db.tx(async (q) => {
-      const row = await repo.owned(q, user.id, params.listId);
+      const row = await repo.owned(q, user.workspace.id, params.listId);
       if (!row) throw notFound('Code list not found');
       const using = await repo.projectsUsing(q, params.listId);
       if (using.length) throw new AppError(409, `The code list is used by ${using.length === 1 ? 'the project' : 'the projects'} ${using.map((n) => `“${n}”`).join(', ')}: give ${using.length === 1 ? 'it' : 'them'} another list first.`);
-      await repo.remove(q, user.id, params.listId);
+      await repo.remove(q, user.workspace.id, params.listId);
     });
     return { success: true as const, message: 'Code list deleted' };
   });
 
   mount(router, e.exportCodeList, load, async ({ user, params, res }) => {
-    const row = await owned(user.id, params.listId);
+    const row = await owned(user.workspace.id, params.listId);
     const file = FILES[params.format];
     res.set({ 'Content-Type': file.type, 'Content-Disposition': attachmentOf(row.name, file.ending) });
     res.send(file.write(listOf(row)));
@@ -89,19 +89,19 @@ export function codeListRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.projectCodeList, load, async ({ user, params }) => {
-    const row = await repo.ofProject(db, user.id, params.projectId);
+    const row = await repo.ofProject(db, user.workspace.id, params.projectId);
     if (row === undefined) throw notFound('Project not found');
     return { success: true as const, codeList: codeListView(row) };
   });
 
   mount(router, e.assignCodeList, load, async ({ user, params, body }) => {
     const row = await db.tx(async (q) => {
-      const list = body.codeListId ? await repo.owned(q, user.id, body.codeListId) : null;
+      const list = body.codeListId ? await repo.owned(q, user.workspace.id, body.codeListId) : null;
       if (body.codeListId && !list) throw notFound('Code list not found');
-      if (!(await repo.assign(q, user.id, params.projectId, body.codeListId))) throw notFound('Project not found');
+      if (!(await repo.assign(q, user.workspace.id, params.projectId, body.codeListId))) throw notFound('Project not found');
       return list ?? null;
     });
-    deps.events.emit('lineworkChanged', user.id, params.projectId);
+    deps.events.emit('lineworkChanged', user.workspace.id, params.projectId);
     return { success: true as const, message: row ? `The project reads its codes with “${row.name}”` : 'The project reads its codes with the default list', codeList: codeListView(row) };
   });
 

@@ -35,7 +35,7 @@ export function gridRoutes(deps: AppDeps): Router {
   };
 
   mount(router, crsEndpoints.gridPoints, loadUser, async ({ user, params }) => {
-    const g = await frameOf(user.id, params.id);
+    const g = await frameOf(user.workspace.id, params.id);
     const points: Record<string, GridCoordinate | null> = {};
     if (g) {
       for await (const page of exportsRepository(deps.db).pages(params.id)) {

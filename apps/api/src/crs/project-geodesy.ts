@@ -13,6 +13,7 @@ import {
   loadGeoidModel,
   projectCoordinates,
   undulation,
+  utmZoneOf,
   type Calibration,
   type CoordinateFrame,
   type FrameLabels,
@@ -24,7 +25,6 @@ import {
 import type { Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { crsRepository, type CalibrationRow, type ProjectCrsRow } from './repository.js';
-import { zoneFor } from '../exports/utm.js';
 
 const stores = new Map<string, GridStore>();
 /** One grid store per folder, so its listing is cached across requests. */
@@ -115,8 +115,7 @@ export function buildGeodesy(settings: ProjectCrsRow, cal: CalibrationRow | null
  * position (the exports' zone, decision 011) with heights above EGM96, the geoid most receivers call mean sea level.
  */
 export function defaultGeodesy(meanLongitude: number, meanLatitude: number): ProjectGeodesy {
-  const zone = zoneFor(meanLongitude, meanLatitude);
-  const code = (zone.south ? 32700 : 32600) + zone.zone;
+  const code = utmZoneOf(meanLongitude, meanLatitude).epsg;
   let g = defaults.get(code);
   if (!g) {
     const settings: ProjectCrsRow = { crs_code: code, vertical: 'geoid', geoid_model: EGM96, vertical_crs_code: EGM96_HEIGHT, corrections_datum: 'WGS84', helmert_fallback: false };

@@ -88,12 +88,12 @@ export function crsRoutes(deps: AppDeps): Router {
   }
 
   mount(router, crsEndpoints.getProjectCrs, loadUser, async ({ user, params }) => {
-    await owned(deps.db, user.id, params.id);
+    await owned(deps.db, user.workspace.id, params.id);
     return settingsView(params.id);
   });
 
   mount(router, crsEndpoints.setProjectCrs, loadUser, async ({ user, params, body }) => {
-    await owned(deps.db, user.id, params.id);
+    await owned(deps.db, user.workspace.id, params.id);
     let geoid = body.geoidModel ?? null;
     if (body.verticalCrsCode && !geoid) {
       const v = findVerticalCrs(body.verticalCrsCode);
@@ -117,12 +117,12 @@ export function crsRoutes(deps: AppDeps): Router {
   });
 
   mount(router, crsEndpoints.getCalibration, loadUser, async ({ user, params }) => {
-    await owned(deps.db, user.id, params.id);
+    await owned(deps.db, user.workspace.id, params.id);
     return { success: true as const, calibration: calibrationView(await crsRepository.activeCalibration(deps.db, params.id)) };
   });
 
-  mount(router, crsEndpoints.setCalibration, loadUser, async ({ user, params, body }: { user: { id: string }; params: { id: string }; body: CalibrationBody }) => {
-    await owned(deps.db, user.id, params.id);
+  mount(router, crsEndpoints.setCalibration, loadUser, async ({ user, params, body }: { user: { workspace: { id: string } }; params: { id: string }; body: CalibrationBody }) => {
+    await owned(deps.db, user.workspace.id, params.id);
     const geo = await loadProjectGeodesy(deps.db, params.id, grids());
     if (!geo) throw new AppError(400, 'Choose the project coordinate system before a site calibration');
     const unit = geo.transform.unit;
@@ -155,7 +155,7 @@ export function crsRoutes(deps: AppDeps): Router {
   });
 
   mount(router, crsEndpoints.removeCalibration, loadUser, async ({ user, params }) => {
-    await owned(deps.db, user.id, params.id);
+    await owned(deps.db, user.workspace.id, params.id);
     if (!(await crsRepository.removeCalibration(deps.db, params.id))) throw notFound('The project has no calibration');
     return { success: true as const, message: 'Calibration removed', calibration: null };
   });

@@ -167,7 +167,7 @@ export function designRoutes(deps: AppDeps): Router {
   const taken = (name: string) => `The project already has a design point named “${name}”.`;
 
   mount(router, e.listDesign, load, async ({ user, params }) => {
-    await project(db, user.id, params.projectId);
+    await project(db, user.workspace.id, params.projectId);
     const f = await frameOf(db, params.projectId);
     const unit: LinearUnit = f?.unit ?? 'metre';
     const [points, lines] = await Promise.all([repo.points(db, params.projectId), repo.lines(db, params.projectId)]);
@@ -175,7 +175,7 @@ export function designRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.previewDesignImport, load, async ({ user, params, body }) => {
-    await project(db, user.id, params.projectId);
+    await project(db, user.workspace.id, params.projectId);
     const f = await requireFrame(db, params.projectId);
     const existing = await repo.pointNames(db, params.projectId);
     if (body.format === 'csv') {
@@ -204,7 +204,7 @@ export function designRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.importDesign, load, async ({ user, params, body, res }) => {
-    await project(db, user.id, params.projectId);
+    await project(db, user.workspace.id, params.projectId);
     const f = await requireFrame(db, params.projectId);
     const r = read(body, f, await repo.pointNames(db, params.projectId));
     const whole = r.errors.find((x) => x.line === null);
@@ -224,7 +224,7 @@ export function designRoutes(deps: AppDeps): Router {
     if (!r.points.length && !r.lines.length) throw new AppError(400, 'Nothing was imported: the file holds no design points or lines.');
     await nameChecked('Nothing was imported: a design point of the same name was added meanwhile. Import the file again.', () =>
       db.tx(async (q) => {
-        await projectsRepository.owned(q, user.id, params.projectId, true);
+        await projectsRepository.owned(q, user.workspace.id, params.projectId, true);
         await repo.insertImported(q, params.projectId, body.format, r.points, r.lines);
       }),
     );
@@ -241,7 +241,7 @@ export function designRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.createDesignPoint, load, async ({ user, params, body, res }) => {
-    await project(db, user.id, params.projectId);
+    await project(db, user.workspace.id, params.projectId);
     const f = await requireFrame(db, params.projectId);
     const row = await nameChecked(taken(body.name), () => repo.createPoint(db, params.projectId, values(body, f.unit)));
     res.status(201);
@@ -249,7 +249,7 @@ export function designRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.updateDesignPoint, load, async ({ user, params, body }) => {
-    await project(db, user.id, params.projectId);
+    await project(db, user.workspace.id, params.projectId);
     const f = await requireFrame(db, params.projectId);
     const current = await repo.point(db, params.projectId, params.pointId);
     if (!current) throw notFound('Design point not found');
@@ -268,13 +268,13 @@ export function designRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.deleteDesignPoint, load, async ({ user, params }) => {
-    await project(db, user.id, params.projectId);
+    await project(db, user.workspace.id, params.projectId);
     if (!(await repo.removePoint(db, params.projectId, params.pointId))) throw notFound('Design point not found');
     return { success: true as const, message: 'Design point deleted' };
   });
 
   mount(router, e.deleteDesignLine, load, async ({ user, params }) => {
-    await project(db, user.id, params.projectId);
+    await project(db, user.workspace.id, params.projectId);
     if (!(await repo.removeLine(db, params.projectId, params.lineId))) throw notFound('Design line not found');
     return { success: true as const, message: 'Design line deleted' };
   });

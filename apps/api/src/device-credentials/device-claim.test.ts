@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceActivationKey } from '@smi/gateway';
+import { deviceActivationKey } from '@smi/devices';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { deviceCredentialEndpoints as e } from '@smi/contracts';
-import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/gateway';
+import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/devices';
 import { devicesRepository, toDeviceView } from '../devices/repository.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
@@ -23,7 +23,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     // ownership first: another account's device answers 404 whatever the state of the gateway
     const [owned] = await db.query<{ claimed: boolean }>('SELECT claimed_at IS NOT NULL AS claimed FROM devices WHERE id = $1 AND owner_id = $2', [
       params.id,
-      user.id,
+      user.workspace.id,
     ]);
     if (!owned) throw new AppError(404, 'Device not found');
     // an unclaimed registration proves nothing yet: a squatter must not get a login for someone else's receiver
@@ -32,7 +32,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
     await perAccount(deps.limiters.deviceSecretPerAccount, user.id, TOO_MANY_SECRETS);
     const secret = newDeviceSecret();
-    const device = await devicesRepository.setSecretHash(db, user.id, params.id, await hashDeviceSecret(secret));
+    const device = await devicesRepository.setSecretHash(db, user.workspace.id, params.id, await hashDeviceSecret(secret));
     if (!device) throw new AppError(404, 'Device not found');
     // not awaited: with the gateway unreachable the signal waits in the MQTT client's queue, the reply does not
     live.revokeDevice(device.code).catch((err) => deps.log.warn({ err, device: device.code }, 'old device connections not closed'));
@@ -54,7 +54,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
   mount(router, e.newDeviceNtripPassword, sessions.userOf.bind(sessions), async ({ user, params, res }) => {
     const [owned] = await db.query<{ claimed: boolean }>('SELECT claimed_at IS NOT NULL AS claimed FROM devices WHERE id = $1 AND owner_id = $2', [
       params.id,
-      user.id,
+      user.workspace.id,
     ]);
     if (!owned) throw new AppError(404, 'Device not found');
     if (!owned.claimed) throw new AppError(409, NOT_ACTIVATED);
@@ -62,11 +62,11 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     const password = newDeviceSecret();
     const [device] = await db.query<{ code: string }>(
       'UPDATE devices SET ntrip_secret_hash = $3 WHERE id = $1 AND owner_id = $2 AND claimed_at IS NOT NULL RETURNING code',
-      [params.id, user.id, await hashDeviceSecret(password)],
+      [params.id, user.workspace.id, await hashDeviceSecret(password)],
     );
     if (!device) throw new AppError(404, 'Device not found');
     // every gateway checks the account's open NTRIP sessions again: those made with the old login end
-    deps.events.emit('ntripAccessChanged', user.id);
+    deps.events.emit('ntripAccessChanged', user.workspace.id);
     res.status(201);
     return { success: true, message: 'New NTRIP password created. It is shown only once.', username: device.code, password };
   });
@@ -77,7 +77,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
    * in to the broker once with that key.
    */
   mount(router, e.claimDevice, sessions.userOf.bind(sessions), async ({ user, params, body }) => {
-    const row = await devicesRepository.ownedByRef(db, user.id, params.id);
+    const row = await devicesRepository.ownedByRef(db, user.workspace.id, params.id);
     if (!row) throw new AppError(404, 'Device not found');
     if (row.claimed_at) return { success: true, message: 'Device already activated', device: toDeviceView(row) };
     const makerKey = deps.config.deviceActivationSecret;
@@ -85,7 +85,7 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     // 144-bit keys are not guessed; the budget only keeps a script from hammering the check
     await perAccount(deps.limiters.claimPerAccount, user.id);
     if (!isActivationKey(makerKey, row.code, body.activationKey)) throw new AppError(400, 'Wrong activation key');
-    const claimed = (await devicesRepository.claim(db, user.id, row.id)) ?? (await devicesRepository.ownedByRef(db, user.id, row.id));
+    const claimed = (await devicesRepository.claim(db, user.workspace.id, row.id)) ?? (await devicesRepository.ownedByRef(db, user.workspace.id, row.id));
     if (!claimed) throw new AppError(404, 'Device not found');
     return { success: true, message: 'Device activated', device: toDeviceView(claimed) };
   });

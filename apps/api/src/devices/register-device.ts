@@ -1,6 +1,6 @@
 import type { RegisterDeviceBody } from '@smi/contracts';
 import type { Db } from '@smi/db';
-import { isActivationKey } from '@smi/gateway';
+import { isActivationKey } from '@smi/devices';
 import type { SessionUser } from '../auth/session.js';
 import { AppError } from '../http/errors.js';
 import type { Limiters } from '../http/rate-limit.js';
@@ -37,7 +37,7 @@ export async function registerDevice(
       claim = 'proven';
     }
   }
-  const row = await devicesRepository.register(q, { code, name: body.Name, type: body.Type, ownerId: user.id, claim });
+  const row = await devicesRepository.register(q, { code, name: body.Name, type: body.Type, ownerId: user.workspace.id, claim });
   if (!row) throw new AppError(409, 'This device is already registered');
   return { success: true as const, message: 'Device registered successfully!', device: toDeviceView(row) };
 }

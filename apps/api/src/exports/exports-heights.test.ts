@@ -105,6 +105,33 @@ describe('heights in the deliverables', () => {
     expect(Math.abs(z(quality.wkt) - ELEVATION.Kerb!)).toBeLessThan(0.001);
   });
 
+  it('shp: a point without a height is a 2D Point in points_2d, not a PointZ at 0 (the format has no Z no-data)', async () => {
+    const res = await download(surveyor.agent, 'shp', projectId);
+    expect(res.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'smi-shp-'));
+    try {
+      const zip = join(dir, 'points.zip');
+      writeFileSync(zip, res.body);
+      const layer = async (name: string) => (await run('ogrinfo', ['-ro', '-q', `/vsizip/${zip}`, name])).stdout;
+      const withZ = await layer('points');
+      expect([...withZ.matchAll(/^\s*name \(String\) = (.*)$/gm)].map((m) => m[1]!.trim())).toEqual(['BM-1', 'BM-2', 'Kerb']);
+      const zs = [...withZ.matchAll(/POINT Z \([-\d.e+]+ [-\d.e+]+ ([-\d.e+]+)\)/g)].map((m) => Number(m[1]));
+      expect(zs).toHaveLength(3);
+      zs.forEach((z, i) => expect(Math.abs(z - ELEVATION[POINTS[i]!.name]!)).toBeLessThan(0.001));
+      const flat = await layer('points_2d');
+      expect(flat).toMatch(/^\s*name \(String\) = No height$/m);
+      expect(flat).toMatch(/^\s*height \(Real\) = \(null\)$/m);
+      const [e, n] = utm59s.forward([POINTS[3]!.longitude, POINTS[3]!.latitude]) as [number, number];
+      const m = /^\s*POINT \(([-\d.e+]+) ([-\d.e+]+)\)$/m.exec(flat);
+      expect(m, flat).not.toBeNull();
+      expect(Math.abs(Number(m![1]) - e)).toBeLessThan(0.001);
+      expect(Math.abs(Number(m![2]) - n)).toBeLessThan(0.001);
+      expect((await run('ogrinfo', ['-ro', '-so', `/vsizip/${zip}`, 'points_2d'])).stdout).toMatch(/Geometry: Point\n/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('prints the elevation and the receiver\'s ± beside the grade and fix type in the PDF table', async () => {
     const res = await download(surveyor.agent, 'pdf', projectId);
     const { text } = await readPdf(res.body);

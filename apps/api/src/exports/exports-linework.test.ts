@@ -172,6 +172,56 @@ describe('exports draw the linework: DXF layers and polylines, GeoJSON lines and
     expect(res.body.toString('utf8')).toContain('<name>FENCE</name><Style><LineStyle><color>ff2222b2</color>');
   });
 
+  it('Shapefile: lines as PolyLineZ and polygons as PolygonZ with code, layer and attributes, read by GDAL', async () => {
+    const res = await download(a.agent, 'shp', projectId);
+    expect(res.status).toBe(200);
+    const zip = join(dir, 'yard.zip');
+    writeFileSync(zip, res.body);
+    const layer = (name: string) =>
+      JSON.parse(execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', `/vsizip/${zip}`, name]).toString()) as {
+        features: { properties: Record<string, string | number | null>; geometry: { type: string; coordinates: unknown[] } }[];
+      };
+    expect(execFileSync('ogrinfo', ['-ro', '-so', `/vsizip/${zip}`, 'lines']).toString()).toMatch(/Geometry: 3D Line String[\s\S]*Feature Count: 4/);
+    expect(execFileSync('ogrinfo', ['-ro', '-so', `/vsizip/${zip}`, 'polygons']).toString()).toMatch(/Geometry: 3D Polygon[\s\S]*Feature Count: 1/);
+    const pointOf = (n: string) => grid[[...names].find(([, v]) => v === n)![0]]!;
+    const lines = layer('lines').features;
+    expect(lines.map((f) => [f.properties.code, f.properties.layer, f.properties.kind])).toEqual([
+      ['FENCE', 'FENCE', 'line'],
+      ['KB', 'ROAD-KERB', 'line'],
+      ['WALL', 'WALL', 'line'],
+      ['EP', 'ROAD-EDGE', 'line'],
+    ]);
+    // the fence: its five posts at their heights, the first post's values as fields
+    const fence = lines[0]!;
+    expect(fence.properties).toMatchObject({ colour: '#B22222', vertices: 5, first_pt: 'F1', Type: 'Timber', Height_m: null });
+    (fence.geometry.coordinates as number[][]).forEach(([x, y, z], i) => {
+      const p = pointOf(`F${i + 1}`);
+      expect(x).toBeCloseTo(p.easting, 3);
+      expect(y).toBeCloseTo(p.northing, 3);
+      expect(z).toBeCloseTo(p.height, 3);
+    });
+    // an arc comes as points on its circle (at most 5 degrees apart), through the three shots
+    const kerb = lines[1]!.geometry.coordinates as number[][];
+    expect(kerb.length).toBeGreaterThanOrEqual(37);
+    expect(kerb[0]![0]).toBeCloseTo(pointOf('K1').easting, 3);
+    expect(kerb.at(-1)![0]).toBeCloseTo(pointOf('K3').easting, 3);
+    expect(kerb.at(-1)![2]).toBeCloseTo(pointOf('K3').height, 3);
+    // the building: one closed ring of its four corners, clockwise (the shapefile's outer ring)
+    const [building] = layer('polygons').features;
+    expect(building!.properties).toMatchObject({ code: 'BLD', layer: 'BUILDING', vertices: 4, first_pt: 'B1' });
+    const ring = (building!.geometry.coordinates as number[][][])[0]!;
+    expect(ring).toHaveLength(5);
+    expect(ring[4]).toEqual(ring[0]);
+    let area = 0;
+    for (let i = 0; i < 4; i++) area += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
+    expect(area).toBeLessThan(0);
+    const corners = ['B1', 'B2', 'B3', 'B4'].map(pointOf);
+    for (const c of corners) expect(ring.some(([x, y]) => Math.abs(x! - c.easting) < 0.001 && Math.abs(y! - c.northing) < 0.001)).toBe(true);
+    // the points carry their code and note
+    const f1 = layer('points').features.find((f) => f.properties.name === 'F1')!;
+    expect(f1.properties).toMatchObject({ feat_code: 'FENCE', note: 'Gate post' });
+  });
+
   it("LandXML: a coded point's CgPoint code is its feature code string", async () => {
     const res = await download(a.agent, 'landxml', projectId);
     const file = join(dir, 'yard.xml');
@@ -179,6 +229,45 @@ describe('exports draw the linework: DXF layers and polylines, GeoJSON lines and
     const code = (name: string) => execFileSync('xmllint', ['--xpath', `string(//*[local-name()='CgPoint'][@name='${name}']/@code)`, file]).toString().trim();
     expect(code('K1')).toBe('KB PC');
     expect(code('T1')).toBe('TREE');
+  });
+
+  it('LandXML: the linework as PlanFeatures of Line and Curve pieces naming their CgPoints, read by xmllint', async () => {
+    const res = await download(a.agent, 'landxml', projectId);
+    const file = join(dir, 'yard-lines.xml');
+    writeFileSync(file, res.body);
+    execFileSync('xmllint', ['--noout', file]);
+    const x = (path: string) => execFileSync('xmllint', ['--xpath', path, file]).toString().trim();
+    const pf = "//*[local-name()='PlanFeatures'][@name='Linework']/*[local-name()='PlanFeature']";
+    // one PlanFeatures, a direct child of LandXML, after the CgPoints
+    expect(x("count(/*[local-name()='LandXML']/*[local-name()='PlanFeatures'])")).toBe('1');
+    expect(x(`count(${pf})`)).toBe('5');
+    const lineNames = [...x(`${pf}/@name`).matchAll(/name="([^"]*)"/g)].map((m) => m[1]);
+    expect(lineNames).toEqual(['FENCE', 'BLD', 'KB', 'WALL', 'EP']);
+    const geom = (name: string) => `${pf}[@name='${name}']/*[local-name()='CoordGeom']`;
+    expect(x(`string(${pf}[@name='FENCE']/@desc)`)).toBe('FENCE');
+    // the fence: four straight pieces from post to post, each end naming its post and carrying its coordinate
+    expect(x(`count(${geom('FENCE')}/*[local-name()='Line'])`)).toBe('4');
+    expect(x(`count(${geom('FENCE')}/*[local-name()!='Line'])`)).toBe('0');
+    const starts = [...x(`${geom('FENCE')}/*/*[local-name()='Start']/@pntRef`).matchAll(/pntRef="([^"]*)"/g)].map((m) => m[1]);
+    expect(starts).toEqual(['F1', 'F2', 'F3', 'F4']);
+    expect(x(`string(${geom('FENCE')}/*[4]/*[local-name()='End']/@pntRef)`)).toBe('F5');
+    const [n, e, z] = x(`string(${geom('FENCE')}/*[1]/*[local-name()='Start'])`).split(' ').map(Number);
+    const f1 = grid[[...names].find(([, v]) => v === 'F1')![0]]!;
+    expect(n).toBeCloseTo(f1.northing, 3);
+    expect(e).toBeCloseTo(f1.easting, 3);
+    expect(z).toBeCloseTo(f1.height, 3);
+    // the building is closed: four pieces, the last back to B1
+    expect(x(`count(${geom('BLD')}/*[local-name()='Line'])`)).toBe('4');
+    expect(x(`string(${geom('BLD')}/*[4]/*[local-name()='End']/@pntRef)`)).toBe('B1');
+    // the kerb's arc: two Curves (K1-K2, K2-K3) of radius 10 about one centre, clockwise over the top
+    expect(x(`count(${geom('KB')}/*[local-name()='Curve'])`)).toBe('2');
+    for (const i of [1, 2]) {
+      expect(x(`string(${geom('KB')}/*[${i}]/@rot)`)).toBe('cw');
+      expect(Number(x(`string(${geom('KB')}/*[${i}]/@radius)`))).toBeCloseTo(10, 1);
+    }
+    expect(x(`string(${geom('KB')}/*[1]/*[local-name()='Center'])`)).toBe(x(`string(${geom('KB')}/*[2]/*[local-name()='Center'])`));
+    // Start, Center, End in the order the schema's Curve sequence has them
+    expect(x(`${geom('KB')}/*[1]/*`).match(/<(\w+)/g)).toEqual(['<Start', '<Center', '<End']);
   });
 
   it('CSV: the code, attribute values and note of every point', async () => {

@@ -3,22 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { download } from './test-download.js';
 import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
-import { zoneFor } from './utm.js';
 
 describe('the UTM zone of an export', () => {
-  it('follows the 6-degree grid, its hemisphere, and the Norway and Svalbard exceptions', () => {
-    expect(zoneFor(79.86, 6.9).label).toBe('44N');
-    expect(zoneFor(-43.2, -22.9).label).toBe('23S');
-    expect(zoneFor(-180, 10).zone).toBe(1);
-    expect(zoneFor(180, 10).zone).toBe(60);
-    expect(zoneFor(5, 50).zone).toBe(31);
-    expect(zoneFor(5, 60).zone).toBe(32); // south-west Norway
-    expect(zoneFor(8, 78).zone).toBe(31); // Svalbard
-    expect(zoneFor(10, 78).zone).toBe(33);
-    expect(zoneFor(25, 78).zone).toBe(35);
-    expect(zoneFor(40, 78).zone).toBe(37);
-  });
-
+  // the zone rule itself is @smi/geodesy's utmZoneOf, pinned against PROJ there (utm-zone-proj.test.ts)
   describe('over HTTP', () => {
     let h: Harness;
     let surveyor: Awaited<ReturnType<Harness['verifiedUser']>>;

@@ -1,4 +1,4 @@
-import type { ExportContext } from './context.js';
+import type { ExportContext, ExportLinework } from './context.js';
 import { xmlText } from './kml.js';
 import { pointCoordinates } from '../crs/project-geodesy.js';
 import type { DesignExport } from '../design/export-data.js';
@@ -21,6 +21,7 @@ const fmt = (v: number) => (Math.round(v * 10000) / 10000).toString();
  * as "northing easting [elevation]" (northing first, as the schema says) in the project's CRS (else its default,
  * decision 039), with code (the point's type) and desc (its name) both filled, as Trimble Business Center and Civil 3D
  * read them. Point names must be unique in CgPoints: a repeated name gets " (2)", " (3)"...
+ * The linework (decision 057) follows as PlanFeatures "Linework" (decision 068).
  */
 export async function writeLandXml(ctx: ExportContext) {
   const { sink, repo, project, now } = ctx;
@@ -43,6 +44,9 @@ export async function writeLandXml(ctx: ExportContext) {
       `  <CgPoints name="${xmlText(project.name)}">\n`,
   );
   const seen = new Map<string, number>();
+  // each coded or joinable point's CgPoint name, for the linework's pntRef (every point: a join may name an uncoded one)
+  const cgName = new Map<string, string>();
+  let coded = false;
   for await (const page of repo.pages(project.id)) {
     if (!sink.alive) return;
     let out = '';
@@ -52,6 +56,8 @@ export async function writeLandXml(ctx: ExportContext) {
       const k = (seen.get(p.name) ?? 0) + 1;
       seen.set(p.name, k);
       const name = k === 1 ? p.name : `${p.name} (${k})`;
+      cgName.set(p.id, name);
+      if (p.code) coded = true;
       const coords = `${fmt(c.northing)} ${fmt(c.easting)}${c.height === null ? '' : ` ${fmt(c.height)}`}`;
       out +=
         // code: the feature code string a CAD field-to-finish reads (decision 057), the point's type when it has none
@@ -61,8 +67,37 @@ export async function writeLandXml(ctx: ExportContext) {
     await sink.write(out);
   }
   await sink.write('  </CgPoints>\n');
+  if (coded && sink.alive) {
+    const linework = await ctx.linework();
+    if (linework?.lines.length) await sink.write(lineworkXml(linework.lines, cgName));
+  }
   if (ctx.design) await sink.write(designXml(ctx.design, seen));
   await sink.write('</LandXML>\n');
+}
+
+/**
+ * The measured linework as PlanFeatures "Linework": a PlanFeature per line or polygon, named by its code and string
+ * (unique: a repeat gets " (2)"), its code as code and its layer as desc, a CoordGeom of Line pieces and Curve pieces
+ * (each bulge's arc: its Center, radius and rotation) from vertex to vertex, a closed figure's closing piece last.
+ * Every Start and End names its CgPoint (pntRef) and carries its coordinate, so a reader that ignores references draws
+ * the same thing.
+ */
+function lineworkXml(lines: ExportLineworkLine[], cgName: Map<string, string>): string {
+  const names = new Map<string, number>();
+  let out = '  <PlanFeatures name="Linework">\n';
+  for (const l of lines) {
+    if (l.vertices.length < 2) continue;
+    const base = `${l.code}${l.string}${l.join ? ' join' : ''}`;
+    const k = (names.get(base) ?? 0) + 1;
+    names.set(base, k);
+    const name = k === 1 ? base : `${base} (${k})`;
+    out += `    <PlanFeature name="${xmlText(name)}" code="${xmlText(l.code)}" desc="${xmlText(l.layer)}">\n      <CoordGeom>\n`;
+    const v = l.vertices.map((x) => ({ e: x.e, n: x.n, h: x.h, bulge: x.bulge, ref: cgName.get(x.pointId) }));
+    const pieces = l.closed && v.length >= 3 ? v.length : v.length - 1;
+    for (let i = 0; i < pieces; i++) out += piece(v[i]!, v[(i + 1) % v.length]!);
+    out += '      </CoordGeom>\n    </PlanFeature>\n';
+  }
+  return `${out}  </PlanFeatures>\n`;
 }
 
 /** "northing easting [elevation]", as CgPoint text and a CoordGeom's Start/End are written. */
@@ -94,10 +129,13 @@ function designXml(d: DesignExport, seen: Map<string, number>): string {
   return `${out}  </PlanFeatures>\n`;
 }
 
-type V = DesignExport['lines'][number]['vertices'][number];
+type V = Pick<DesignExport['lines'][number]['vertices'][number], 'e' | 'n' | 'h' | 'bulge'> & { ref?: string | undefined };
+type ExportLineworkLine = ExportLinework['lines'][number];
+
+const ref = (v: V) => (v.ref === undefined ? '' : ` pntRef="${xmlText(v.ref)}"`);
 
 function piece(a: V, b: V): string {
-  const ends = `<Start>${nez(a)}</Start><End>${nez(b)}</End>`;
+  const ends = `<Start${ref(a)}>${nez(a)}</Start><End${ref(b)}>${nez(b)}</End>`;
   const chord = Math.hypot(b.e - a.e, b.n - a.n);
   if (a.bulge === 0 || chord === 0) return `        <Line>${ends}</Line>\n`;
   // the centre is left of the chord for a counter-clockwise arc (positive bulge), at chord/2 / tan(sweep/2)

@@ -44,7 +44,7 @@ export function exportRoutes(deps: AppDeps): Router {
   mount(router, exportEndpoints.exportPoints, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, req, res }) => {
     const query = exportQuery.safeParse({ preset: req.query.preset, bom: req.query.bom, design: req.query.design });
     if (!query.success) throw new AppError(400, describeIssues(query.error, 'query'));
-    const project = await repo.findProject(user.id, params.projectId);
+    const project = await repo.findProject(user.workspace.id, params.projectId);
     if (!project) throw notFound('Project not found');
     if (query.data.preset && params.format !== 'csv') throw new AppError(400, 'preset: only the csv export has presets');
     if (query.data.bom && params.format !== 'csv' && params.format !== 'txt') throw new AppError(400, 'bom: only csv and txt can start with a byte-order mark');
@@ -59,7 +59,7 @@ export function exportRoutes(deps: AppDeps): Router {
     // PNEZD has no header line: its file name says the CRS and height its numbers are in
     res.set('Content-Disposition', contentDisposition(project.name, params.format, query.data.preset, query.data.preset && frameTag(geodesy)));
     const sink = new ResponseSink(res);
-    const linework = async () => (await projectLinework(deps.db, deps.config.gridsDir ?? '', user.id, project.id)) ?? null;
+    const linework = async () => (await projectLinework(deps.db, deps.config.gridsDir ?? '', user.workspace.id, project.id)) ?? null;
     const design = query.data.design ? await designForExport(deps.db, project.id, geodesy) : null;
     await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, linework, preset: query.data.preset, bom: query.data.bom, design });
     sink.end();

@@ -10,7 +10,7 @@ export function lineworkRoutes(deps: AppDeps): Router {
   const router = Router();
   const load = deps.sessions.userOf.bind(deps.sessions);
   mount(router, e.projectLinework, load, async ({ user, params }) => {
-    const linework = await projectLinework(deps.db, deps.config.gridsDir ?? '', user.id, params.projectId);
+    const linework = await projectLinework(deps.db, deps.config.gridsDir ?? '', user.workspace.id, params.projectId);
     if (!linework) throw notFound('Project not found');
     const { list: _list, codeStrings: _codes, ...reply } = linework;
     return { success: true as const, ...reply };

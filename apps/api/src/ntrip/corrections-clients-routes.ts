@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ntripUserEndpoints as e, type CorrectionsClient } from '@smi/contracts';
-import { EXTERNAL_PROJECT, mountKey } from '@smi/gateway';
+import { EXTERNAL_PROJECT, mountKey } from '@smi/ntrip';
 import type { Queryable } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
@@ -64,18 +64,18 @@ export function correctionsClientsRoutes(deps: AppDeps): Router {
   mount(router, e.correctionsClients, load, async ({ user, params }) => {
     const [device] = await db.query<{ id: string; code: string; name: string; type: string }>('SELECT id, code, name, type FROM devices WHERE id = $1 AND owner_id = $2', [
       params.id,
-      user.id,
+      user.workspace.id,
     ]);
     if (!device) throw new AppError(404, 'Device not found');
     const all = deps.live?.correctionsClients() ?? [];
-    if (device.type !== 'base') return { success: true, reporting: reporting(), clients: await receivers(db, all, user.id, { device: device.code }) };
+    if (device.type !== 'base') return { success: true, reporting: reporting(), clients: await receivers(db, all, user.workspace.id, { device: device.code }) };
     const rovers = await db.query<{ code: string }>(
       `SELECT DISTINCT r.code FROM projects p JOIN project_devices pd ON pd.project_id = p.id
          JOIN devices r ON r.id = pd.device_id AND r.type = 'rover' AND r.owner_id = p.owner_id
         WHERE p.base_station_id = $1 AND p.owner_id = $2 AND p.status = 'Active' AND NOT ${EXTERNAL_PROJECT}`,
-      [device.id, user.id],
+      [device.id, user.workspace.id],
     );
-    return { success: true, reporting: reporting(), clients: await receivers(db, all, user.id, { mount: mountKey.base(device.code), mqttRovers: codes(rovers) }) };
+    return { success: true, reporting: reporting(), clients: await receivers(db, all, user.workspace.id, { mount: mountKey.base(device.code), mqttRovers: codes(rovers) }) };
   });
 
   mount(router, e.projectCorrectionsClients, load, async ({ user, params }) => {
@@ -83,16 +83,16 @@ export function correctionsClientsRoutes(deps: AppDeps): Router {
       `SELECT p.id, b.code AS base_code, ${EXTERNAL_PROJECT} AS external FROM projects p
          LEFT JOIN devices b ON b.id = p.base_station_id AND b.owner_id = p.owner_id
         WHERE p.id = $1 AND p.owner_id = $2`,
-      [params.id, user.id],
+      [params.id, user.workspace.id],
     );
     if (!p) throw new AppError(404, 'Project not found');
     const rovers = await db.query<{ code: string }>(
       `SELECT r.code FROM project_devices pd JOIN devices r ON r.id = pd.device_id AND r.type = 'rover' AND r.owner_id = $2 WHERE pd.project_id = $1`,
-      [p.id, user.id],
+      [p.id, user.workspace.id],
     );
     const all = deps.live?.correctionsClients() ?? [];
     const stream = p.external ? mountKey.project(p.id) : p.base_code === null ? null : mountKey.base(p.base_code);
-    const clients = await receivers(db, all, user.id, { mount: stream, mqttRovers: codes(rovers) });
+    const clients = await receivers(db, all, user.workspace.id, { mount: stream, mqttRovers: codes(rovers) });
     return { success: true, reporting: reporting(), clients };
   });
 

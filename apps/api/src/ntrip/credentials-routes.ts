@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { ntripUserEndpoints as e, type NtripCredentialView } from '@smi/contracts';
-import { hashDeviceSecret, newDeviceSecret, ntripAccess } from '@smi/gateway';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
+import { ntripAccess } from '@smi/ntrip';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { perAccount } from '../http/rate-limit.js';
@@ -52,37 +53,37 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
     view(r, (await ntripAccess.mountsFor(db, { kind: 'user', userId, username: r.username, projectId: r.project_id })).map((m) => m.mount).sort());
 
   mount(router, e.listNtripCredentials, load, async ({ user, req }) => {
-    const rows = await list(user.id);
+    const rows = await list(user.workspace.id);
     return {
       success: true,
       // where a controller reaches the caster: the host devices are told for MQTT, the port the caster listens on
       caster: deps.live?.casterAddress(brokerHost(deps.config.publicUrl, req.hostname)) ?? null,
-      credentials: await Promise.all(rows.map((r) => withMounts(user.id, r))),
+      credentials: await Promise.all(rows.map((r) => withMounts(user.workspace.id, r))),
     };
   });
 
   mount(router, e.createNtripCredential, load, async ({ user, body, res }) => {
     await perAccount(deps.limiters.ntripCredentialPerAccount, user.id, TOO_MANY);
     if (body.projectId) {
-      const [p] = await db.query('SELECT 1 FROM projects WHERE id = $1 AND owner_id = $2', [body.projectId, user.id]);
+      const [p] = await db.query('SELECT 1 FROM projects WHERE id = $1 AND owner_id = $2', [body.projectId, user.workspace.id]);
       if (!p) throw new AppError(404, 'Project not found');
     }
-    const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ntrip_credentials WHERE user_id = $1', [user.id])) as [{ n: number }];
+    const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ntrip_credentials WHERE user_id = $1', [user.workspace.id])) as [{ n: number }];
     if (n >= MAX_PER_USER) throw new AppError(400, `At most ${MAX_PER_USER} NTRIP credentials; revoke one first`);
     const password = newDeviceSecret();
     const username = `ntrip-${randomBytes(5).toString('hex')}`;
     const [row] = await db.query<{ id: string }>(
       'INSERT INTO ntrip_credentials (user_id, username, secret_hash, name, project_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [user.id, username, await hashDeviceSecret(password), body.name, body.projectId],
+      [user.workspace.id, username, await hashDeviceSecret(password), body.name, body.projectId],
     );
-    const created = (await list(user.id)).find((r) => r.id === row!.id)!;
+    const created = (await list(user.workspace.id)).find((r) => r.id === row!.id)!;
     res.status(201);
-    return { success: true, message: 'NTRIP credential created. The password is shown only once.', credential: await withMounts(user.id, created), password };
+    return { success: true, message: 'NTRIP credential created. The password is shown only once.', credential: await withMounts(user.workspace.id, created), password };
   });
 
   mount(router, e.deleteNtripCredential, load, async ({ user, params }) => {
     await perAccount(deps.limiters.ntripCredentialPerAccount, user.id, TOO_MANY);
-    const [gone] = await db.query<{ username: string }>('DELETE FROM ntrip_credentials WHERE id = $1 AND user_id = $2 RETURNING username', [params.id, user.id]);
+    const [gone] = await db.query<{ username: string }>('DELETE FROM ntrip_credentials WHERE id = $1 AND user_id = $2 RETURNING username', [params.id, user.workspace.id]);
     if (!gone) throw new AppError(404, 'NTRIP credential not found');
     deps.live?.revokeNtripCredential(gone.username).catch((err) => deps.log.warn({ err }, 'revoked NTRIP credential\'s connections not closed'));
     return { success: true, message: 'NTRIP credential revoked' };

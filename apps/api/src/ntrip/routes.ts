@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ntripEndpoints as e, type NtripSourceView } from '@smi/contracts';
-import { allowedNtripAddress, fetchSourcetable, loadGatewayEnv } from '@smi/gateway';
+import { loadGatewayEnv } from '@smi/gateway';
+import { allowedNtripAddress, fetchSourcetable } from '@smi/ntrip';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { perAccount, perIp } from '../http/rate-limit.js';
@@ -66,12 +67,12 @@ export function ntripRoutes(deps: AppDeps): Router {
   };
 
   mount(router, e.getNtripSource, load, async ({ user, params }) => {
-    await owned(user.id, params.id);
+    await owned(user.workspace.id, params.id);
     return { success: true, source: await read(params.id) };
   });
 
   mount(router, e.putNtripSource, load, async ({ user, params, body }) => {
-    await owned(user.id, params.id);
+    await owned(user.workspace.id, params.id);
     await db.query(
       `INSERT INTO project_ntrip_sources (project_id, host, port, mountpoint, username, password, version, send_gga, enabled)
        VALUES ($1, $2, $3, $4, $5, coalesce($6, ''), $7, $8, $9)
@@ -85,7 +86,7 @@ export function ntripRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.deleteNtripSource, load, async ({ user, params }) => {
-    await owned(user.id, params.id);
+    await owned(user.workspace.id, params.id);
     await db.query('DELETE FROM project_ntrip_sources WHERE project_id = $1', [params.id]);
     events.emit('settingsChanged', user.id, await settingsOf(db, user.id));
     return { success: true, message: 'NTRIP source removed' };

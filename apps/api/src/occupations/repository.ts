@@ -73,6 +73,8 @@ export const occupationsRepository = {
       code: string;
       attributes: Record<string, Record<string, string | number | boolean | null>>;
       note: string;
+      /** the member who starts it, with their name now: its points are theirs (decision 064) */
+      startedBy: { id: string; name: string };
     },
   ): Promise<{ row: OccupationRow; created: boolean } | { busy: true } | { nameTaken: true }> {
     if (o.clientId) {
@@ -94,11 +96,11 @@ export const occupationsRepository = {
     if (busy) return { busy: true };
     const [row] = await q.query<OccupationRow>(
       `INSERT INTO occupations (project_id, owner_id, device_id, device_code, client_id, method, name, section, antenna, tolerances, max_pause_s, split_gap_s,
-         code, attributes, note)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)
+         code, attributes, note, started_by, started_by_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17)
        ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}`,
       [o.projectId, o.ownerId, o.deviceId, o.deviceCode, o.clientId, o.method, o.name, o.section, JSON.stringify(o.antenna), JSON.stringify(o.tolerances), o.maxPauseS, o.splitGapS,
-        o.code, JSON.stringify(o.attributes), o.note],
+        o.code, JSON.stringify(o.attributes), o.note, o.startedBy.id, o.startedBy.name],
     );
     if (row) return { row, created: true };
     // the same ClientId raced in from another tab: answer that one

@@ -28,17 +28,18 @@ export function occupationRoutes(deps: AppDeps): Router {
   }
 
   mount(router, e.startOccupation, load, async ({ user, params, body, res }) => {
-    const project = await repo.project(db, user.id, params.projectId);
+    const project = await repo.project(db, user.workspace.id, params.projectId);
     if (!project) throw new AppError(404, 'Project not found');
-    const device = await repo.device(db, user.id, body.DeviceId);
+    const device = await repo.device(db, user.workspace.id, body.DeviceId);
     if (!device) throw new AppError(404, 'Device not found');
     const r = resolveOccupation(settingsOf(project.measurement_settings), body);
-    const coded = body.Code || Object.keys(body.Attributes).length ? checkedShotCode((await projectCodeList(db, user.id, params.projectId))!, body.Code, body.Attributes) : { code: '', attributes: {} };
+    const coded = body.Code || Object.keys(body.Attributes).length ? checkedShotCode((await projectCodeList(db, user.workspace.id, params.projectId))!, body.Code, body.Attributes) : { code: '', attributes: {} };
     const made = await repo.create(db, {
       ...coded,
       note: body.Note,
+      startedBy: { id: user.id, name: user.name },
       projectId: params.projectId,
-      ownerId: user.id,
+      ownerId: user.workspace.id,
       deviceId: body.DeviceId,
       deviceCode: device.code,
       clientId: body.ClientId ?? null,
@@ -58,34 +59,34 @@ export function occupationRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.getOccupation, load, async ({ user, params }) => {
-    const row = await repo.byId(db, user.id, params.occupationId);
+    const row = await repo.byId(db, user.workspace.id, params.occupationId);
     if (!row) throw new AppError(404, 'Occupation not found');
     return { success: true, occupation: toOccupationView(row) };
   });
 
   mount(router, e.acceptOccupation, load, async ({ user, params }) => {
-    const row = await repo.byId(db, user.id, params.occupationId);
+    const row = await repo.byId(db, user.workspace.id, params.occupationId);
     if (!row) throw new AppError(404, 'Occupation not found');
     if (!OCCUPATION_ACTIVE.includes(row.status)) return { success: true, occupation: toOccupationView(row) };
     await command({ id: row.id, action: 'accept' });
     const deadline = Date.now() + ACCEPT_WAIT_MS;
     for (;;) {
-      const now = await repo.byId(db, user.id, row.id);
+      const now = await repo.byId(db, user.workspace.id, row.id);
       if (!now || !OCCUPATION_ACTIVE.includes(now.status) || Date.now() > deadline) return { success: true, occupation: toOccupationView(now ?? row) };
       await new Promise((ok) => setTimeout(ok, 100));
     }
   });
 
   mount(router, e.cancelOccupation, load, async ({ user, params }) => {
-    const row = await repo.byId(db, user.id, params.occupationId);
+    const row = await repo.byId(db, user.workspace.id, params.occupationId);
     if (!row) throw new AppError(404, 'Occupation not found');
     // the cancel is stored; a gateway that cannot be told has no measurement running to stop
-    if (await repo.cancel(db, user.id, row.id)) await command({ id: row.id, action: 'cancel' }).catch(() => {});
-    return { success: true, occupation: toOccupationView((await repo.byId(db, user.id, row.id)) ?? row) };
+    if (await repo.cancel(db, user.workspace.id, row.id)) await command({ id: row.id, action: 'cancel' }).catch(() => {});
+    return { success: true, occupation: toOccupationView((await repo.byId(db, user.workspace.id, row.id)) ?? row) };
   });
 
   mount(router, e.pointEpochs, load, async ({ user, params, req, res }) => {
-    const epochs = await repo.epochsOfPoint(db, user.id, params.projectId, params.pointId);
+    const epochs = await repo.epochsOfPoint(db, user.workspace.id, params.projectId, params.pointId);
     if (!epochs) throw new AppError(404, 'Point not found');
     if (formatOf(req) === 'csv') {
       res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="point-epochs.csv"` });
@@ -96,27 +97,27 @@ export function occupationRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.getMeasurementSettings, load, async ({ user, params }) => {
-    const project = await repo.project(db, user.id, params.projectId);
+    const project = await repo.project(db, user.workspace.id, params.projectId);
     if (!project) throw new AppError(404, 'Project not found');
     return { success: true, settings: settingsOf(project.measurement_settings) };
   });
 
   mount(router, e.putMeasurementSettings, load, async ({ user, params, body }) => {
-    if (!(await repo.project(db, user.id, params.projectId))) throw new AppError(404, 'Project not found');
+    if (!(await repo.project(db, user.workspace.id, params.projectId))) throw new AppError(404, 'Project not found');
     // an antenna its occupations could not reduce (an unknown reference without its offset, ...) is refused now
     resolveAntenna(body.Antenna);
-    if (!(await repo.saveSettings(db, user.id, params.projectId, body))) throw new AppError(404, 'Project not found');
+    if (!(await repo.saveSettings(db, user.workspace.id, params.projectId, body))) throw new AppError(404, 'Project not found');
     return { success: true, settings: body };
   });
 
   mount(router, recordPreviewEndpoint, load, async ({ user, params, body }) => {
-    const project = await repo.projectBase(db, user.id, params.projectId);
+    const project = await repo.projectBase(db, user.workspace.id, params.projectId);
     if (!project) throw new AppError(404, 'Project not found');
     return recordPreview(db, project, body, (at) => loadProjectFrame(db, project.id, gridStore(deps.config.gridsDir ?? ''), at));
   });
 
   mount(router, pointAntennaEndpoint, load, async ({ user, params, body }) => {
-    await changePointAntenna(db, user.id, params.projectId, params.pointId, body);
+    await changePointAntenna(db, user.workspace.id, params.projectId, params.pointId, body);
     return { success: true, message: 'Antenna height changed; the point height was re-computed.' };
   });
 

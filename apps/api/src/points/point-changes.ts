@@ -2,7 +2,7 @@ import { pointNameTaken, type RecordPointBody, type ShotAttributes } from '@smi/
 import type { Db, Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
-import { pointsRepository, toPointView, type PointRow } from './repository.js';
+import { pointsRepository, toPointView, type PointRow, type Recorder } from './repository.js';
 import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
 
 /**
@@ -31,7 +31,7 @@ async function nameChecked<T>(name: string, write: () => Promise<T>): Promise<T>
  * created: false when the ClientId was recorded before; the first point is answered and nothing is counted twice
  * (a retry is answered even though its name is now taken: by itself).
  */
-export async function recordPoint(db: Db, ownerId: string, body: RecordPointBody) {
+export async function recordPoint(db: Db, ownerId: string, by: Recorder, body: RecordPointBody) {
   // a coded shot is read with its project's list first; an uncoded one costs nothing more
   let coded = { code: '', attributes: {} as PointRow['attributes'] };
   if (body.Code || Object.keys(body.Attributes).length) {
@@ -40,7 +40,7 @@ export async function recordPoint(db: Db, ownerId: string, body: RecordPointBody
     coded = checkedShotCode(list, body.Code, body.Attributes);
   }
   const point = { ...body, Code: coded.code, Attributes: coded.attributes, Timestamp: body.Timestamp ?? new Date().toISOString() };
-  const { project, row } = await nameChecked(body.Name, () => pointsRepository.record(db, ownerId, point));
+  const { project, row } = await nameChecked(body.Name, () => pointsRepository.record(db, ownerId, by, point));
   if (!project) throw new AppError(404, 'Project not found');
   if (row) return { created: true, data: toPointView(row), project };
   const first = await pointsRepository.byClientId(db, body.ProjectId, body.ClientId!);

@@ -88,6 +88,8 @@ describe('points: record, list, rename, delete, with the project kept exact', ()
         Code: '',
         Attributes: {},
         Note: '',
+        // the member who recorded it, by the name they had then
+        RecordedBy: { Id: a.userId, Name: 'Ann' },
       },
     });
     const after = await fetchProject();

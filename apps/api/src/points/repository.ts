@@ -55,6 +55,8 @@ export interface PointRow {
   code: string;
   attributes: Record<string, Record<string, string | number | boolean | null>>;
   note: string;
+  recorded_by: string | null;
+  recorded_by_name: string;
 }
 
 /** Every column of a point, in the order of PointRow (decision 016 for the survey-grade ones). */
@@ -63,8 +65,14 @@ export const POINT_COLUMNS = `id, project_id, number, client_id, name, type, lat
   antenna_height, antenna_height_type, antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u,
   receiver_sigma_e, receiver_sigma_n, receiver_sigma_u, pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected,
   rejected_reasons, fix_percent, correction_age, started_at, ended_at, warnings, occupation_id, base_setup_id,
-  vector_dx, vector_dy, vector_dz, code, attributes, note`;
+  vector_dx, vector_dy, vector_dz, code, attributes, note, recorded_by, recorded_by_name`;
 const COLUMNS = POINT_COLUMNS;
+
+/** Who records a point: the signed-in member and the name they have at that time. */
+export interface Recorder {
+  id: string;
+  name: string;
+}
 
 /** What a recorded point's project says about its base: whether the point becomes a vector of a setup (decision 023). */
 export interface RecordedIn {
@@ -84,7 +92,7 @@ export const pointsRepository = {
    * `project` false: not the owner's project. `row` undefined: the project already has a point with this ClientId
    * (the retry of a lost reply), nothing was changed.
    */
-  async record(q: Queryable, ownerId: string, p: RecordPointBody & { Timestamp: string; Attributes: PointRow['attributes'] }): Promise<{ project?: RecordedIn; row?: PointRow }> {
+  async record(q: Queryable, ownerId: string, by: Recorder, p: RecordPointBody & { Timestamp: string; Attributes: PointRow['attributes'] }): Promise<{ project?: RecordedIn; row?: PointRow }> {
     const [result] = await q.query<PointRow & { project_found: boolean } & { [K in keyof RecordedIn as `project_${K}`]: RecordedIn[K] }>(
       `WITH project AS (
          SELECT p.id, p.base_station_id, p.base_mode, p.base_latitude, p.base_longitude, s.arp_x IS NOT NULL AS broadcasts
@@ -92,11 +100,12 @@ export const pointsRepository = {
          WHERE p.id = $1 AND p.owner_id = $17::uuid FOR UPDATE OF p),
        inserted AS (
          INSERT INTO points (project_id, client_id, name, type, latitude, longitude, accuracy, recorded_at, device, section,
-           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, code, attributes, note, warnings)
+           fix_type, satellites, hdop, horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, code, attributes, note, warnings,
+           recorded_by, recorded_by_name)
          SELECT id, $2::uuid, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::timestamptz, $9::text, $10::text,
            $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8, $20::text, $21::jsonb, $22::text,
            -- sent by the browser, not measured by the server
-           ARRAY['not-measured-by-server'] FROM project
+           ARRAY['not-measured-by-server'], $23::uuid, $24::text FROM project
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
        counted AS (
          UPDATE projects SET total_points = total_points + 1, last_modified = now(), points_revision = points_revision + 1,
@@ -130,6 +139,8 @@ export const pointsRepository = {
         p.Code,
         JSON.stringify(p.Attributes),
         p.Note,
+        by.id,
+        by.name,
       ],
     );
     const {
@@ -248,5 +259,6 @@ export function toPointView(r: PointRow): PointView {
     Code: r.code,
     Attributes: r.attributes,
     Note: r.note,
+    RecordedBy: { Id: r.recorded_by, Name: r.recorded_by_name },
   };
 }

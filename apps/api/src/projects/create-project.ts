@@ -16,7 +16,7 @@ export async function createProject(db: Db, user: SessionUser, body: CreateProje
   if (body.UserId !== undefined && body.UserId !== user.id) throw new AppError(404, 'User not found');
   const clientIds = [...new Set(body.ClientDevices)];
   return db.tx(async (q) => {
-    const owned = await devicesRepository.ownedByIds(q, user.id, [body.BaseStation, ...clientIds]);
+    const owned = await devicesRepository.ownedByIds(q, user.workspace.id, [body.BaseStation, ...clientIds]);
     const byId = new Map(owned.map((d) => [d.id, d]));
 
     const base = byId.get(body.BaseStation);
@@ -29,7 +29,7 @@ export async function createProject(db: Db, user: SessionUser, body: CreateProje
     }
 
     const row = await projectsRepository.create(q, {
-      ownerId: user.id,
+      ownerId: user.workspace.id,
       name: body.Name,
       description: body.Description,
       baseStationId: base.id,

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { liveEndpoints as e, type HealthReply } from '@smi/contracts';
-import { createCounters } from '@smi/gateway';
+import { createCounters, liveEndpoints as e, type HealthReply } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { mount } from '../http/route.js';
 

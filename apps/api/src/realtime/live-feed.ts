@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../http/deps.js';
 import { gatewayLink } from './gateway-link.js';
 import { latestReadings } from './latest-readings.js';
-import { ROLES, roomOf, userRoom, type Role } from './rooms.js';
+import { ROLES, roomOf, userRoom, workspaceRoom, type Role } from './rooms.js';
 import { createSocketServer, userOf } from './socket-server.js';
 import { handleSubscriptions, reviewRecoveredRooms } from './subscriptions.js';
 
@@ -68,7 +68,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   // a finished occupation (or another point of a continuous one) changed its project's points: its linework too
   const pointsStored = new Map<string, number>();
   const tellOwner = (r: OccupationReport) => {
-    const room = io.local.to(userRoom(r.ownerId));
+    const room = io.local.to(workspaceRoom(r.ownerId));
     room.emit(OCCUPATION_EVENT, r.occupation);
     const o = r.occupation;
     const stored = o.Status === 'done' ? Infinity : o.Progress.points;
@@ -77,9 +77,9 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     else pointsStored.delete(o._id);
   };
   // a change made through this process's api: to the owner's sockets on every process (Redis adapter)
-  const onLineworkChanged = (ownerId: string, projectId: string) => void io.to(userRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
+  const onLineworkChanged = (ownerId: string, projectId: string) => void io.to(workspaceRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
   // nobody of the owner's on this process: the report is not even validated
-  const wantsOccupation = (ownerId: string) => io.of('/').adapter.rooms.has(userRoom(ownerId));
+  const wantsOccupation = (ownerId: string) => io.of('/').adapter.rooms.has(workspaceRoom(ownerId));
   const link = gatewayLink({
     url: o.gatewayUrl,
     ...o.service,
@@ -103,10 +103,12 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   io.on('connection', (socket) => {
     const user = userOf(socket);
     // rooms are kept in this process by both adapters in use (in-memory, Redis): joining and leaving finish at once
-    void socket.join(userRoom(user.id));
-    handleSubscriptions(socket, { db, latest, userId: user.id });
+    // the user's own room (sessions ended) and the current workspace's (its owner's events, decision 064); a change
+    // of workspace, of role or a removal disconnects the user's sockets, which join again as they now are
+    void socket.join([userRoom(user.id), workspaceRoom(user.workspace.id)]);
+    handleSubscriptions(socket, { db, latest, userId: user.workspace.id });
     if (socket.recovered) {
-      reviewRecoveredRooms(socket, { db, latest, userId: user.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
+      reviewRecoveredRooms(socket, { db, latest, userId: user.workspace.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
     }
   });
 

@@ -10,6 +10,8 @@ export type Role = keyof typeof ROLES;
 
 export const roomOf = (role: Role, code: string) => `${role}:${code}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every member's socket in the workspace they work in: the owner's events (occupations, linework) go here. */
+export const workspaceRoom = (workspaceId: string) => `workspace:${workspaceId}`;
 
 /** A device room's parts, or null for any other room (the socket's own, the user's). */
 export function parseRoom(room: string): { role: Role; code: string } | null {

@@ -15,7 +15,7 @@ export function mountReport(router: Router, deps: AppDeps): void {
   const data = reportData(deps.db);
   const repo = exportsRepository(deps.db);
   mount(router, reportEndpoints.exportReport, deps.sessions.userOf.bind(deps.sessions), async ({ user, params, res }) => {
-    const project = await repo.findProject(user.id, params.projectId);
+    const project = await repo.findProject(user.workspace.id, params.projectId);
     if (!project) throw notFound('Project not found');
     // the project's CRS, geoid and calibration (else its default), before the answer starts: a missing grid is a 400
     const geodesy = await loadProjectFrame(deps.db, project.id, gridStore(deps.config.gridsDir ?? ''));
@@ -27,7 +27,7 @@ export function mountReport(router: Router, deps: AppDeps): void {
     const header = `attachment; filename="${ascii}-report.pdf"`;
     res.set('Content-Disposition', ascii === stem ? header : `${header}; filename*=UTF-8''${encodeURIComponent(`${stem}-report.pdf`)}`);
     const sink = new ResponseSink(res);
-    await writeSurveyReport({ sink, data, projectId: project.id, ownerId: user.id, now: new Date(), geodesy, plan: { positions: repo.positions(project.id), sections } });
+    await writeSurveyReport({ sink, data, projectId: project.id, ownerId: user.workspace.id, now: new Date(), geodesy, plan: { positions: repo.positions(project.id), sections } });
     sink.end();
   });
 }

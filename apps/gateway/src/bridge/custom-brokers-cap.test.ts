@@ -2,9 +2,9 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type Db, type Queryable } from '@smi/db';
-import { createCounters } from '../broker/counters.js';
+import { createCounters } from '@smi/contracts';
 import type { Log } from '../log.js';
-import { parseOutboundAllow } from '../outbound/guard.js';
+import { parseOutboundAllow } from '@smi/outbound';
 import { createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { customBrokers, MAX_CUSTOM_LINKS } from './custom-brokers.js';
 

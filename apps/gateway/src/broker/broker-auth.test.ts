@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceActivationKey } from '../devices/activation.js';
+import { deviceActivationKey } from '@smi/devices';
 import { connect, createDevice, createUser } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
 

@@ -1,7 +1,6 @@
 import type { PublishPacket } from 'aedes';
 import { describe, expect, it } from 'vitest';
-import { internalTopics } from '@smi/contracts';
-import { createCounters } from './counters.js';
+import { createCounters, internalTopics } from '@smi/contracts';
 import { brokerPolicy, storedWillAllowed } from './policy.js';
 import { silentLog } from '../log.js';
 import { serviceCredential } from '../service-credential.js';

@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { openDb, type Db } from '@smi/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayCorrectionsClients, internalTopics } from '@smi/contracts';
-import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { serviceCredential } from '../service-credential.js';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
-import { mountKey } from './access.js';
+import { mountKey } from '@smi/ntrip';
 import { capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from './testing/helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -1,6 +1,6 @@
 import { openTestDb, type Db } from '@smi/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { secretVerifier } from '../devices/credentials.js';
+import { secretVerifier } from '@smi/devices';
 import { silentLog } from '../log.js';
 import { createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startCaster, type Caster } from './caster.js';

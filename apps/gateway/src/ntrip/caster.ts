@@ -1,11 +1,10 @@
 import net, { type Socket } from 'node:net';
 import type { Queryable } from '@smi/db';
-import type { SecretVerifier } from '../devices/credentials.js';
+import type { SecretVerifier } from '@smi/devices';
 import type { Log } from '../log.js';
-import { mountKey, ntripAccess } from './access.js';
+import { mountKey, ntripAccess, chunk, ChunkedDecoder } from '@smi/ntrip';
 import { authThrottle, type AuthThrottleOptions } from './auth-throttle.js';
 import { casterAuth, requesterOf, type SessionAuth } from './caster-auth.js';
-import { chunk, ChunkedDecoder } from './chunked.js';
 import { MountInfo, strRecord } from './mount-info.js';
 import { replies, reply } from './replies.js';
 import { BadRequest, headEnd, parseRequest, type NtripRequest } from './request.js';

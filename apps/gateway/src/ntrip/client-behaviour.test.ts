@@ -2,11 +2,10 @@ import net from 'node:net';
 import { parseNmeaSentence, type GGAPacket } from 'nmea-simple';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLog } from '../log.js';
-import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
-import { mountKey } from './access.js';
-import { ntripClient } from './client.js';
+import { mountKey, ntripClient } from '@smi/ntrip';
 import { capture } from './testing/helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -1,4 +1,4 @@
-import type { AccuracyLevel, EpochRejectReason, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
+import { accuracyGrade, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type OccupationView, type Tolerances } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
 import type { BaseReference } from '../base-setups/in-force.js';
 import { measureAgainstBase } from '../base-setups/in-force.js';
@@ -58,12 +58,6 @@ export function occupationViewOf(r: OccupationViewRow, over: Partial<Pick<Occupa
     Created_On: new Date(r.created_at).toISOString(),
     ...over,
   };
-}
-
-/** The Low/Medium/High accuracy grade from the age of the corrections (the time between the base's data and the rover's). */
-export function accuracyGrade(correctionAgeS: number | null): AccuracyLevel | null {
-  if (correctionAgeS === null) return null;
-  return correctionAgeS * 1000 > 2500 ? 'Low' : correctionAgeS * 1000 > 1000 ? 'Medium' : 'High';
 }
 
 export interface EpochRow {
@@ -314,7 +308,7 @@ export const occupationsRepository = {
           name,
           m.latitude,
           m.longitude,
-          accuracyGrade(m.correctionAge),
+          accuracyGrade(m.correctionAge === null ? null : m.correctionAge * 1000),
           new Date(m.endedAt).toISOString(),
           o.device_name || o.device_code,
           o.section,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { Db } from '@smi/db';
-import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import type { SimulatedDevice } from './simulator.js';
 
 export const DEMO_EMAIL = 'demo@example.com';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { internalTopics, type LiveReading } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
-import { hashDeviceSecret, newDeviceSecret } from '../devices/credentials.js';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 
 /** Rows a test needs, written straight to the database the gateway reads. */
 export async function createUser(q: Queryable, name = 'Field Surveyor'): Promise<string> {

@@ -1,5 +1,5 @@
-import { fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type BaseCorrection, type BaseRtcmView, type BaseSetupView, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
-import { accuracyFromGap, nearestGapMs } from './rules/accuracy';
+import { accuracyGrade, fixStaleAfterMs, fixTimeMs, isFixFresh, isSurveyFixType, LIMITS, NA, type AccuracyLevel, type BaseCorrection, type BaseRtcmView, type BaseSetupView, type DeviceView, type FixType, type LiveReading, type ProjectView } from '@smi/contracts';
+import { nearestGapMs } from './rules/accuracy';
 import { placePoint, type BroadcastPosition, type Position } from './rules/known-base';
 import type { RoverReading } from './api/record-preview';
 
@@ -220,7 +220,7 @@ export function recordSample(rover: RoverView | undefined, base: BaseView, proje
   return {
     position: placed && { latitude: placed.latitude, longitude: placed.longitude },
     correction: placed?.correction ?? null,
-    accuracy: accuracyFromGap(gapMs),
+    accuracy: accuracyGrade(gapMs),
     gapMs,
     timestamp: fixTime,
     fixType: fix && isSurveyFixType(fix.fixType) ? fix.fixType : null,

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import proj4 from 'proj4';
-import { accuracyFromGap, nearestGapMs } from './accuracy';
+import { nearestGapMs } from './accuracy';
 import { correctRover, correctRoverFromBroadcast, placePoint, recordedPosition, type BroadcastPosition } from './known-base';
 import { checkNewSection, defaultDevice, defaultPointName, defaultSection, isNameTaken, lastPointName } from './record-defaults';
 import { mapCentre } from './map-centre';
 import { markerSize } from './marker-size';
 
-describe('accuracy from the rover/base time gap', () => {
-  it('is High up to 1000 ms, Medium up to 2500 ms and Low beyond', () => {
-    expect(accuracyFromGap(0)).toBe('High');
-    expect(accuracyFromGap(1000)).toBe('High');
-    expect(accuracyFromGap(1001)).toBe('Medium');
-    expect(accuracyFromGap(2500)).toBe('Medium');
-    expect(accuracyFromGap(2501)).toBe('Low');
-  });
-  it('reads a negative gap by its size, and no gap as no level', () => {
-    expect(accuracyFromGap(-3000)).toBe('Low');
-    expect(accuracyFromGap(null)).toBeNull();
-    expect(accuracyFromGap(Number.NaN)).toBeNull();
-  });
+describe('the rover/base time gap', () => {
+  // the grade made of it is @smi/contracts' accuracyGrade, tested there
   it('measures against the base reading nearest in time', () => {
     const base = ['2025-01-01T00:00:00.000Z', '2025-01-01T00:00:04.000Z', '2025-01-01T00:00:10.000Z'];
     expect(nearestGapMs('2025-01-01T00:00:05.200Z', base)).toBe(1200);
