@@ -7,14 +7,16 @@ import { pointsRepository } from '../../apps/api/src/points/repository.js';
  * the one statement that records a point and counts it in its project) in the product's database, opened as the
  * product opens it (its data folder through @smi/db: PGlite on a thread of its own), with no session, validation,
  * code list, base setup or events. Run as a child process under the server's node options while the product is
- * stopped: argv[2] is the database folder, argv[3] the owner's id; prints its port.
+ * stopped: argv[2] is the database folder, argv[3] the owner's id (a user's personal workspace); prints its port.
  */
 const db = await openDb({ dataDir: process.argv[2]! });
 const ownerId = process.argv[3]!;
+// the surveyor of bench/lib/product.ts seedSurveyor, in their personal workspace (whose id is theirs)
+const recorder = { id: ownerId, name: 'Surveyor' };
 const app = express();
 app.post('/record', express.json(), async (req, res) => {
   const b = req.body as { ProjectId: string; Name: string; Latitude: number; Longitude: number; Accuracy: 'High' | 'Medium' | 'Low' | null; Section: string };
-  const { row } = await pointsRepository.record(db, ownerId, {
+  const { row } = await pointsRepository.record(db, ownerId, recorder, {
     Type: 'recorded',
     Device: '',
     Code: '',
@@ -22,7 +24,7 @@ app.post('/record', express.json(), async (req, res) => {
     Note: '',
     ...b,
     Timestamp: new Date().toISOString(),
-  } as Parameters<typeof pointsRepository.record>[2]);
+  } as Parameters<typeof pointsRepository.record>[3]);
   res.status(201).json({ success: true, data: row });
 });
 const server = app.listen(0, '127.0.0.1', () => {
