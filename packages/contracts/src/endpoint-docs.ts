@@ -36,6 +36,7 @@ import { lineworkReply } from './linework.js';
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
 import { stakeGuidanceQuery, stakeGuidanceReply } from './stake.js';
+import { auditQuery, auditReply } from './audit.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -239,4 +240,10 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   photoThumbnail: { summary: "A photo's thumbnail: a JPEG turned upright, without metadata.", files: ['image/jpeg'] },
   deletePhoto: { summary: "Delete a point's photo.", json: messageReply },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
+  listAudit: {
+    summary: "The current workspace's audit trail, newest first (owners and admins): who did what and when, with the before and after; filtered by project, member, action and time, a page of `limit` entries before the cursor `before`.",
+    query: auditQuery,
+    json: auditReply,
+  },
+  downloadAudit: { summary: 'The audit trail of the same filter as a CSV file, every matching entry, newest first.', query: auditQuery.omit({ before: true, limit: true }), files: ['text/csv; charset=utf-8'] },
 };

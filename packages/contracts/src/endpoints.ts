@@ -17,6 +17,7 @@ import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
 import { photoEndpoints } from './photos.js';
+import { auditEndpoints } from './audit.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -42,6 +43,7 @@ export const endpoints = {
   ...ntripUserEndpoints,
   ...apiDescriptionEndpoints,
   ...photoEndpoints,
+  ...auditEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -30,3 +30,4 @@ export * from './endpoint-docs.js';
 export * from './openapi.js';
 export * from './linework.js';
 export * from './photos.js';
+export * from './audit.js';
