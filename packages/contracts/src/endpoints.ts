@@ -12,9 +12,11 @@ import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
 import { codeListEndpoints } from './code-lists.js';
 import { designEndpoints } from './design.js';
+import { stakeEndpoints } from './stake.js';
 import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
+import { photoEndpoints } from './photos.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -34,10 +36,12 @@ export const endpoints = {
   ...crsEndpoints,
   ...codeListEndpoints,
   ...designEndpoints,
+  ...stakeEndpoints,
   ...lineworkEndpoints,
   ...ntripEndpoints,
   ...ntripUserEndpoints,
   ...apiDescriptionEndpoints,
+  ...photoEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
