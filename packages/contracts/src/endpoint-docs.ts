@@ -35,6 +35,7 @@ import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-list
 import { lineworkReply } from './linework.js';
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
+import { stakeGuidanceQuery, stakeGuidanceReply } from './stake.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -221,6 +222,11 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   updateDesignPoint: { summary: 'Edit a design point: only the fields given change (409 for a name already used).', json: designPointReply },
   deleteDesignPoint: { summary: 'Delete a design point.', json: messageReply },
   deleteDesignLine: { summary: 'Delete a design line.', json: messageReply },
+  stakeGuidance: {
+    summary: "Stake-out guidance from a rover's latest reading to a design point, placed as an occupation would store it: deltas, distance, bearing, cut/fill, tolerance, and why it is greyed (not RTK fixed, stale).",
+    query: stakeGuidanceQuery,
+    json: stakeGuidanceReply,
+  },
   listPhotos: { summary: "A point's photos: ids, size, when taken, and the addresses of the file and its thumbnail.", json: photosReply },
   uploadPhoto: {
     summary: 'Add a photo to a point: the body is the image file (JPEG, PNG, WebP or AVIF, told by its content; at most 15 MB); ?name= gives its file name.',

@@ -12,6 +12,7 @@ import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
 import { codeListEndpoints } from './code-lists.js';
 import { designEndpoints } from './design.js';
+import { stakeEndpoints } from './stake.js';
 import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
@@ -35,6 +36,7 @@ export const endpoints = {
   ...crsEndpoints,
   ...codeListEndpoints,
   ...designEndpoints,
+  ...stakeEndpoints,
   ...lineworkEndpoints,
   ...ntripEndpoints,
   ...ntripUserEndpoints,
