@@ -10,6 +10,7 @@ import { deletePoint, editPointLine, renamePoint, usePoints, useProjectCodes, us
 import { PointsTable } from '../../features/points/components/points-table';
 import { RenamePointDialog } from '../../features/points/components/rename-point-dialog';
 import { PointLineEdits } from '../../features/points/components/point-line-edits';
+import { PointPhotosDialog } from '../../features/points/components/point-photos-dialog';
 import { setProjectStatus, useStoreProject } from '../../features/projects/api/project-changes';
 import { useProject } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
@@ -29,6 +30,8 @@ export function TakenPointsPage() {
   const storeProject = useStoreProject();
   const [modifying, setModifying] = useState<Point | null>(null);
   const [deleting, setDeleting] = useState<Point | null>(null);
+  // by id: the dialog shows the point as the list reads it again after a photo is added or deleted
+  const [photosOf, setPhotosOf] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   // 'Save Changes' ends this round of work: the survey is paused and the project page opens
@@ -87,9 +90,15 @@ export function TakenPointsPage() {
             {points.error.message}
           </p>
         ) : (
-          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} />
+          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} onPhotos={(p) => setPhotosOf(p._id)} />
         )}
       </Panel>
+      <PointPhotosDialog
+        projectId={projectId}
+        point={points.data?.find((p) => p._id === photosOf) ?? null}
+        onClose={() => setPhotosOf(null)}
+        onChanged={() => refresh(projectId)}
+      />
       <RenamePointDialog
         point={modifying}
         onClose={() => setModifying(null)}
