@@ -28,3 +28,4 @@ export * from './api-description.js';
 export * from './endpoint-docs.js';
 export * from './openapi.js';
 export * from './linework.js';
+export * from './workspaces.js';

@@ -188,16 +188,16 @@ const byProject = z.strictObject({ projectId: id });
 const byPoint = z.strictObject({ projectId: id, pointId: id });
 
 export const pointEndpoints = {
-  listPoints: endpoint({ method: 'GET', path: '/api/points/:projectId', access: 'verified', params: byProject }),
-  recordPoint: endpoint({ method: 'POST', path: '/api/points', access: 'verified', body: recordPointBody }),
-  deletePoint: endpoint({ method: 'DELETE', path: '/api/points/:projectId/:pointId', access: 'verified', params: byPoint }),
+  listPoints: endpoint({ method: 'GET', path: '/api/points/:projectId', access: 'verified', permission: 'read', params: byProject }),
+  recordPoint: endpoint({ method: 'POST', path: '/api/points', access: 'verified', permission: 'record', body: recordPointBody }),
+  deletePoint: endpoint({ method: 'DELETE', path: '/api/points/:projectId/:pointId', access: 'verified', permission: 'edit-own', params: byPoint }),
   renamePoint: endpoint({
     method: 'PUT',
     path: '/api/points/:projectId/:pointId/rename',
-    access: 'verified',
+    access: 'verified', permission: 'edit-own',
     params: byPoint,
     body: renamePointBody,
   }),
-  recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', params: byPoint, body: recodePointBody }),
-  setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', params: byPoint, body: pointNoteBody }),
+  recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', permission: 'edit-own', params: byPoint, body: recodePointBody }),
+  setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', permission: 'edit-own', params: byPoint, body: pointNoteBody }),
 };
