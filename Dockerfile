@@ -15,6 +15,8 @@ COPY apps/gateway/package.json apps/gateway/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/devices/package.json packages/devices/
+COPY packages/ntrip/package.json packages/ntrip/
+COPY packages/outbound/package.json packages/outbound/
 COPY packages/geodesy/package.json packages/geodesy/
 COPY packages/feature-codes/package.json packages/feature-codes/
 COPY bench/package.json bench/

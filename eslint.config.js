@@ -11,17 +11,12 @@ export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loa
  * setups, the occupation view, counters, the demo): each moves to a package of its own, and leaves this list then.
  */
 export const GATEWAY_INTERNALS_IN_USE = [
-  'EXTERNAL_PROJECT',
   'ProjectBase',
   'Simulator',
-  'allowedNtripAddress',
   'BaseSetupRow',
   'NewSetup',
   'baseReferenceOf',
   'baseSetupsRepository',
-  'fetchSourcetable',
-  'mountKey',
-  'ntripAccess',
   'occupationViewOf',
   'placeMeasurement',
   'proposedSetup',

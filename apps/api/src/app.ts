@@ -5,7 +5,7 @@ import { correctionsClientsRoutes } from './ntrip/corrections-clients-routes.js'
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { DESIGN_IMPORT_BODY_BYTES, designEndpoints, LIMITS } from '@smi/contracts';
@@ -25,12 +25,17 @@ import { crsRoutes } from './crs/routes.js';
 import { gridRoutes } from './crs/grid-routes.js';
 import { codeListRoutes } from './code-lists/routes.js';
 import { designRoutes } from './design/routes.js';
+import { stakeRoutes } from './stake/routes.js';
 import { lineworkRoutes } from './linework/routes.js';
 import { apiDescriptionRoutes } from './api-description/routes.js';
 import { workspaceRoutes } from './workspaces/routes.js';
+import { photoRoutes } from './photos/routes.js';
 import { csrfGuard } from './http/csrf.js';
 import type { AppDeps } from './http/deps.js';
 import { apiNotFound, errorMiddleware } from './http/errors.js';
+
+const PHOTO_UPLOAD = /^\/api\/points\/[^/]+\/[^/]+\/photos\/?$/;
+const photoUploadPath = (req: Request) => req.method === 'POST' && PHOTO_UPLOAD.test(req.originalUrl.split('?')[0]!);
 
 /** Origins the SPA may load map tiles from, taken from the tile URL template ({s} subdomains become a wildcard). */
 function tileSources(tileUrl: string): string[] {
@@ -70,7 +75,8 @@ export function createApp(deps: AppDeps): Express {
   );
 
   // routes are declared with their full /api/... path (the contracts table), so routers mount at the root
-  app.use('/api', csrfGuard({ publicUrl: deps.config.publicUrl }));
+  // a photo comes as the image file itself, read by its route (decision 067)
+  app.use('/api', csrfGuard({ publicUrl: deps.config.publicUrl, fileBodies: photoUploadPath }));
   // a design file comes as the text of a JSON body: up to its own limit (the importer names a file over it)
   app.use([designEndpoints.importDesign.path, designEndpoints.previewDesignImport.path], express.json({ limit: DESIGN_IMPORT_BODY_BYTES, strict: true }));
   app.use('/api', express.json({ limit: LIMITS.jsonBodyBytes, strict: true }));
@@ -78,7 +84,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, lineworkRoutes, apiDescriptionRoutes, workspaceRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, stakeRoutes, lineworkRoutes, apiDescriptionRoutes, photoRoutes, workspaceRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

@@ -7,6 +7,8 @@ import { createLimiters, type Limiters } from './http/rate-limit.js';
 import { AppEvents } from './events.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { folderPhotoStore, photoStoreRoot, type PhotoStore } from './photos/photo-store.js';
+import { photoService } from './photos/point-photos.js';
 
 export interface ComposeOptions {
   db: Db;
@@ -29,6 +31,8 @@ export interface ComposeOptions {
   deviceActivationSecret?: string;
   /** Where work after a reply goes (default: the next turn of the event loop); tests hold it. */
   afterReply?: AppDeps['afterReply'];
+  /** Where photo files go: an S3 bucket in distributed mode; default DATA_DIR/photos (decision 067). */
+  photoStore?: PhotoStore;
 }
 
 /** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
@@ -37,6 +41,7 @@ export function composeDeps(o: ComposeOptions): AppDeps {
     db: o.db,
     log: o.log,
     events: new AppEvents(),
+    photos: photoService(o.db, o.photoStore ?? folderPhotoStore(photoStoreRoot(o.dataDir)), o.log),
     sessions: createSessions({ secret: o.jwtSecret, secure: !!o.publicUrl?.startsWith('https:'), db: o.db }),
     otps: createOtps(o.jwtSecret),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),

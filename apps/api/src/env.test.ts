@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.js';
+import { serverEnvSchema } from '@smi/contracts/server-env';
+import { apiEnvSchema, EnvError, loadEnv } from './env.js';
 
 describe('configuration from the environment', () => {
   const dirs: string[] = [];
@@ -45,5 +46,13 @@ describe('configuration from the environment', () => {
 
   it('reads DEMO=1 as on', () => {
     expect(loadEnv({ DATA_DIR: tmp(), DEMO: '1' }).DEMO).toBe(true);
+  });
+
+  it('declares the variables it shares with the gateway once, and documents each of its own', () => {
+    // the shared ones are @smi/contracts' schema itself, not copies: the same zod object per variable
+    for (const [name, check] of Object.entries(serverEnvSchema.shape)) expect(apiEnvSchema.shape[name as keyof typeof apiEnvSchema.shape], name).toBe(check);
+    const doc = readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
+    const rows = new Set([...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+    expect(Object.keys(apiEnvSchema.shape).filter((name) => !rows.has(name)), 'variables missing from docs/configuration.md').toEqual([]);
   });
 });

@@ -2,25 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { envSecret, parseEnvironment, port, serverEnvSchema } from '@smi/contracts/server-env';
 
-const port = z.coerce.number().int().min(0).max(65535);
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const schema = z.object({
+/** The api's variables: the shared ones (@smi/contracts/server-env) and its own. */
+export const apiEnvSchema = serverEnvSchema.extend({
   PORT: port.default(3000),
-  MQTT_PORT: port.default(1883),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Site Measurement IoT <no-reply@localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   DEMO: flag,
   /** off: run the api alone (distributed mode), the gateway runs as its own process. */
   EMBEDDED_GATEWAY: z.enum(['on', 'off']).default('on'),
@@ -28,35 +23,40 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** The grids folder: PROJ-data NTv2 (.gsb) and geoid (.gtx) files coordinate systems need; default DATA_DIR/grids. */
   GRIDS_DIR: z.string().min(1).optional(),
-  DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(1).max(86400).default(30),
-  /** Bearer token that shows /api/health's internal counters to an operator from outside this host. */
   /** Sockets one account may hold open on one api process. */
   MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
-  HEALTH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
-  /** The device maker's key: a new registration waits for the device's activation key, HMAC of it and the code (decision 027). */
-  DEVICE_ACTIVATION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  /** Bearer token that shows /api/health's internal counters to an operator from outside this host. */
+  HEALTH_TOKEN: envSecret(16).optional(),
+  /** An S3-compatible store for photos (decision 067); without it photos are files in DATA_DIR/photos. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** https://host/bucket/key (MinIO and most self-hosted stores; the default) rather than https://bucket.host/key */
+  S3_PATH_STYLE: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+    .optional()
+    .transform((v) => v === undefined || v === '1' || v === 'true' || v === 'yes'),
 });
 
-export type Env = z.infer<typeof schema> & { JWT_SECRET: string; DATA_DIR: string };
+export type Env = z.infer<typeof apiEnvSchema> & { JWT_SECRET: string; DATA_DIR: string };
 
 /**
  * Reads and checks the environment once. A wrong value ends the start with one line naming the variable.
  * In embedded mode (no DATABASE_URL) a missing JWT_SECRET is generated once and kept in DATA_DIR.
  */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new EnvError(`Invalid environment: ${issue.path.join('.')} ${issue.message}`);
-  }
-  const env = parsed.data;
+  const env = parseEnvironment(apiEnvSchema, source, (message) => new EnvError(message));
   const dataDir = resolve(env.DATA_DIR);
   let secret = env.JWT_SECRET;
   if (!secret) {
     if (env.DATABASE_URL) throw new EnvError('Invalid environment: JWT_SECRET is required when DATABASE_URL is set');
     secret = keptSecret(dataDir);
   }
+  const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean))
+    throw new EnvError('Invalid environment: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   return { ...env, DATA_DIR: dataDir, JWT_SECRET: secret };
 }
 

@@ -10,6 +10,7 @@ import { createAppServer } from './http/server.js';
 import { createLimiters } from './http/rate-limit.js';
 import { createLogger } from './logger.js';
 import { startLive } from './realtime/start.js';
+import { s3PhotoStore } from './photos/s3-photo-store.js';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -40,6 +41,19 @@ async function main() {
   redis?.on('error', (err) => log.warn({ err }, 'redis error'));
   await redis?.connect();
 
+  const photoStore = env.S3_ENDPOINT
+    ? s3PhotoStore({
+        endpoint: env.S3_ENDPOINT,
+        bucket: env.S3_BUCKET!,
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        region: env.S3_REGION,
+        pathStyle: env.S3_PATH_STYLE,
+      })
+    : undefined;
+  if (photoStore) log.info({ bucket: env.S3_BUCKET, made: await photoStore.ensureBucket() }, 'photos in the S3 bucket');
+  else if (env.DATABASE_URL) log.warn({ dataDir: env.DATA_DIR }, 'photos are kept in this process\'s data folder: set S3_ENDPOINT when several api processes run');
+
   const deps = composeDeps({
     db,
     log,
@@ -56,7 +70,10 @@ async function main() {
     deviceActivationSecret: env.DEVICE_ACTIVATION_SECRET,
     webDist: WEB_DIST,
     limiters: createLimiters({ redis }),
+    photoStore,
   });
+  // files of photos deleted while the store was away (decision 067)
+  void deps.photos.sweep().catch((err: unknown) => log.warn({ err }, 'photo files not removed yet'));
   const server = createAppServer(createApp(deps));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -11,7 +11,7 @@ import { readingBatcher } from './bridge/reading-batch.js';
 import { coalescingForwarder } from './bridge/forwarder.js';
 import { ingest } from './bridge/ingest.js';
 import { leadership } from './bridge/leadership.js';
-import { parseOutboundAllow } from './outbound/guard.js';
+import { parseOutboundAllow } from '@smi/outbound';
 import type { DeviceLive } from './bridge/device-live.js';
 import { createBroker, listen } from './broker/create-broker.js';
 import { brokerPolicy } from './broker/policy.js';
@@ -27,7 +27,7 @@ import { proxyTrust } from './edge/proxied-connection.js';
 import { ntripBus } from './ntrip/bus.js';
 import { startCaster, type Caster } from './ntrip/caster.js';
 import { externalSources } from './ntrip/external-sources.js';
-import { allowedNtripAddress } from './ntrip/outbound-check.js';
+import { allowedNtripAddress } from '@smi/ntrip';
 import type { ServiceCredential } from './service-credential.js';
 
 export interface GatewayOptions {

@@ -4,24 +4,9 @@ export { serviceCredential, SERVICE_USERNAME, type ServiceCredential } from './s
 export { jsonLog, silentLog, type Log } from './log.js';
 export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
 export { seedDemo } from './simulator/demo-seed.js';
-export { fetchSourcetable } from './ntrip/client.js';
-export { allowedNtripAddress } from './ntrip/outbound-check.js';
-export { mountKey, ntripAccess } from './ntrip/access.js';
-export { EXTERNAL_PROJECT } from './ntrip/external-project.js';
 // RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
 export * from './rtcm/index.js';
 export * as rtcmTestFrames from './rtcm/test-frames.js';
-export {
-  checkOutboundUrl,
-  checkHost,
-  resolveAllowedAddress,
-  guardedLookup,
-  parseOutboundAllow,
-  isPublicAddress,
-  OutboundRefused,
-  type OutboundAllow,
-  type ResolvedAddress,
-} from './outbound/guard.js';
 export { occupationViewOf, type OccupationViewRow } from './occupation/repository.js';
 export { baseSetupsRepository, toBaseSetupView, type BaseSetupRow, type NewSetup } from './base-setups/repository.js';
 export { baseReferenceOf, proposedSetup, setupInForce, type BaseReference, type ProjectBase } from './base-setups/in-force.js';

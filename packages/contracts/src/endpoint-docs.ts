@@ -34,7 +34,9 @@ import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
 import { lineworkReply } from './linework.js';
 import { invitationReply, invitationsReply, membersReply, workspaceReply, workspacesReply } from './workspaces.js';
+import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
+import { stakeGuidanceQuery, stakeGuidanceReply } from './stake.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -52,6 +54,8 @@ export interface EndpointDoc {
   alsoStatus?: Record<number, string>;
   json?: z.ZodType;
   files?: string[];
+  /** The request body is a file of one of these media types (not JSON). */
+  upload?: string[];
 }
 
 const messageReply = okReply.extend({ message: z.string() });
@@ -219,6 +223,22 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   updateDesignPoint: { summary: 'Edit a design point: only the fields given change (409 for a name already used).', json: designPointReply },
   deleteDesignPoint: { summary: 'Delete a design point.', json: messageReply },
   deleteDesignLine: { summary: 'Delete a design line.', json: messageReply },
+  stakeGuidance: {
+    summary: "Stake-out guidance from a rover's latest reading to a design point, placed as an occupation would store it: deltas, distance, bearing, cut/fill, tolerance, and why it is greyed (not RTK fixed, stale).",
+    query: stakeGuidanceQuery,
+    json: stakeGuidanceReply,
+  },
+  listPhotos: { summary: "A point's photos: ids, size, when taken, and the addresses of the file and its thumbnail.", json: photosReply },
+  uploadPhoto: {
+    summary: 'Add a photo to a point: the body is the image file (JPEG, PNG, WebP or AVIF, told by its content; at most 15 MB); ?name= gives its file name.',
+    query: photoUploadQuery,
+    upload: PHOTO_UPLOAD_TYPES,
+    status: 201,
+    json: photoReply,
+  },
+  photoFile: { summary: 'A photo, byte for byte as it was uploaded.', files: Object.keys(PHOTO_MEDIA_TYPES) },
+  photoThumbnail: { summary: "A photo's thumbnail: a JPEG turned upright, without metadata.", files: ['image/jpeg'] },
+  deletePhoto: { summary: "Delete a point's photo.", json: messageReply },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
   listWorkspaces: { summary: 'The workspaces the user is a member of, with the role in each and which one is current.', json: workspacesReply },
   createWorkspace: { summary: 'Make a team workspace; its maker is its owner. It does not become current.', status: 201, json: workspaceReply },

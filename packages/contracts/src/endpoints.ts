@@ -12,10 +12,12 @@ import { crsEndpoints } from './crs.js';
 import { recordPreviewEndpoint } from './record-preview.js';
 import { codeListEndpoints } from './code-lists.js';
 import { designEndpoints } from './design.js';
+import { stakeEndpoints } from './stake.js';
 import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
 import { workspaceEndpoints } from './workspaces.js';
+import { photoEndpoints } from './photos.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -35,11 +37,13 @@ export const endpoints = {
   ...crsEndpoints,
   ...codeListEndpoints,
   ...designEndpoints,
+  ...stakeEndpoints,
   ...lineworkEndpoints,
   ...ntripEndpoints,
   ...ntripUserEndpoints,
   ...apiDescriptionEndpoints,
   ...workspaceEndpoints,
+  ...photoEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -84,6 +84,19 @@ export const alertSettings = z.strictObject({ Sound: z.boolean(), Vibration: z.b
 export type AlertSettings = z.infer<typeof alertSettings>;
 export const DEFAULT_ALERTS: AlertSettings = { Sound: true, Vibration: true };
 
+/**
+ * Stake-out (decision 069): a point is reached inside Horizontal and Vertical (metres), guidance switches from the
+ * arrow to the bullseye inside Radius, and an as-staked point is stored with Method (continuous is not a stake).
+ */
+export const stakeSettings = z.strictObject({
+  Horizontal: metres(10).default(0.02),
+  Vertical: metres(10).default(0.03),
+  Radius: metres(1000).default(3),
+  Method: z.enum(['rapid', 'topo', 'control'], { message: 'must be rapid, topo or control' }).default('topo'),
+});
+export type StakeSettings = z.infer<typeof stakeSettings>;
+export const DEFAULT_STAKE: StakeSettings = { Horizontal: 0.02, Vertical: 0.03, Radius: 3, Method: 'topo' };
+
 /** A project's measurement settings (projects.measurement_settings); absent fields take the defaults. */
 export const measurementSettings = z.strictObject({
   DefaultMethod: z.enum(OCCUPATION_METHODS).default('topo'),
@@ -99,6 +112,7 @@ export const measurementSettings = z.strictObject({
     .default({}),
   /** the survey map's alert when the rover loses RTK fixed or its corrections go stale: a beep, a vibration (where the browser allows) */
   Alerts: alertSettings.default(DEFAULT_ALERTS),
+  Stake: stakeSettings.default(DEFAULT_STAKE),
 });
 export type MeasurementSettings = z.infer<typeof measurementSettings>;
 

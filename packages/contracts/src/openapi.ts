@@ -95,6 +95,7 @@ export function openApiDocument(opts: OpenApiOptions = {}): JsonSchema {
       parameters: parameters(e, doc),
       responses: responses(e, doc),
     };
+    if (doc.upload) operation.requestBody = { required: true, content: Object.fromEntries(doc.upload.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) };
     if (e.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(e.body, 'input') } } };
     (paths[openApiPath(e.path)] ??= {})[e.method.toLowerCase()] = operation;
   }

@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.js';
 import { caseless, isoDate, latitude, longitude, measurement, optionalText, requiredText } from './survey-fields.js';
 import { SECTION_NAME_MAX } from './projects.js';
 import { codeString, shotAttributes } from './feature-codes.js';
+import { photoView } from './photos.js';
 
 export const ACCURACY_LEVELS = ['Low', 'Medium', 'High'] as const;
 export type AccuracyLevel = (typeof ACCURACY_LEVELS)[number];
@@ -178,6 +179,8 @@ export const pointView = z.object({
   Note: z.string(),
   /** Who recorded it, as the workspace member was named then (the point keeps it after a rename or a removal). */
   RecordedBy: z.object({ Id: z.string().nullable(), Name: z.string() }).optional(),
+  /** its photos, oldest first (decision 067); the API always sends it */
+  Photos: z.array(photoView).optional(),
 });
 export type PointView = z.infer<typeof pointView>;
 

@@ -6,6 +6,7 @@ import type { Limiters } from './rate-limit.js';
 import type { Logger } from '../logger.js';
 import type { AppEvents } from '../events.js';
 import type { LiveFeed } from '../realtime/live-feed.js';
+import type { PhotoService } from '../photos/point-photos.js';
 
 /** Everything the HTTP app needs, built once by main.ts (or by a test) and passed in. */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   limiters: Limiters;
   log: Logger;
   events: AppEvents;
+  /** Points' photos and the store their files are in (decision 067). */
+  photos: PhotoService;
   /**
    * Work that must not delay an answer, because its time would tell something (a mail to an address that has an
    * account, decision 019): run after the reply is out. A job handles its own errors. Tests may hold the queue.

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ntripUserEndpoints as e, type CorrectionsClient } from '@smi/contracts';
-import { EXTERNAL_PROJECT, mountKey } from '@smi/gateway';
+import { EXTERNAL_PROJECT, mountKey } from '@smi/ntrip';
 import type { Queryable } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';

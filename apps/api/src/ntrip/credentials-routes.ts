@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { ntripUserEndpoints as e, type NtripCredentialView } from '@smi/contracts';
 import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
-import { ntripAccess } from '@smi/gateway';
+import { ntripAccess } from '@smi/ntrip';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { perAccount } from '../http/rate-limit.js';

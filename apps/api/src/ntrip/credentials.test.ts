@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mountKey } from '@smi/gateway';
+import { mountKey } from '@smi/ntrip';
 import { basic, capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from '@smi/gateway/testing/ntrip';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { mountKey } from '@smi/gateway';
+import { mountKey } from '@smi/ntrip';
 import { capture, ntrip1Get, rawNtrip } from '@smi/gateway/testing/ntrip';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ntripEndpoints as e, type NtripSourceView } from '@smi/contracts';
-import { allowedNtripAddress, fetchSourcetable, loadGatewayEnv } from '@smi/gateway';
+import { loadGatewayEnv } from '@smi/gateway';
+import { allowedNtripAddress, fetchSourcetable } from '@smi/ntrip';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { perAccount, perIp } from '../http/rate-limit.js';

@@ -1,4 +1,4 @@
-import { mountKey } from '@smi/gateway';
+import { mountKey } from '@smi/ntrip';
 import { capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from '@smi/gateway/testing/ntrip';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';

@@ -5,17 +5,25 @@ import { baseReferenceOf, placeMeasurement, proposedSetup, type ProjectBase } fr
 import { baseSetupsRepository } from '../base-setups/repository.js';
 import { gridFrameOf, rounded } from '../crs/grid-routes.js';
 import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
-import { resolveAntenna, setupOf } from './settings.js';
+import { resolveAntenna, setupOf, type ResolvedAntenna } from './settings.js';
+
+/** One reading of the rover's antenna as the receiver reports it (latitude, longitude, MSL height, geoid separation). */
+export type PreviewReading = RecordPreviewBody['Reading'];
+
+/** What placing a reading needs from the database: the base's reference and the setup in force (or the one it would open). */
+export async function placementOf(db: Db, project: ProjectBase) {
+  const ref = project.base_station_id ? await baseReferenceOf(db, project.base_station_id) : { broadcast: null, live: null };
+  const current = await baseSetupsRepository.currentOf(db, project.id);
+  return { ref, current, setup: current ?? proposedSetup(project, ref, null) };
+}
+export type Placement = Awaited<ReturnType<typeof placementOf>>;
 
 /**
- * What the server would store for a point measured now from one reading: the occupation's own arithmetic on it (the
- * antenna reduction, placeMeasurement under the base setup in force or the one it would open) and the project's
- * coordinates of the result. Nothing is written: a setup that would be opened is only proposed.
+ * The mark one reading measures, placed as an occupation of this one epoch places it (occupation-run: mean altitude -
+ * antenna, h from MSL + N; then placeMeasurement under the setup). Synchronous: stake-out runs it for every epoch.
  */
-export async function recordPreview(db: Db, project: ProjectBase, body: RecordPreviewBody, frameOf: (at: { latitude: number; longitude: number }) => Promise<ProjectGeodesy | null>): Promise<RecordPreviewReply> {
-  const r = body.Reading;
-  const total = markToPhaseCentre(setupOf(resolveAntenna(body.Antenna)));
-  // the mark as an occupation of this one epoch measures it (occupation-run: mean altitude - antenna, h from MSL + N)
+export function placeReading(p: Placement, r: PreviewReading, antenna: ResolvedAntenna) {
+  const total = markToPhaseCentre(setupOf(antenna));
   const altitude = r.Altitude === null ? null : r.Altitude - total;
   const mark = {
     latitude: r.Latitude,
@@ -26,14 +34,27 @@ export async function recordPreview(db: Db, project: ProjectBase, body: RecordPr
     antennaToPhaseCentre: total,
     warnings: [],
   };
-  const ref = project.base_station_id ? await baseReferenceOf(db, project.base_station_id) : { broadcast: null, live: null };
-  const current = await baseSetupsRepository.currentOf(db, project.id);
-  const setup = current ?? proposedSetup(project, ref, null);
-  const placed = placeMeasurement(mark, ref, setup);
+  return placeMeasurement(mark, p.ref, p.setup);
+}
+
+/** The project coordinate (decision 039) of a placed reading: the one computation every file and screen uses. */
+export function placedCoordinates(g: ProjectGeodesy, p: Placement, placed: ReturnType<typeof placeReading>, geoidSeparation: number | null, at: Date) {
+  return pointCoordinates(g, { ...placed, geoidSeparation, datum: p.current?.datum ?? null, recordedAt: at });
+}
+
+/**
+ * What the server would store for a point measured now from one reading: the occupation's own arithmetic on it (the
+ * antenna reduction, placeMeasurement under the base setup in force or the one it would open) and the project's
+ * coordinates of the result. Nothing is written: a setup that would be opened is only proposed.
+ */
+export async function recordPreview(db: Db, project: ProjectBase, body: RecordPreviewBody, frameOf: (at: { latitude: number; longitude: number }) => Promise<ProjectGeodesy | null>): Promise<RecordPreviewReply> {
+  const r = body.Reading;
+  const antenna = resolveAntenna(body.Antenna);
+  const p = await placementOf(db, project);
+  const placed = placeReading(p, r, antenna);
   const attached = placed.vector !== null;
   const g = await frameOf(placed);
-  const datum = current?.datum ?? null;
-  const c = g && pointCoordinates(g, { ...placed, geoidSeparation: r.GeoidSeparation, datum, recordedAt: new Date() });
+  const c = g && placedCoordinates(g, p, placed, r.GeoidSeparation, new Date());
   return {
     success: true,
     Latitude: placed.latitude,
@@ -41,7 +62,7 @@ export async function recordPreview(db: Db, project: ProjectBase, body: RecordPr
     EllipsoidalHeight: placed.ellipsoidalHeight,
     Altitude: placed.altitude,
     Correction: placed.origin ?? 'none',
-    Setup: attached && setup ? { Source: setup.source, Version: current?.version ?? null } : null,
+    Setup: attached && p.setup ? { Source: p.setup.source, Version: p.current?.version ?? null } : null,
     frame: g && gridFrameOf(g),
     coordinate: g && rounded(c, g),
   };

@@ -8,6 +8,7 @@ import { deletePoint, recodePoint, recordPoint, renamePoint, setPointNote } from
 import { createListCache } from './list-cache.js';
 import { attachToSetup, attaches } from '../base-setups/setups.js';
 import { pointsRepository, toPointView } from './repository.js';
+import { photosOfPoints } from '../photos/repository.js';
 
 export function pointRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -23,10 +24,10 @@ export function pointRoutes(deps: AppDeps): Router {
   mount(router, e.listPoints, load, async ({ user, params, req, res }) => {
     const revision = await projectsRepository.pointsRevision(db, user.workspace.id, params.projectId);
     if (revision === undefined) throw new AppError(404, 'Project not found');
-    const list = await lists.get(params.projectId, revision, async () => ({
-      success: true,
-      points: (await pointsRepository.list(db, params.projectId)).map(toPointView),
-    }));
+    const list = await lists.get(params.projectId, revision, async () => {
+      const [rows, photos] = await Promise.all([pointsRepository.list(db, params.projectId), photosOfPoints(db, params.projectId)]);
+      return { success: true, points: rows.map((r) => ({ ...toPointView(r), Photos: photos.get(r.id) ?? [] })) };
+    });
     // a 10,000-point list is ~4 MB of JSON and ~10x smaller gzipped: a phone in the field gets the small one
     const gzipped = req.acceptsEncodings('gzip', 'identity') === 'gzip';
     res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: list.etag, Vary: 'Accept-Encoding' });
@@ -45,7 +46,12 @@ export function pointRoutes(deps: AppDeps): Router {
     return { success: true, message: 'Point recorded successfully.', data: row ? toPointView(row) : data };
   });
 
-  mount(router, e.deletePoint, load, async ({ user, params }) => changed(user.workspace.id, params.projectId, await deletePoint(db, user.workspace.id, params.projectId, params.pointId)));
+  mount(router, e.deletePoint, load, async ({ user, params }) => {
+    const reply = await deletePoint(db, user.workspace.id, params.projectId, params.pointId);
+    // its photos' rows went with it; their files go now (decision 067)
+    await deps.photos.sweep();
+    return changed(user.workspace.id, params.projectId, reply);
+  });
   mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.workspace.id, params.projectId, await renamePoint(db, user.workspace.id, params.projectId, params.pointId, body.Name)));
   mount(router, e.recodePoint, load, async ({ user, params, body }) =>
     changed(user.workspace.id, params.projectId, await recodePoint(db, user.workspace.id, params.projectId, params.pointId, body.Code, body.Attributes)),

@@ -32,6 +32,8 @@ export function projectRoutes(deps: AppDeps): Router {
 
   mount(router, e.deleteProject, load, async ({ user, params }) => {
     if (!(await projectsRepository.remove(db, user.workspace.id, params.id))) throw new AppError(404, 'Project not found');
+    // its points' photos went with it; their files go now (decision 067)
+    await deps.photos.sweep();
     // its rovers' and credentials' pulls of it end, and credentials limited to it went with it
     deps.events.emit('ntripAccessChanged', user.workspace.id);
     return { success: true, message: 'Project deleted successfully' };

@@ -149,6 +149,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       return { connected: link.connected(), gateways: link.gateways(), totals: link.totals() };
     },
     socketCount: () => io.of('/').sockets.size,
+    /** A device's latest reading (what a new subscriber is sent first): stake-out guides from it. */
+    latestReading: async (code: string): Promise<LiveReading | undefined> => (await latest.of([code]))[0],
     async close() {
       events.off('sessionsEnded', onSessionsEnded);
       events.off('workspaceAccessChanged', onWorkspaceAccess);

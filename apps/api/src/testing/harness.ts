@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from '../mail/mailer.js';
 import type { AppDeps } from '../http/deps.js';
 import { silentLogger } from '../logger.js';
 import { startSmtpCapture } from './smtp-capture.js';
+import type { PhotoStore } from '../photos/photo-store.js';
 
 export interface HarnessOptions {
   /** Multiplies every rate-limit budget (fuzz tests raise it; the rate-limit test keeps 1). */
@@ -31,6 +32,8 @@ export interface HarnessOptions {
   afterReply?: AppDeps['afterReply'];
   /** Wraps the database the app uses, e.g. to record its statements. */
   wrapDb?: (db: Db) => Db;
+  /** Where photo files go (an S3 bucket); default the data folder's photos/. */
+  photoStore?: PhotoStore;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     healthToken: opts.healthToken,
     deviceActivationSecret: opts.deviceActivationSecret,
     afterReply: opts.afterReply,
+    photoStore: opts.photoStore,
     mailer: opts.wrapMailer?.(createMailer({ smtpUrl: smtp.url, from: 'Site Measurement IoT <test@localhost>', outboxDir: dataDir, log: silentLogger })),
   });
   const app = createApp(deps);
@@ -73,6 +77,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     db,
     deps,
     smtp,
+    dataDir,
     agent: () => request.agent(server),
     /** Registers, verifies with the mailed code, and returns a signed-in agent with the user's id. */
     async verifiedUser(name = `Surveyor ${++counter}`) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type Db, type Queryable } from '@smi/db';
 import { createCounters } from '@smi/contracts';
 import type { Log } from '../log.js';
-import { parseOutboundAllow } from '../outbound/guard.js';
+import { parseOutboundAllow } from '@smi/outbound';
 import { createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { customBrokers, MAX_CUSTOM_LINKS } from './custom-brokers.js';
 

@@ -4,7 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { DEVICE_TOPIC_KINDS, deviceTopics, MQTT_LIMITS, type GatewayCounters } from '@smi/contracts';
 import { FrameScanner } from '../broker/frame-guard.js';
 import { cappedInbound } from '../outbound/capped-stream.js';
-import { checkOutboundUrl, guardedLookup, parseOutboundAllow, type OutboundAllow } from '../outbound/guard.js';
+import { checkOutboundUrl, guardedLookup, parseOutboundAllow, type OutboundAllow } from '@smi/outbound';
 import type { Queryable } from '@smi/db';
 import { devicesRepository } from '../devices/repository.js';
 import type { Log } from '../log.js';
@@ -155,7 +155,7 @@ export function customBrokers(o: {
 }
 
 /**
- * An MQTT.js client for a user's broker URL under the outbound rule (outbound/guard.ts): the URL is checked as
+ * An MQTT.js client for a user's broker URL under the outbound rule (@smi/outbound): the URL is checked as
  * it is (throws OutboundRefused), the client is built from the checked parts (not from MQTT.js's own reading of
  * the string), every connection attempt resolves the host through the guard (a rebinding name is refused at the
  * next reconnect), and what the broker sends passes the devices' frame size limits.

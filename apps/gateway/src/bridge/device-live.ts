@@ -114,6 +114,7 @@ export class DeviceLive {
       this.fixAt = Number.isNaN(this.latitude) || Number.isNaN(this.longitude) ? NaN : this.time;
     }
     if (r.altitude !== undefined) this.altitude = take(r.altitude);
+    if (r.geoidSeparation !== undefined) this.geoidSeparation = take(r.geoidSeparation);
     if (r.battery !== undefined) this.battery = take(r.battery);
     if (r.signal !== undefined) this.signal = take(r.signal);
     if (r.fixType !== undefined) {

@@ -1,4 +1,4 @@
-import { EXTERNAL_PROJECT } from '../ntrip/external-project.js';
+import { EXTERNAL_PROJECT } from '@smi/ntrip';
 import type { Queryable } from '@smi/db';
 
 /** A device as the gateway needs it: who it is, who owns it, and its MQTT credential. */

@@ -3,7 +3,7 @@ import { createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
 import { connectVia, proxyV1, proxyV2 } from '../testing/proxy-header.js';
 import { basic, rawNtrip } from '../ntrip/testing/helpers.js';
-import { mountKey } from '../ntrip/access.js';
+import { mountKey } from '@smi/ntrip';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import type { Socket } from 'node:net';
-import { parseOutboundAllow } from '../outbound/guard.js';
+import { parseOutboundAllow } from '@smi/outbound';
 import { normalAddress, readProxyHeader, type HeaderRead } from './proxy-protocol.js';
 
 // a proxy's name is looked up again at most this often (its container may come back with another address)

@@ -11,7 +11,7 @@ import { gatewayCorrectionsClients, internalTopics } from '@smi/contracts';
 import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { serviceCredential } from '../service-credential.js';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
-import { mountKey } from './access.js';
+import { mountKey } from '@smi/ntrip';
 import { capture, hasStr2str, ntrip1Get, rawNtrip, str2str } from './testing/helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

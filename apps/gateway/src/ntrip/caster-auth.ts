@@ -1,7 +1,7 @@
 import type { Queryable } from '@smi/db';
 import type { SecretVerifier } from '@smi/devices';
-import type { DeviceRecord } from '../devices/repository.js';
-import { ntripAccess, type Requester } from './access.js';
+import { devicesRepository, type DeviceRecord } from '../devices/repository.js';
+import { ntripAccess, type Requester } from '@smi/ntrip';
 import type { AuthThrottle } from './auth-throttle.js';
 import type { NtripRequest } from './request.js';
 
@@ -28,6 +28,12 @@ export const ntripLoginHash = (d: DeviceRecord | null): string | null => (d?.cla
  * whether or not the name exists (a missing one is checked against a hash of nobody's secret): how long a refusal
  * takes says nothing of which codes exist.
  */
+/** The device of this code when it is of this type (a rover pulls, a base pushes); null otherwise. */
+export async function deviceOfType(q: Queryable, code: string, type: 'rover' | 'base') {
+  const d = await devicesRepository.byCode(q, code);
+  return d && d.type === type ? d : null;
+}
+
 export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'remembers'> & ((hash: string | null, password: Buffer) => Promise<boolean>); throttle: AuthThrottle }) {
   const verify = (hash: string | null, password: Buffer) => o.throttle.hashing(() => o.verifier(hash, password));
 
@@ -38,7 +44,7 @@ export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'r
       const { user } = r.basic;
       const password = Buffer.from(r.basic.password, 'utf8');
       let found: Exclude<SessionAuth, { kind: 'base' }> | null = null;
-      const [rover, cred] = await Promise.all([ntripAccess.rover(o.db, user), ntripAccess.userCredential(o.db, user)]);
+      const [rover, cred] = await Promise.all([deviceOfType(o.db, user, 'rover'), ntripAccess.userCredential(o.db, user)]);
       const roverHash = ntripLoginHash(rover);
       if (roverHash && o.verifier.remembers(roverHash, password)) return { kind: 'rover', code: rover!.code, ownerId: rover!.ownerId, hash: roverHash };
       if (cred && o.verifier.remembers(cred.secretHash, password)) return { kind: 'user', username: user, userId: cred.userId, projectId: cred.projectId, hash: cred.secretHash };
@@ -61,7 +67,7 @@ export function casterAuth(o: { db: Queryable; verifier: Pick<SecretVerifier, 'r
       if (!r.mount || secret === undefined) return null;
       const password = Buffer.from(secret, 'utf8');
       let found: (SessionAuth & { kind: 'base' }) | null = null;
-      const base = await ntripAccess.base(o.db, r.mount);
+      const base = await deviceOfType(o.db, r.mount, 'base');
       const hash = ntripLoginHash(base);
       if (hash && o.verifier.remembers(hash, password)) return { kind: 'base', code: base!.code, ownerId: base!.ownerId, hash };
       await o.throttle.attempt(address, r.mount, gone, async () => {

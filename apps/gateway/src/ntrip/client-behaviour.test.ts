@@ -5,8 +5,7 @@ import { silentLog } from '../log.js';
 import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
-import { mountKey } from './access.js';
-import { ntripClient } from './client.js';
+import { mountKey, ntripClient } from '@smi/ntrip';
 import { capture } from './testing/helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

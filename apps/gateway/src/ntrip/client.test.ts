@@ -2,10 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
-import { ntripAccess } from './access.js';
-import { fetchSourcetable } from './client.js';
-import { readReplyHead } from './client-wire.js';
-import { allowedNtripAddress } from './outbound-check.js';
+import { ntripAccess, fetchSourcetable, readReplyHead, allowedNtripAddress } from '@smi/ntrip';
 import { capture, hasStr2str, ntrip1Get, str2str } from './testing/helpers.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

@@ -3,7 +3,7 @@ import type { Queryable } from '@smi/db';
 import type { Log } from '../log.js';
 import { RtcmFramer } from '../rtcm/framer.js';
 import type { Caster } from './caster.js';
-import { ntripClient, type NtripClientState } from './client.js';
+import { ntripClient, type NtripClientState } from '@smi/ntrip';
 
 interface SourceRow {
   /** `project:<id>` for a project's own source, `user:<id>` for a user's Settings source. */

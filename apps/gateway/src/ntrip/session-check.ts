@@ -1,6 +1,6 @@
 import type { Queryable } from '@smi/db';
-import { ntripAccess, type MountRow } from './access.js';
-import { ntripLoginHash, requesterOf, type SessionAuth } from './caster-auth.js';
+import { ntripAccess, type MountRow } from '@smi/ntrip';
+import { deviceOfType, ntripLoginHash, requesterOf, type SessionAuth } from './caster-auth.js';
 
 /** An open pull or push of the caster, with what it was let in with and the stream it is on. */
 export interface OpenSession {
@@ -24,7 +24,7 @@ export async function sessionsNoLongerAllowed<S extends OpenSession>(q: Queryabl
       p =
         a.kind === 'user'
           ? ntripAccess.userCredential(q, a.username).then((c) => (c && c.userId === a.userId ? c.secretHash : null))
-          : ntripAccess[a.kind](q, a.code).then((d) => (d && d.ownerId === a.ownerId ? ntripLoginHash(d) : null));
+          : deviceOfType(q, a.code, a.kind).then((d) => (d && d.ownerId === a.ownerId ? ntripLoginHash(d) : null));
       logins.set(id, p);
     }
     return p;

@@ -25,6 +25,7 @@ const ProjectDetailPage = lazyPage(() => import('./routes/project-detail'), 'Pro
 const PointSurveyPage = lazyPage(() => import('./routes/point-survey'), 'PointSurveyPage');
 const TakenPointsPage = lazyPage(() => import('./routes/taken-points'), 'TakenPointsPage');
 const SettingsPage = lazyPage(() => import('./routes/settings'), 'SettingsPage');
+const CodeListsPage = lazyPage(() => import('./routes/code-lists'), 'CodeListsPage');
 
 function Root() {
   const { pathname } = useLocation();
@@ -59,6 +60,7 @@ export const shellRoutes: RouteObject[] = [
   screen(patterns.project, ProjectDetailPage),
   screen(patterns.pointSurvey, PointSurveyPage),
   screen(patterns.takenPoints, TakenPointsPage),
+  screen(paths.codeLists, CodeListsPage),
   screen(paths.settings, SettingsPage),
   screen('*', NotFoundPage),
 ];

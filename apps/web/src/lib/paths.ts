@@ -17,6 +17,7 @@ export const paths = {
   pointSurvey: (projectId: string) => `/projects/pointsurvey/${encodeURIComponent(projectId)}`,
   takenPoints: (projectId: string) => `/projects/takenpoints/${encodeURIComponent(projectId)}`,
   settings: '/settings',
+  codeLists: '/code-lists',
   notifications: '/notifications',
 } as const;
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ChunkedDecoder } from '../chunked.js';
+import { ChunkedDecoder } from '@smi/ntrip';
 
 /** gpsd's rtcm3-3 reference-station log re-encoded from its decoding (see make-capture.ts): 200 frames. */
 export const CAPTURE_PATH = join(dirname(fileURLToPath(import.meta.url)), 'rtcm3-3.rtcm3');

@@ -1,4 +1,4 @@
-import { FolderKanban, Home, LogOut, Radio, Settings, X } from 'lucide-react';
+import { FolderKanban, Home, ListTree, LogOut, Radio, Settings, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '../../components/logo';
@@ -11,6 +11,7 @@ const LINKS = [
   { to: paths.dashboard, label: 'Home', icon: Home },
   { to: paths.devices, label: 'Devices', icon: Radio },
   { to: paths.projects, label: 'Projects', icon: FolderKanban },
+  { to: paths.codeLists, label: 'Code lists', icon: ListTree },
   { to: paths.settings, label: 'Settings', icon: Settings },
 ];
 

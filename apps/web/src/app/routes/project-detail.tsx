@@ -12,6 +12,7 @@ import { PositioningModePanel } from '../../features/projects/components/positio
 import { SectionsPanel } from '../../features/projects/components/sections-panel';
 import { SurveyStatusPanel } from '../../features/projects/components/survey-status-panel';
 import { ProjectNtripPanel } from '../../features/ntrip/components/project-ntrip-panel';
+import { ProjectCodeListPanel } from '../../features/code-lists/components/project-code-list-panel';
 import { paths } from '../../lib/paths';
 import { Panel } from '../../components/panel';
 import { CorrectionsClients } from '../../components/corrections-clients';
@@ -54,6 +55,7 @@ export function ProjectDetailPage() {
         <div className="flex flex-col gap-4 lg:gap-6">
           <OverviewPanel project={project} />
           <SectionsPanel projectId={project._id} sections={project.Sections} />
+          <ProjectCodeListPanel projectId={project._id} listsHref={paths.codeLists} />
           <ActionsPanel
             project={project}
             mapHref={paths.pointSurvey(project._id)}

@@ -1,5 +1,4 @@
 import type { Queryable } from '@smi/db';
-import { devicesRepository } from '../devices/repository.js';
 import { EXTERNAL_PROJECT } from './external-project.js';
 
 /**
@@ -86,16 +85,6 @@ export const ntripAccess = {
 
   async mayPull(q: Queryable, who: Requester, name: string): Promise<MountRow | undefined> {
     return resolveMount(await ntripAccess.mountsFor(q, who), name);
-  },
-
-  async rover(q: Queryable, code: string) {
-    const d = await devicesRepository.byCode(q, code);
-    return d && d.type === 'rover' ? d : null;
-  },
-
-  async base(q: Queryable, code: string) {
-    const d = await devicesRepository.byCode(q, code);
-    return d && d.type === 'base' ? d : null;
   },
 
   async userCredential(q: Queryable, username: string) {

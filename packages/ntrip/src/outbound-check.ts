@@ -1,4 +1,4 @@
-import { parseOutboundAllow, resolveAllowedAddress } from '../outbound/guard.js';
+import { parseOutboundAllow, resolveAllowedAddress } from '@smi/outbound';
 
 /**
  * The NTRIP client's outbound rule, the custom brokers' one (decision 020): no loopback, link-local, private or

@@ -1,7 +1,12 @@
 import net, { type Socket } from 'node:net';
-import type { Log } from '../log.js';
 import { ChunkedDecoder } from './chunked.js';
 import { basicAuth, ggaSentence, parseSourcetable, readReplyHead, replyLineText, type SourcetableEntry } from './client-wire.js';
+
+/** Where the client tells why it retries (the gateway's log: the api's own or the stand-alone one's). */
+export interface ClientLog {
+  debug(fields: object, msg: string): void;
+  info(fields: object, msg: string): void;
+}
 
 export interface NtripClientOptions {
   host: string;
@@ -17,7 +22,7 @@ export interface NtripClientOptions {
   resolve: (host: string) => Promise<string>;
   onData: (bytes: Buffer) => void;
   onState?: (s: NtripClientState) => void;
-  log: Log;
+  log: ClientLog;
   minBackoffMs?: number;
   maxBackoffMs?: number;
   /** No data for this long: the connection is dropped and made again (default 30 s). */

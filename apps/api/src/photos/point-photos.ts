@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES, PHOTOS_PER_POINT_MAX, photoTooLarge } from '@smi/contracts';
+import type { Db, Queryable } from '@smi/db';
+import { AppError } from '../http/errors.js';
+import type { Logger } from '../logger.js';
+import { projectsRepository } from '../projects/repository.js';
+import { pointsRepository } from '../points/repository.js';
+import { readPhoto } from './image-check.js';
+import type { PhotoStore } from './photo-store.js';
+import { originalKey, photosRepository, thumbnailKey, toPhotoView, type PhotoRow } from './repository.js';
+
+/**
+ * The point of a project the workspace `ownerId` owns, or 404 for a project or point that is missing or not theirs (the same answer).
+ * `lock` holds the project row to the end of the transaction, as every point write does.
+ */
+export async function readablePoint(q: Queryable, ownerId: string, projectId: string, pointId: string, lock = false) {
+  const project = await projectsRepository.owned(q, ownerId, projectId, lock);
+  if (!project) throw new AppError(404, 'Project not found');
+  const point = await pointsRepository.byId(q, pointId);
+  if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
+  return point;
+}
+
+/**
+ * The request's body, the image file, read whole up to PHOTO_MAX_BYTES: a declared length over it is refused before a
+ * byte is read, a body that grows past it is cut off at the limit. Either way 413 with the message a person can act on.
+ */
+export async function readPhotoBody(req: Request): Promise<Buffer> {
+  const declared = Number(req.get('content-length') ?? NaN);
+  if (declared > PHOTO_MAX_BYTES) throw new AppError(413, photoTooLarge);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > PHOTO_MAX_BYTES) throw new AppError(413, photoTooLarge);
+    chunks.push(chunk);
+  }
+  if (!length) throw new AppError(400, 'The photo is empty: send the image file as the request body.');
+  return Buffer.concat(chunks, length);
+}
+
+/** A name a file can carry in any export and on any disk: the base name, no control or path characters, its type's ending. */
+export function photoFileName(given: string | undefined, mediaType: keyof typeof PHOTO_MEDIA_TYPES): string {
+  const ext = PHOTO_MEDIA_TYPES[mediaType];
+  const base = (given ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\p{Cc}\p{Cs}"*:<>?|]/gu, '')
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 120);
+  return `${base || 'photo'}.${ext}`;
+}
+
+export interface PhotoService {
+  /** `ownerId`: the workspace whose project it is; `userId`: who adds the photo. */
+  add(ownerId: string, userId: string, projectId: string, pointId: string, bytes: Buffer, name: string | undefined): Promise<ReturnType<typeof toPhotoView>>;
+  remove(ownerId: string, projectId: string, pointId: string, photoId: string): Promise<void>;
+  file(ownerId: string, projectId: string, pointId: string, photoId: string, which: 'original' | 'thumbnail'): Promise<{ row: PhotoRow; bytes: Buffer }>;
+  /** Removes the files of deleted photos from the store (decision 067); answers how many photos' files went. */
+  sweep(): Promise<number>;
+}
+
+export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoService {
+  const removeFiles = async (storageKey: string) => {
+    await store.remove(originalKey(storageKey));
+    await store.remove(thumbnailKey(storageKey));
+  };
+
+  return {
+    async add(ownerId, userId, projectId, pointId, bytes, name) {
+      // a cheap 404 before the image is decoded; the point is checked again, locked, when the row is written
+      await readablePoint(db, ownerId, projectId, pointId);
+      const photo = await readPhoto(bytes);
+      const id = randomUUID();
+      const storageKey = `${projectId}/${id}`;
+      // files first, row last: a row always has its files; files without a row are removed here or by the sweep
+      try {
+        await store.put(originalKey(storageKey), bytes, photo.mediaType);
+        await store.put(thumbnailKey(storageKey), photo.thumbnail, 'image/jpeg');
+        await db.tx(async (q) => {
+          await readablePoint(q, ownerId, projectId, pointId, true);
+          if ((await photosRepository.count(q, pointId)) >= PHOTOS_PER_POINT_MAX)
+            throw new AppError(409, `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.`);
+          await photosRepository.insert(q, {
+            id,
+            point_id: pointId,
+            storage_key: storageKey,
+            file_name: photoFileName(name, photo.mediaType),
+            media_type: photo.mediaType,
+            bytes: bytes.length,
+            width: photo.width,
+            height: photo.height,
+            taken_at: photo.takenAt,
+            recorded_by: userId,
+          });
+          await projectsRepository.touch(q, ownerId, projectId);
+        });
+      } catch (err) {
+        await removeFiles(storageKey).catch(async (removeErr: unknown) => {
+          log.warn({ err: removeErr, storageKey }, 'photo files of a failed upload not removed: queued');
+          await photosRepository.queueRemoval(db, storageKey);
+        });
+        throw err;
+      }
+      const row = await photosRepository.byId(db, projectId, pointId, id);
+      return toPhotoView(row!);
+    },
+
+    async remove(ownerId, projectId, pointId, photoId) {
+      await db.tx(async (q) => {
+        await readablePoint(q, ownerId, projectId, pointId, true);
+        if (!(await photosRepository.remove(q, pointId, photoId))) throw new AppError(404, 'Photo not found');
+        await projectsRepository.touch(q, ownerId, projectId);
+      });
+      await this.sweep();
+    },
+
+    async file(ownerId, projectId, pointId, photoId, which) {
+      await readablePoint(db, ownerId, projectId, pointId);
+      const row = await photosRepository.byId(db, projectId, pointId, photoId);
+      if (!row) throw new AppError(404, 'Photo not found');
+      const bytes = await store.get(which === 'original' ? originalKey(row.storage_key) : thumbnailKey(row.storage_key));
+      if (!bytes) {
+        log.error({ storageKey: row.storage_key, which }, 'a photo row without its file');
+        throw new AppError(404, 'Photo not found');
+      }
+      return { row, bytes };
+    },
+
+    async sweep() {
+      let done = 0;
+      for (;;) {
+        const keys = await photosRepository.queuedRemovals(db, 100);
+        let progressed = false;
+        for (const key of keys) {
+          try {
+            await removeFiles(key);
+            await photosRepository.removed(db, key);
+            done++;
+            progressed = true;
+          } catch (err) {
+            log.warn({ err, storageKey: key }, 'photo files not removed yet: kept queued');
+          }
+        }
+        if (keys.length < 100 || !progressed) return done;
+      }
+    },
+  };
+}

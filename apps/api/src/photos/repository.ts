@@ -1,0 +1,109 @@
+import { pathFor, photoEndpoints, type PhotoMediaType, type PhotoView } from '@smi/contracts';
+import type { Queryable } from '@smi/db';
+
+export interface PhotoRow {
+  id: string;
+  point_id: string;
+  project_id: string;
+  storage_key: string;
+  file_name: string;
+  media_type: PhotoMediaType;
+  bytes: number;
+  width: number;
+  height: number;
+  taken_at: string | null;
+  recorded_by: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = `ph.id, ph.point_id, pt.project_id, ph.storage_key, ph.file_name, ph.media_type, ph.bytes, ph.width, ph.height,
+  ph.taken_at, ph.recorded_by, ph.created_at`;
+const FROM = 'point_photos ph JOIN points pt ON pt.id = ph.point_id';
+
+/** The two files of a photo under its storage key. */
+export const originalKey = (storageKey: string) => `${storageKey}/original`;
+export const thumbnailKey = (storageKey: string) => `${storageKey}/thumbnail.jpg`;
+
+/** Photos are reached through their point and its project; callers check the project may be read first. */
+export const photosRepository = {
+  async insert(q: Queryable, p: Omit<PhotoRow, 'project_id' | 'created_at'>): Promise<void> {
+    await q.query(
+      `INSERT INTO point_photos (id, point_id, storage_key, file_name, media_type, bytes, width, height, taken_at, recorded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [p.id, p.point_id, p.storage_key, p.file_name, p.media_type, p.bytes, p.width, p.height, p.taken_at, p.recorded_by],
+    );
+  },
+
+  async count(q: Queryable, pointId: string): Promise<number> {
+    const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM point_photos WHERE point_id = $1', [pointId]);
+    return row!.n;
+  },
+
+  /** A point's photos, oldest first. */
+  async ofPoint(q: Queryable, projectId: string, pointId: string): Promise<PhotoRow[]> {
+    return q.query<PhotoRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ph.point_id = $1 AND pt.project_id = $2 ORDER BY ph.created_at, ph.id`, [
+      pointId,
+      projectId,
+    ]);
+  },
+
+  /** Every photo of a project's points, oldest first (the points list and the exports). */
+  async ofProject(q: Queryable, projectId: string): Promise<PhotoRow[]> {
+    return q.query<PhotoRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE pt.project_id = $1 ORDER BY ph.created_at, ph.id`, [projectId]);
+  },
+
+  async byId(q: Queryable, projectId: string, pointId: string, photoId: string): Promise<PhotoRow | undefined> {
+    const [row] = await q.query<PhotoRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ph.id = $1 AND ph.point_id = $2 AND pt.project_id = $3`, [
+      photoId,
+      pointId,
+      projectId,
+    ]);
+    return row;
+  },
+
+  /** Deletes the row; the trigger of migration 150 queues its files for removal in the same transaction. */
+  async remove(q: Queryable, pointId: string, photoId: string): Promise<boolean> {
+    const rows = await q.query('DELETE FROM point_photos WHERE id = $1 AND point_id = $2 RETURNING id', [photoId, pointId]);
+    return rows.length > 0;
+  },
+
+  /** Files whose rows are gone, oldest first. */
+  async queuedRemovals(q: Queryable, limit: number): Promise<string[]> {
+    return (await q.query<{ storage_key: string }>('SELECT storage_key FROM photo_removals ORDER BY queued_at LIMIT $1', [limit])).map((r) => r.storage_key);
+  },
+  async queueRemoval(q: Queryable, storageKey: string): Promise<void> {
+    await q.query('INSERT INTO photo_removals (storage_key) VALUES ($1) ON CONFLICT DO NOTHING', [storageKey]);
+  },
+  async removed(q: Queryable, storageKey: string): Promise<void> {
+    await q.query('DELETE FROM photo_removals WHERE storage_key = $1', [storageKey]);
+  },
+};
+
+/** A project's photos as the points list carries them, by point id. */
+export async function photosOfPoints(q: Queryable, projectId: string): Promise<Map<string, PhotoView[]>> {
+  const byPoint = new Map<string, PhotoView[]>();
+  for (const row of await photosRepository.ofProject(q, projectId)) {
+    const list = byPoint.get(row.point_id) ?? [];
+    list.push(toPhotoView(row));
+    byPoint.set(row.point_id, list);
+  }
+  return byPoint;
+}
+
+export function toPhotoView(r: PhotoRow): PhotoView {
+  const params = { projectId: r.project_id, pointId: r.point_id, photoId: r.id };
+  return {
+    _id: r.id,
+    PointId: r.point_id,
+    FileName: r.file_name,
+    MediaType: r.media_type,
+    Bytes: r.bytes,
+    Width: r.width,
+    Height: r.height,
+    TakenAt: r.taken_at,
+    Created_On: new Date(r.created_at).toISOString(),
+    RecordedBy: r.recorded_by,
+    Url: pathFor(photoEndpoints.photoFile.path, params),
+    ThumbnailUrl: pathFor(photoEndpoints.photoThumbnail.path, params),
+  };
+}

@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { photoEndpoints as e, photoUploadQuery } from '@smi/contracts';
+import type { AppDeps } from '../http/deps.js';
+import { mount } from '../http/route.js';
+import { photosRepository, toPhotoView } from './repository.js';
+import { readablePoint, readPhotoBody } from './point-photos.js';
+
+/** A point's photos (decision 067): listed, added (the body is the image file), served, deleted. */
+export function photoRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { db, sessions, photos } = deps;
+  const load = sessions.userOf.bind(sessions);
+
+  mount(router, e.listPhotos, load, async ({ user, params }) => {
+    await readablePoint(db, user.workspace.id, params.projectId, params.pointId);
+    return { success: true, photos: (await photosRepository.ofPoint(db, params.projectId, params.pointId)).map(toPhotoView) };
+  });
+
+  mount(router, e.uploadPhoto, load, async ({ user, params, req, res }) => {
+    const { name } = photoUploadQuery.parse(req.query);
+    const bytes = await readPhotoBody(req);
+    const photo = await photos.add(user.workspace.id, user.id, params.projectId, params.pointId, bytes, name);
+    res.status(201);
+    return { success: true, message: 'Photo added', photo };
+  });
+
+  for (const [endpoint, which] of [
+    [e.photoFile, 'original'],
+    [e.photoThumbnail, 'thumbnail'],
+  ] as const) {
+    mount(router, endpoint, load, async ({ user, params, res }) => {
+      const { row, bytes } = await photos.file(user.workspace.id, params.projectId, params.pointId, params.photoId, which);
+      res.set({
+        'Content-Type': which === 'original' ? row.media_type : 'image/jpeg',
+        // a photo's bytes never change under its id: the browser keeps it, for this user only
+        'Cache-Control': 'private, max-age=604800, immutable',
+        'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(which === 'original' ? row.file_name : `thumbnail-${row.file_name.replace(/\.\w+$/, '')}.jpg`)}`,
+      });
+      res.send(bytes);
+    });
+  }
+
+  mount(router, e.deletePhoto, load, async ({ user, params }) => {
+    await photos.remove(user.workspace.id, params.projectId, params.pointId, params.photoId);
+    return { success: true, message: 'Photo deleted' };
+  });
+  return router;
+}

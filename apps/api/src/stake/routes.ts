@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { describeIssues, samplingIntervalSeconds, stakeEndpoints as e, stakeGuidanceQuery } from '@smi/contracts';
+import type { Db } from '@smi/db';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { mount } from '../http/route.js';
+import { gridStore, loadProjectGeodesy } from '../crs/project-geodesy.js';
+import { designRepository } from '../design/repository.js';
+import { occupationsRepository } from '../occupations/repository.js';
+import { placementOf } from '../occupations/record-preview.js';
+import { resolveAntenna, settingsOf } from '../occupations/settings.js';
+import { settingsOf as userSettingsOf } from '../user/settings-routes.js';
+import { guide, TravelTracks, type StakeContext } from './guidance.js';
+
+/**
+ * How long a guidance context (project, base setup, CRS, design point, settings) is reused, ms: a rover polled at
+ * 10 Hz costs the database one load a second, and a changed setup or design point is guided from within a second.
+ */
+const CONTEXT_TTL_MS = 1000;
+const CONTEXT_MAX = 2000;
+
+export const NO_GRID_MESSAGE = "Design coordinates are grid coordinates in the project's coordinate system: give the project a projected coordinate system first.";
+
+/**
+ * Everything guide() needs, checked as the current workspace's: another workspace's project or point answers 404.
+ * The sampling interval (how old a fix may be) is the user's own setting.
+ */
+export async function loadStakeContext(db: Db, gridsDir: string, who: { workspaceId: string; userId: string }, projectId: string, pointId: string): Promise<StakeContext> {
+  const { workspaceId, userId } = who;
+  const [project, owned, point] = await Promise.all([
+    occupationsRepository.projectBase(db, workspaceId, projectId),
+    occupationsRepository.project(db, workspaceId, projectId),
+    designRepository.point(db, projectId, pointId),
+  ]);
+  if (!project || !owned) throw new AppError(404, 'Project not found');
+  if (!point) throw new AppError(404, 'Design point not found');
+  const geodesy = await loadProjectGeodesy(db, projectId, gridStore(gridsDir));
+  if (!geodesy || geodesy.frame.unit === 'degree') throw new AppError(409, NO_GRID_MESSAGE);
+  const settings = settingsOf(owned.measurement_settings);
+  const [placement, user] = await Promise.all([placementOf(db, project), userSettingsOf(db, userId)]);
+  return {
+    geodesy,
+    unit: geodesy.frame.unit,
+    placement,
+    antenna: resolveAntenna(settings.Antenna),
+    stake: settings.Stake,
+    samplingIntervalS: samplingIntervalSeconds(user.device.samplingInterval),
+    target: { id: point.id, name: point.name, e: point.easting, n: point.northing, h: point.elevation },
+  };
+}
+
+/** Stake-out (decision 069): guidance computed here, from the same placed position an occupation stores. */
+export function stakeRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { db } = deps;
+  const load = deps.sessions.userOf.bind(deps.sessions);
+  const tracks = new TravelTracks();
+  const contexts = new Map<string, { at: number; ctx: Promise<StakeContext> }>();
+
+  const contextOf = (who: { workspaceId: string; userId: string }, projectId: string, pointId: string): Promise<StakeContext> => {
+    const key = `${who.workspaceId}/${who.userId}/${projectId}/${pointId}`;
+    const now = Date.now();
+    const hit = contexts.get(key);
+    if (hit && now - hit.at < CONTEXT_TTL_MS) return hit.ctx;
+    if (contexts.size >= CONTEXT_MAX) for (const [k, v] of contexts) if (now - v.at >= CONTEXT_TTL_MS) contexts.delete(k);
+    if (contexts.size >= CONTEXT_MAX) contexts.clear();
+    const ctx = loadStakeContext(db, deps.config.gridsDir ?? '', who, projectId, pointId);
+    contexts.set(key, { at: now, ctx });
+    // a refusal (404, 409) is not kept: the next poll asks again
+    ctx.catch(() => contexts.delete(key));
+    return ctx;
+  };
+
+  mount(router, e.stakeGuidance, load, async ({ user, params, req }) => {
+    const parsed = stakeGuidanceQuery.safeParse(req.query);
+    if (!parsed.success) throw new AppError(400, describeIssues(parsed.error, 'query'));
+    const q = parsed.data;
+    if (q.orientation === 'compass' && q.heading === undefined) throw new AppError(400, 'heading: the compass orientation needs the heading');
+    const [ctx, device] = await Promise.all([contextOf({ workspaceId: user.workspace.id, userId: user.id }, params.projectId, q.pointId), occupationsRepository.device(db, user.workspace.id, q.deviceId)]);
+    if (!device) throw new AppError(404, 'Device not found');
+    if (!deps.live) throw new AppError(503, 'Stake-out is not available: the gateway is not connected');
+    const reading = await deps.live.latestReading(device.code);
+    if (!reading) throw new AppError(409, 'The rover has not reported yet.');
+    return guide(ctx, reading, Date.now(), { orientation: q.orientation, heading: q.heading, tracks });
+  });
+
+  return router;
+}
