@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/gateway/package.json apps/gateway/
+COPY packages/base-setups/package.json packages/base-setups/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/devices/package.json packages/devices/

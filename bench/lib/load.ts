@@ -9,7 +9,10 @@ export interface LoadResult {
   requests: number;
 }
 
-/** autocannon against one route: a fixed total rate when `rate` is given, else as fast as it answers. */
+/**
+ * autocannon against one route: a fixed total rate when `rate` is given, else as fast as it answers. Each `[<id>]` in
+ * the body becomes a new id for every request (autocannon's idReplacement), as in lib/paced.ts.
+ */
 export async function load(opts: {
   url: string;
   method?: 'GET' | 'POST';
@@ -27,6 +30,7 @@ export async function load(opts: {
     duration: opts.seconds,
     connections: opts.connections,
     overallRate: opts.rate,
+    idReplacement: opts.body?.includes('[<id>]') ?? false,
   });
   return {
     p50: result.latency.p50,

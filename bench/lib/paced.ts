@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { LoadResult } from './load.js';
 import { percentile } from './stats.js';
@@ -6,7 +7,8 @@ import { percentile } from './stats.js';
  * A fixed request rate as users make it: request i leaves at start + i / rate whatever happened to the earlier
  * ones (an open loop), over at most `connections` keep-alive connections. Latency is counted from the instant the
  * request was due, so a server (or a client) falling behind is measured, not hidden. autocannon's own rate option
- * sends each second's quota in one burst at the start of the second (docs/decisions/014).
+ * sends each second's quota in one burst at the start of the second (docs/decisions/014). Each `[<id>]` in the body
+ * becomes a new id for every request (a point name a project does not have yet), as autocannon's idReplacement does.
  */
 export async function paced(o: {
   url: string;
@@ -36,7 +38,7 @@ export async function paced(o: {
         errors++;
         done();
       });
-      req.end(o.body);
+      req.end(o.body?.replaceAll('[<id>]', randomUUID()));
     });
   const start = performance.now() + 20;
   const sent: Promise<void>[] = [];

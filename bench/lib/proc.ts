@@ -24,14 +24,20 @@ export function cpuSeconds(pid: number): number {
   return (Number(rest[11]) + Number(rest[12])) / TICKS_PER_S;
 }
 
-/** Samples a process's RSS every `everyMs` and its CPU over the whole window; stop() answers the figures. */
-export function watchProcess(pid: number, everyMs = 250) {
-  const cpu0 = cpuSeconds(pid);
+/**
+ * Samples a process's RSS every `everyMs` and its CPU over the whole window; stop() answers the figures. Several
+ * processes (one server made of many): their RSS and CPU summed.
+ */
+export function watchProcess(pids: number | number[], everyMs = 250) {
+  const all = typeof pids === 'number' ? [pids] : pids;
+  const rss = () => all.reduce((n, pid) => n + rssMb(pid), 0);
+  const cpu = () => all.reduce((n, pid) => n + cpuSeconds(pid), 0);
+  const cpu0 = cpu();
   const t0 = performance.now();
-  let peak = rssMb(pid);
+  let peak = rss();
   const samples: number[] = [];
   const timer = setInterval(() => {
-    const r = rssMb(pid);
+    const r = rss();
     samples.push(r);
     peak = Math.max(peak, r);
   }, everyMs);
@@ -39,7 +45,7 @@ export function watchProcess(pid: number, everyMs = 250) {
     stop() {
       clearInterval(timer);
       const seconds = (performance.now() - t0) / 1000;
-      return { peakRssMb: peak, lastRssMb: samples.at(-1) ?? peak, cpuPercent: ((cpuSeconds(pid) - cpu0) / seconds) * 100 };
+      return { peakRssMb: peak, lastRssMb: samples.at(-1) ?? peak, cpuPercent: ((cpu() - cpu0) / seconds) * 100 };
     },
   };
 }
@@ -75,6 +81,15 @@ export async function startBuiltProduct(env: Record<string, string> = {}) {
   const profile: Record<string, string> = dir ? { NODE_OPTIONS: `--import ${join(here, 'cpu-profile-preload.mjs')}`, BENCH_PROFILE_DIR: dir } : {};
   const start = () => spawnNode(main, { DATA_DIR: dataDir, ...profile, ...env });
   let server = await start();
+  /** Stops the product, runs `fn` with its database folder (free for another process) and starts it again. */
+  async function whileStopped<T>(fn: (dbDir: string) => Promise<T>): Promise<T> {
+    await server.stop();
+    try {
+      return await fn(join(dataDir, 'db'));
+    } finally {
+      server = await start();
+    }
+  }
   return {
     /** The running server: a restart makes a new process on new ports (read pid, url and ports after it). */
     get server() {
@@ -89,15 +104,16 @@ export async function startBuiltProduct(env: Record<string, string> = {}) {
      * starts it again on the same data folder; sessions stay signed in (the JWT secret is kept in the data folder).
      */
     async restart(change: (db: Db) => Promise<void>) {
-      await server.stop();
-      const db = await openDb({ dataDir: join(dataDir, 'db') });
-      try {
-        await change(db);
-      } finally {
-        await db.close();
-      }
-      server = await start();
+      await whileStopped(async (dbDir) => {
+        const db = await openDb({ dataDir: dbDir });
+        try {
+          await change(db);
+        } finally {
+          await db.close();
+        }
+      });
     },
+    whileStopped,
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import type { ProjectBase } from '@smi/gateway';
+import type { ProjectBase } from '@smi/base-setups';
 import type { EpochView, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
 import { EMPTY_PROGRESS } from '@smi/contracts';
 import type { Queryable } from '@smi/db';

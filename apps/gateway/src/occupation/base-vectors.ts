@@ -11,8 +11,9 @@ import {
   type BaseReferenceColumns,
   type ProjectBase,
   type VectorOrigin,
-} from '../base-setups/in-force.js';
-import { currentSetupOf, type BaseSetupRow } from '../base-setups/repository.js';
+  currentSetupOf,
+  type BaseSetupRow,
+} from '@smi/base-setups';
 import type { Measurement } from './occupation-run.js';
 
 /**

@@ -1,7 +1,6 @@
 import { accuracyGrade, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type OccupationView, type Tolerances } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
-import type { BaseReference } from '../base-setups/in-force.js';
-import { measureAgainstBase } from '../base-setups/in-force.js';
+import { measureAgainstBase, type BaseReference } from '@smi/base-setups';
 import { baseOfOccupation, epochAntenna, measuredPoint } from './base-vectors.js';
 import type { Epoch } from './epoch.js';
 import type { Measurement } from './occupation-run.js';
