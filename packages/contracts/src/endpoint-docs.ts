@@ -128,6 +128,10 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   deletePoint: { summary: 'Delete a point.', json: messageReply },
   renamePoint: { summary: 'Rename a point.', json: recordPointReply },
   recodePoint: { summary: "Change a point's feature code string (and attribute values, else those of the codes it keeps).", json: recordPointReply },
+  editPointLine: {
+    summary: "Edit a line at this point without measuring again: start a new line, break or close it here, let it run through, or take the point out of it (the point's code string is rewritten).",
+    json: recordPointReply,
+  },
   setPointNote: { summary: "Change a point's note.", json: recordPointReply },
   listNotifications: { summary: "The user's latest notifications, at most count of them.", json: notificationsReply },
   listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },

@@ -3,7 +3,7 @@ import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 import { caseless, isoDate, latitude, longitude, measurement, optionalText, requiredText } from './survey-fields.js';
 import { SECTION_NAME_MAX } from './projects.js';
-import { codeString, shotAttributes } from './feature-codes.js';
+import { codeString, FEATURE_CODE_LIMITS, LINE_EDITS, shotAttributes } from './feature-codes.js';
 import { photoView } from './photos.js';
 
 export const ACCURACY_LEVELS = ['Low', 'Medium', 'High'] as const;
@@ -117,6 +117,12 @@ export const pointNameTaken = (name: string) => `A point named “${name}” alr
 export const renamePointBody = z.strictObject({ Name: requiredText(POINT_NAME_MAX, 'Name cannot be empty') });
 /** A new code string; without Attributes the values the point has for codes it keeps are kept. */
 export const recodePointBody = z.strictObject({ Code: codeString, Attributes: shotAttributes.optional() });
+/** An edit of a line at this point (decision 068): Line is the line's code with its string number ('EP1'). */
+export const editPointLineBody = z.strictObject({
+  Line: requiredText(FEATURE_CODE_LIMITS.code + 4, 'Line is required'),
+  Edit: caseless(LINE_EDITS, `must be one of ${LINE_EDITS.join(', ')}`),
+});
+export type EditPointLineBody = z.infer<typeof editPointLineBody>;
 export const pointNoteBody = z.strictObject({ Note: optionalText(POINT_NOTE_MAX) });
 
 export const pointView = z.object({
@@ -202,5 +208,7 @@ export const pointEndpoints = {
     body: renamePointBody,
   }),
   recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', permission: 'edit-own', params: byPoint, body: recodePointBody }),
+  /** rewrites the point's code string (start, break, close, continue or remove) and redraws the linework */
+  editPointLine: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/line', access: 'verified', permission: 'edit-own', params: byPoint, body: editPointLineBody }),
   setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', permission: 'edit-own', params: byPoint, body: pointNoteBody }),
 };

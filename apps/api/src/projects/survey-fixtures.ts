@@ -55,7 +55,8 @@ export async function surveyFixture(h: Harness, account: { agent: Agent; userId:
   const project = await createProject(account.agent, base, [rover]);
   // registered, not connected: what add-device takes
   const spare = await registerDevice(account.agent, 'rover', false);
-  const point = await recordPoint(account.agent, project._id, { ClientId: randomUUID(), Section: 'Kerb' });
+  // on the edge of pavement 1, so a line can be edited at it
+  const point = await recordPoint(account.agent, project._id, { ClientId: randomUUID(), Section: 'Kerb', Code: 'EP1' });
   const notification = await createNotification(h.db, { userId: account.userId, deviceId: rover._id, type: 'device-offline', text: 'rover went offline' });
   // a code nobody has registered yet
   const freshCode = uniqueCode('NEW');
