@@ -36,7 +36,7 @@ import { lineworkReply } from './linework.js';
 import { invitationReply, invitationsReply, membersReply, workspaceReply, workspacesReply } from './workspaces.js';
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
-import { stakeGuidanceQuery, stakeGuidanceReply } from './stake.js';
+import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, startStakeReply } from './stake.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -232,6 +232,14 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
     query: stakeGuidanceQuery,
     json: stakeGuidanceReply,
   },
+  startStake: {
+    summary: "Stake a design point: an occupation of the rover with the project's stake method, its point named ST-<design name> unless named, linked to the design point as it is now.",
+    status: 201,
+    alsoStatus: { 200: 'the same ClientId again: the occupation it started' },
+    json: startStakeReply,
+  },
+  listStakeRecords: { summary: "A project's as-staked records: the design point as staked against, the stored point, rover − design deltas, in or out of tolerance, who and when.", json: stakeRecordsReply },
+  stakeReportCsv: { summary: 'The cut sheet as CSV: design and staked N/E/Z, dN, dE, dZ with cut/fill, horizontal distance, in/out of tolerance, who, when.', files: ['text/csv'] },
   listPhotos: { summary: "A point's photos: ids, size, when taken, and the addresses of the file and its thumbnail.", json: photosReply },
   uploadPhoto: {
     summary: 'Add a photo to a point: the body is the image file (JPEG, PNG, WebP or AVIF, told by its content; at most 15 MB); ?name= gives its file name.',

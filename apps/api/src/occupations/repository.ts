@@ -5,7 +5,7 @@ import type { Queryable } from '@smi/db';
 import { occupationViewOf } from '@smi/occupations';
 import type { ResolvedAntenna } from './settings.js';
 
-interface OccupationRow {
+export interface OccupationRow {
   id: string;
   project_id: string;
   device_id: string;
