@@ -17,6 +17,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/devices/package.json packages/devices/
 COPY packages/ntrip/package.json packages/ntrip/
+COPY packages/occupations/package.json packages/occupations/
 COPY packages/outbound/package.json packages/outbound/
 COPY packages/geodesy/package.json packages/geodesy/
 COPY packages/feature-codes/package.json packages/feature-codes/

@@ -7,5 +7,3 @@ export { seedDemo } from './simulator/demo-seed.js';
 // RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
 export * from './rtcm/index.js';
 export * as rtcmTestFrames from './rtcm/test-frames.js';
-export { occupationViewOf, type OccupationViewRow } from './occupation/repository.js';
-export { placeMeasurement, type MeasuredMark } from './occupation/base-vectors.js';

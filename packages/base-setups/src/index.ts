@@ -17,3 +17,4 @@ export {
   type ProjectBase,
   type VectorOrigin,
 } from './in-force.js';
+export { placeMeasurement, type MeasuredMark } from './placement.js';

@@ -75,11 +75,9 @@ export const auditReply = z.object({
   Next: z.string().nullable(),
 });
 
-export const auditNotAllowed = 'Only the owner or an admin of the workspace can read its audit trail.';
-
 export const auditEndpoints = {
   /** The current workspace's audit trail, newest first, filtered and paged (admins and owners). */
-  listAudit: endpoint({ method: 'GET', path: '/api/audit', access: 'verified' }),
+  listAudit: endpoint({ method: 'GET', path: '/api/audit', access: 'verified', permission: 'manage' }),
   /** The same filter as a CSV file, every matching entry. */
-  downloadAudit: endpoint({ method: 'GET', path: '/api/audit/csv', access: 'verified' }),
+  downloadAudit: endpoint({ method: 'GET', path: '/api/audit/csv', access: 'verified', permission: 'manage' }),
 };

@@ -16,6 +16,7 @@ import { stakeEndpoints } from './stake.js';
 import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
+import { workspaceEndpoints } from './workspaces.js';
 import { photoEndpoints } from './photos.js';
 import { auditEndpoints } from './audit.js';
 
@@ -42,6 +43,7 @@ export const endpoints = {
   ...ntripEndpoints,
   ...ntripUserEndpoints,
   ...apiDescriptionEndpoints,
+  ...workspaceEndpoints,
   ...photoEndpoints,
   ...auditEndpoints,
 } satisfies Record<string, Endpoint>;

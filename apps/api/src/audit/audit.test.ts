@@ -129,7 +129,7 @@ describe('the audit trail: one entry per change, append-only, read by owners and
     expect(deleted[0]).toMatchObject({ Action: 'project.deleted', Before: { Name: 'Doomed', TotalPoints: 0 } });
   });
 
-  it('another account sees only its own workspace; a surveyor of the team gets 404', async () => {
+  it('another account sees only its own workspace; a surveyor or viewer of the team is refused', async () => {
     expect((await bob.agent.get('/api/audit').expect(200)).body.entries).toEqual([]);
     // a team workspace Ann owns, Bob a surveyor in it, working there
     const [ws] = await h.db.query<{ id: string }>(`INSERT INTO workspaces (name) VALUES ('Crew') RETURNING id`);
@@ -137,7 +137,7 @@ describe('the audit trail: one entry per change, append-only, read by owners and
     await h.db.query('UPDATE users SET current_workspace_id = $1 WHERE id = $2', [ws!.id, bob.userId]);
     for (const path of ['/api/audit', '/api/audit/csv']) {
       const res = await bob.agent.get(path);
-      expect(res.status, path).toBe(404);
+      expect(res.status, path).toBe(403);
       expect(res.body.success).toBe(false);
     }
     await h.db.query(`UPDATE workspace_members SET role = 'admin' WHERE workspace_id = $1 AND user_id = $2`, [ws!.id, bob.userId]);

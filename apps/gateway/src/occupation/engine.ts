@@ -5,7 +5,8 @@ import type { Log } from '../log.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
 import { OccupationRun } from './occupation-run.js';
-import { occupationsRepository as repo, occupationViewOf, type EpochRow, type OccupationRow } from './repository.js';
+import { occupationViewOf } from '@smi/occupations';
+import { occupationsRepository as repo, type EpochRow, type OccupationRow } from './repository.js';
 
 export interface OccupationEngineOptions {
   db: Db;

@@ -6,9 +6,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { CenteredSpinner } from '../../components/spinner';
-import { deletePoint, renamePoint, usePoints, useRefreshPoints, type Point } from '../../features/points/api/points';
+import { deletePoint, editPointLine, renamePoint, usePoints, useProjectCodes, useRefreshPoints, type Point } from '../../features/points/api/points';
 import { PointsTable } from '../../features/points/components/points-table';
 import { RenamePointDialog } from '../../features/points/components/rename-point-dialog';
+import { PointLineEdits } from '../../features/points/components/point-line-edits';
+import { PointPhotosDialog } from '../../features/points/components/point-photos-dialog';
 import { setProjectStatus, useStoreProject } from '../../features/projects/api/project-changes';
 import { useProject } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
@@ -20,6 +22,7 @@ export function TakenPointsPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
   const navigate = useNavigate();
   const points = usePoints(projectId);
+  const codes = useProjectCodes(projectId);
   const grid = useGridPoints(projectId);
   const project = useProject(projectId);
   const settings = useDisplaySettings();
@@ -27,6 +30,8 @@ export function TakenPointsPage() {
   const storeProject = useStoreProject();
   const [modifying, setModifying] = useState<Point | null>(null);
   const [deleting, setDeleting] = useState<Point | null>(null);
+  // by id: the dialog shows the point as the list reads it again after a photo is added or deleted
+  const [photosOf, setPhotosOf] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   // 'Save Changes' ends this round of work: the survey is paused and the project page opens
@@ -85,15 +90,34 @@ export function TakenPointsPage() {
             {points.error.message}
           </p>
         ) : (
-          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} />
+          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} onPhotos={(p) => setPhotosOf(p._id)} />
         )}
       </Panel>
+      <PointPhotosDialog
+        projectId={projectId}
+        point={points.data?.find((p) => p._id === photosOf) ?? null}
+        onClose={() => setPhotosOf(null)}
+        onChanged={() => refresh(projectId)}
+      />
       <RenamePointDialog
         point={modifying}
         onClose={() => setModifying(null)}
         rename={(pointId, name) => renamePoint(projectId, pointId, name)}
         onRenamed={() => void refresh(projectId)}
-      />
+      >
+        {modifying && (
+          <PointLineEdits
+            key={modifying._id}
+            code={modifying.Code}
+            list={codes.data}
+            edit={async (line, edit) => {
+              const reply = await editPointLine(projectId, modifying._id, line, edit);
+              void refresh(projectId);
+              return reply.data.Code;
+            }}
+          />
+        )}
+      </RenamePointDialog>
       <ConfirmDialog
         open={deleting !== null}
         message="Are you sure you want to delete this point?"
