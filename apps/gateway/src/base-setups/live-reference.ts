@@ -1,4 +1,4 @@
-import type { DeviceLive } from '../bridge/device-live.js';
+import type { DeviceLive } from '../device-link/device-live.js';
 import type { BaseRtcmSnapshot } from '../rtcm/base-state.js';
 import type { BaseReference } from '@smi/base-setups';
 

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { OccupationCommand, OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import type { BaseReference } from '@smi/base-setups';
-import type { EpochTap } from '../bridge/ingest.js';
+import type { EpochTap } from '../device-link/ingest.js';
 import type { Log } from '../log.js';
 import type { FromEngine, ToEngine, WorkerInput } from './engine-worker.js';
 import { occupationViewOf } from '@smi/occupations';
