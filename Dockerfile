@@ -12,10 +12,12 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/gateway/package.json apps/gateway/
+COPY packages/base-setups/package.json packages/base-setups/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/devices/package.json packages/devices/
 COPY packages/ntrip/package.json packages/ntrip/
+COPY packages/occupations/package.json packages/occupations/
 COPY packages/outbound/package.json packages/outbound/
 COPY packages/geodesy/package.json packages/geodesy/
 COPY packages/feature-codes/package.json packages/feature-codes/

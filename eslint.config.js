@@ -4,29 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import smi from './packages/lint-rules/src/index.js';
 
-/** What the api may import from the gateway: what starts one and its configuration. */
-export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loadGatewayEnv', 'GatewayEnvError', 'GatewayEnv'];
+/** What the api may import from the gateway: what starts one and its configuration (the service login included). */
+export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loadGatewayEnv', 'GatewayEnvError', 'GatewayEnv', 'serviceCredential', 'ServiceCredential'];
 /**
- * Gateway internals the api imports today (device secrets and activation keys, NTRIP names and sourcetables, base
- * setups, the occupation view, counters, the demo): each moves to a package of its own, and leaves this list then.
+ * Gateway internals the api imports today: the demo (its seed and the device simulator), which moves to a package of
+ * its own with the RTCM encoder it uses, and leaves this list then. The shared domain is in packages (decision 062).
  */
 export const GATEWAY_INTERNALS_IN_USE = [
-  'ProjectBase',
   'Simulator',
-  'BaseSetupRow',
-  'NewSetup',
-  'baseReferenceOf',
-  'baseSetupsRepository',
-  'occupationViewOf',
-  'placeMeasurement',
-  'proposedSetup',
   'seedDemo',
-  'serviceCredential',
-  'setupInForce',
   'startSimulator',
-  'toBaseSetupView',
 ];
-/** ...and what the api's tests take from it: RTCM frames to send, the logger they silence, activation keys. */
+/** ...and what the api's tests take from it: RTCM frames to send, the logger they silence. */
 export const GATEWAY_FOR_TESTS = ['rtcmMessageType', 'rtcmTestFrames', 'silentLog', 'splitRtcmFrames'];
 const gatewayImports = (names, testing) => [
   'error',
@@ -72,6 +61,26 @@ export default tseslint.config(
     },
   },
   { files: ['apps/api/**/*.ts'], rules: { 'no-restricted-imports': gatewayImports([...GATEWAY_PUBLIC, ...GATEWAY_INTERNALS_IN_USE], false) } },
+  {
+    // http/ is the kernel every route builds on (mounting, errors, CSRF, rate limits, the server); the composition
+    // root that knows every router is src/app.ts
+    files: ['apps/api/src/http/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '../**'],
+              allowTypeImports: true,
+              message: "http/ is the api's kernel: it may name the app's types, but imports no feature and no composition root (src/app.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: TESTS.map((t) => `apps/api/${t}`),
     rules: { 'no-restricted-imports': gatewayImports([...GATEWAY_PUBLIC, ...GATEWAY_INTERNALS_IN_USE, ...GATEWAY_FOR_TESTS], true) },

@@ -7,7 +7,3 @@ export { seedDemo } from './simulator/demo-seed.js';
 // RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
 export * from './rtcm/index.js';
 export * as rtcmTestFrames from './rtcm/test-frames.js';
-export { occupationViewOf, type OccupationViewRow } from './occupation/repository.js';
-export { baseSetupsRepository, toBaseSetupView, type BaseSetupRow, type NewSetup } from './base-setups/repository.js';
-export { baseReferenceOf, proposedSetup, setupInForce, type BaseReference, type ProjectBase } from './base-setups/in-force.js';
-export { placeMeasurement, type MeasuredMark } from './occupation/base-vectors.js';

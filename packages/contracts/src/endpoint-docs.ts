@@ -33,9 +33,10 @@ import { recordPreviewReply } from './record-preview.js';
 import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
 import { lineworkReply } from './linework.js';
+import { invitationReply, invitationsReply, membersReply, workspaceReply, workspacesReply } from './workspaces.js';
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
-import { stakeGuidanceQuery, stakeGuidanceReply } from './stake.js';
+import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, startStakeReply } from './stake.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -127,6 +128,10 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   deletePoint: { summary: 'Delete a point.', json: messageReply },
   renamePoint: { summary: 'Rename a point.', json: recordPointReply },
   recodePoint: { summary: "Change a point's feature code string (and attribute values, else those of the codes it keeps).", json: recordPointReply },
+  editPointLine: {
+    summary: "Edit a line at this point without measuring again: start a new line, break or close it here, let it run through, or take the point out of it (the point's code string is rewritten).",
+    json: recordPointReply,
+  },
   setPointNote: { summary: "Change a point's note.", json: recordPointReply },
   listNotifications: { summary: "The user's latest notifications, at most count of them.", json: notificationsReply },
   listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },
@@ -227,6 +232,14 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
     query: stakeGuidanceQuery,
     json: stakeGuidanceReply,
   },
+  startStake: {
+    summary: "Stake a design point: an occupation of the rover with the project's stake method, its point named ST-<design name> unless named, linked to the design point as it is now.",
+    status: 201,
+    alsoStatus: { 200: 'the same ClientId again: the occupation it started' },
+    json: startStakeReply,
+  },
+  listStakeRecords: { summary: "A project's as-staked records: the design point as staked against, the stored point, rover − design deltas, in or out of tolerance, who and when.", json: stakeRecordsReply },
+  stakeReportCsv: { summary: 'The cut sheet as CSV: design and staked N/E/Z, dN, dE, dZ with cut/fill, horizontal distance, in/out of tolerance, who, when.', files: ['text/csv'] },
   listPhotos: { summary: "A point's photos: ids, size, when taken, and the addresses of the file and its thumbnail.", json: photosReply },
   uploadPhoto: {
     summary: 'Add a photo to a point: the body is the image file (JPEG, PNG, WebP or AVIF, told by its content; at most 15 MB); ?name= gives its file name.',
@@ -239,4 +252,21 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   photoThumbnail: { summary: "A photo's thumbnail: a JPEG turned upright, without metadata.", files: ['image/jpeg'] },
   deletePhoto: { summary: "Delete a point's photo.", json: messageReply },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
+  listWorkspaces: { summary: 'The workspaces the user is a member of, with the role in each and which one is current.', json: workspacesReply },
+  createWorkspace: { summary: 'Make a team workspace; its maker is its owner. It does not become current.', status: 201, json: workspaceReply },
+  switchWorkspace: { summary: 'Work in another workspace of the user (remembered): every call then acts in it. 404 when not a member.', json: workspaceReply },
+  listMembers: { summary: "The current workspace's members and their roles.", json: membersReply },
+  changeMemberRole: { summary: "Change a member's role (admins and the owner; the owner's role changes by a transfer only). It holds from the member's next request.", json: messageReply },
+  removeMember: { summary: "Remove a member: their next request answers like a missing object, their sockets are closed. The owner cannot be removed.", json: messageReply },
+  transferWorkspace: { summary: 'Make another member the owner; the owner becomes an admin.', json: messageReply },
+  deleteWorkspace: { summary: 'Delete the current team workspace and all its work (owner only; a personal workspace cannot be deleted).', json: messageReply },
+  listInvitations: { summary: 'Pending invitations of the current workspace.', json: invitationsReply },
+  invite: {
+    summary: 'Invite an e-mail address with a role: a single-use link valid 7 days is mailed. Answers the same whether or not the address has an account.',
+    status: 201,
+    json: invitationReply,
+  },
+  resendInvitation: { summary: 'Mail a pending invitation again, with a new link valid 7 days (the old link stops working).', json: invitationReply },
+  revokeInvitation: { summary: 'Withdraw a pending invitation: its link stops working.', json: messageReply },
+  acceptInvitation: { summary: "Join a workspace from an invitation's link: the signed-in, verified account must have the invited address. The workspace becomes current.", json: workspaceReply },
 };

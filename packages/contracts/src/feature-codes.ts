@@ -15,6 +15,13 @@ export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export const CONTROL_ACTIONS = ['start', 'end', 'close', 'arcStart', 'arcEnd', 'join'] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
+/**
+ * What a surveyor does to a line at one of its points without measuring again: start a new line there, break it
+ * there, close it there, let it run through (undoing those), or take the point out of it.
+ */
+export const LINE_EDITS = ['start', 'break', 'close', 'continue', 'remove'] as const;
+export type LineEdit = (typeof LINE_EDITS)[number];
+
 export const FEATURE_CODE_LIMITS = {
   code: 19,
   layer: 39,

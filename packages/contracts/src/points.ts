@@ -3,7 +3,7 @@ import { id } from './common.js';
 import { endpoint } from './endpoint.js';
 import { caseless, isoDate, latitude, longitude, measurement, optionalText, requiredText } from './survey-fields.js';
 import { SECTION_NAME_MAX } from './projects.js';
-import { codeString, shotAttributes } from './feature-codes.js';
+import { codeString, FEATURE_CODE_LIMITS, LINE_EDITS, shotAttributes } from './feature-codes.js';
 import { photoView } from './photos.js';
 
 export const ACCURACY_LEVELS = ['Low', 'Medium', 'High'] as const;
@@ -117,6 +117,12 @@ export const pointNameTaken = (name: string) => `A point named “${name}” alr
 export const renamePointBody = z.strictObject({ Name: requiredText(POINT_NAME_MAX, 'Name cannot be empty') });
 /** A new code string; without Attributes the values the point has for codes it keeps are kept. */
 export const recodePointBody = z.strictObject({ Code: codeString, Attributes: shotAttributes.optional() });
+/** An edit of a line at this point (decision 068): Line is the line's code with its string number ('EP1'). */
+export const editPointLineBody = z.strictObject({
+  Line: requiredText(FEATURE_CODE_LIMITS.code + 4, 'Line is required'),
+  Edit: caseless(LINE_EDITS, `must be one of ${LINE_EDITS.join(', ')}`),
+});
+export type EditPointLineBody = z.infer<typeof editPointLineBody>;
 export const pointNoteBody = z.strictObject({ Note: optionalText(POINT_NOTE_MAX) });
 
 export const pointView = z.object({
@@ -191,16 +197,18 @@ const byProject = z.strictObject({ projectId: id });
 const byPoint = z.strictObject({ projectId: id, pointId: id });
 
 export const pointEndpoints = {
-  listPoints: endpoint({ method: 'GET', path: '/api/points/:projectId', access: 'verified', params: byProject }),
-  recordPoint: endpoint({ method: 'POST', path: '/api/points', access: 'verified', body: recordPointBody }),
-  deletePoint: endpoint({ method: 'DELETE', path: '/api/points/:projectId/:pointId', access: 'verified', params: byPoint }),
+  listPoints: endpoint({ method: 'GET', path: '/api/points/:projectId', access: 'verified', permission: 'read', params: byProject }),
+  recordPoint: endpoint({ method: 'POST', path: '/api/points', access: 'verified', permission: 'record', body: recordPointBody }),
+  deletePoint: endpoint({ method: 'DELETE', path: '/api/points/:projectId/:pointId', access: 'verified', permission: 'edit-own', params: byPoint }),
   renamePoint: endpoint({
     method: 'PUT',
     path: '/api/points/:projectId/:pointId/rename',
-    access: 'verified',
+    access: 'verified', permission: 'edit-own',
     params: byPoint,
     body: renamePointBody,
   }),
-  recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', params: byPoint, body: recodePointBody }),
-  setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', params: byPoint, body: pointNoteBody }),
+  recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', permission: 'edit-own', params: byPoint, body: recodePointBody }),
+  /** rewrites the point's code string (start, break, close, continue or remove) and redraws the linework */
+  editPointLine: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/line', access: 'verified', permission: 'edit-own', params: byPoint, body: editPointLineBody }),
+  setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', permission: 'edit-own', params: byPoint, body: pointNoteBody }),
 };

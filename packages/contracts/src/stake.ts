@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { endpoint } from './endpoint.js';
-import { LIVE_FIX_TYPES } from './points.js';
+import { LIVE_FIX_TYPES, POINT_NAME_MAX } from './points.js';
+import { antennaSetup, occupationView } from './occupations.js';
+import { optionalText } from './survey-fields.js';
 
 /**
  * Stake-out guidance (decision 069): the rover's latest reading placed as an occupation would store it (antenna,
@@ -86,6 +88,52 @@ export const stakeGuidanceReply = z.object({
 });
 export type StakeGuidanceReply = z.infer<typeof stakeGuidanceReply>;
 
+/**
+ * Staking a design point (decision 070): an occupation of the rover with the project's stake method, its point named
+ * `ST-<design name>` unless named, linked to the design point as it is now.
+ */
+export const startStakeBody = z.strictObject({
+  DeviceId: id,
+  PointId: id,
+  Name: optionalText(POINT_NAME_MAX).optional(),
+  Antenna: antennaSetup.optional(),
+  ClientId: z.uuid({ message: 'must be a UUID' }).optional(),
+});
+export type StartStakeBody = z.infer<typeof startStakeBody>;
+export const startStakeReply = z.object({ success: z.literal(true), occupation: occupationView });
+
+const xyz = z.object({ easting: num, northing: num, elevation: num.nullable() });
+/** One as-staked record: the design as staked against, the stored point in the project's coordinates, rover - design. */
+export const stakeRecordView = z.object({
+  OccupationId: z.string(),
+  /** the occupation's: running, paused, done, cancelled, failed */
+  Status: z.string(),
+  PointId: z.string().nullable(),
+  PointName: z.string(),
+  /** the design point (null once deleted) and its coordinates when staking started */
+  DesignPointId: z.string().nullable(),
+  Design: xyz.extend({ name: z.string() }),
+  Staked: xyz.nullable(),
+  dN: num.nullable(),
+  dE: num.nullable(),
+  /** staked - design elevation, positive: cut */
+  dH: num.nullable(),
+  distance: num.nullable(),
+  cutFill: z.enum(['cut', 'fill', 'on grade']).nullable(),
+  within: z.object({ horizontal: z.boolean(), vertical: z.boolean().nullable(), both: z.boolean() }).nullable(),
+  tolerance: z.object({ horizontal: num, vertical: num }),
+  StakedBy: z.string(),
+  StartedAt: z.string(),
+  FinishedAt: z.string().nullable(),
+});
+export type StakeRecordView = z.infer<typeof stakeRecordView>;
+export const stakeRecordsReply = z.object({ success: z.literal(true), unit: z.string(), crs: z.string(), height: z.string(), records: z.array(stakeRecordView) });
+
+const byProject = z.strictObject({ projectId: id });
 export const stakeEndpoints = {
-  stakeGuidance: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/guidance', access: 'verified', params: z.strictObject({ projectId: id }) }),
+  stakeGuidance: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/guidance', access: 'verified', permission: 'read', params: byProject }),
+  startStake: endpoint({ method: 'POST', path: '/api/projects/:projectId/stake/occupations', access: 'verified', permission: 'record', params: byProject, body: startStakeBody }),
+  listStakeRecords: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/records', access: 'verified', permission: 'read', params: byProject }),
+  /** the cut sheet: one CSV row per as-staked record */
+  stakeReportCsv: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/report.csv', access: 'verified', permission: 'read', params: byProject }),
 };

@@ -8,3 +8,4 @@ export { importCodeListCsv, exportCodeListCsv, EXTENDED_HEADER } from './carlson
 export { importCodeListJson, exportCodeListJson } from './code-list-json.js';
 export { MAX_LISTED_ERRORS, type CodeListImport } from './import-result.js';
 export { checkShotAttributes, type AttributeCheck } from './attributes.js';
+export { editLineOnShot } from './line-edit.js';

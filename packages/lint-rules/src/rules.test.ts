@@ -9,6 +9,8 @@ const eslint = new ESLint({ cwd: root, ignore: false });
 
 async function rulesFired(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
+  // a text that does not parse (or a path no project holds) would pass every "not fired" check: it must not happen
+  expect(result!.messages.filter((m) => m.fatal).map((m) => m.message)).toEqual([]);
   return result!.messages.map((m) => m.ruleId ?? m.message);
 }
 async function fileMessages(path: string) {
@@ -18,14 +20,15 @@ async function fileMessages(path: string) {
 
 describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
   it('a web feature importing another feature fails; its own files, lib/ and components/ pass', async () => {
-    const at = 'apps/web/src/features/survey/components/lint-probe.tsx';
+    // existing files' paths, so the type-aware rules find the web project; the text linted is the test's
+    const at = 'apps/web/src/features/survey/components/survey-controls.tsx';
     expect(await rulesFired("import { projectsQuery } from '../../projects/api/projects';\nexport const q = projectsQuery;\n", at)).toContain('smi/feature-boundaries');
     expect(await rulesFired("export { pointsQuery } from '../../points/api/points';\n", at)).toContain('smi/feature-boundaries');
     expect(await rulesFired("export const load = () => import('../../ntrip/api/credentials');\n", at)).toContain('smi/feature-boundaries');
     const ok = "import { api } from '../../../lib/api-client';\nimport { x } from '../hooks/use-x';\nexport const y = [api, x];\n";
     expect(await rulesFired(ok, at)).not.toContain('smi/feature-boundaries');
     // app/ composes features
-    expect(await rulesFired("import { projectsQuery } from '../features/projects/api/projects';\nexport const q = projectsQuery;\n", 'apps/web/src/app/lint-probe.ts')).not.toContain('smi/feature-boundaries');
+    expect(await rulesFired("import { projectsQuery } from '../features/projects/api/projects';\nexport const q = projectsQuery;\n", 'apps/web/src/app/route-data.ts')).not.toContain('smi/feature-boundaries');
   });
 
   it("the api importing the gateway's files or an internal outside the named list fails; its start passes", async () => {
@@ -38,6 +41,14 @@ describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
     // the gateway's test helpers are for tests only
     expect(await rulesFired("import { replay } from '@smi/gateway/testing/nmea-replay';\nexport const r = replay;\n", at)).toContain('no-restricted-imports');
     expect(await rulesFired("import { replay } from '@smi/gateway/testing/nmea-replay';\nexport const r = replay;\n", 'apps/api/src/lint-probe.test.ts')).not.toContain('no-restricted-imports');
+  });
+
+  it("the api's http/ kernel importing a feature or the composition root fails; naming the app's types passes", async () => {
+    const at = 'apps/api/src/http/route.ts';
+    const restricted = '@typescript-eslint/no-restricted-imports';
+    expect(await rulesFired("import { projectRoutes } from '../projects/routes.js';\nexport const r = projectRoutes;\n", at)).toContain(restricted);
+    expect(await rulesFired("import { createApp } from '../app.js';\nexport const a = createApp;\n", at)).toContain(restricted);
+    expect(await rulesFired("import type { SessionUser } from '../auth/session.js';\nimport { AppError } from './errors.js';\nexport type U = SessionUser;\nexport const E = AppError;\n", at)).not.toContain(restricted);
   });
 
   it('an import cycle fails at each of its imports; a type-only import closes none', async () => {
@@ -65,7 +76,7 @@ describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
   });
 
   it('a .catch that drops the error fails unless a comment on its line or the line above says why', async () => {
-    const at = 'apps/web/src/lib/lint-probe.ts';
+    const at = 'apps/web/src/lib/format.ts';
     expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(() => {});\n', at)).toContain('smi/no-silent-catch');
     expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(() => undefined);\n', at)).toContain('smi/no-silent-catch');
     expect(await rulesFired('export const f = (p: Promise<void>) => p.catch(function () {});\n', at)).toContain('smi/no-silent-catch');

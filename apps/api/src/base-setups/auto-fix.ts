@@ -4,7 +4,7 @@ import { AppError } from '../http/errors.js';
 import { settingsOf } from '../occupations/settings.js';
 import { projectsRepository } from '../projects/repository.js';
 import { supersede, targetAt } from './recompute.js';
-import { baseSetupsRepository, toBaseSetupView } from './repository.js';
+import { baseSetupsRepository, toBaseSetupView } from '@smi/base-setups';
 
 /** A running Auto Fix that heard nothing from its base for this long has failed (its gateway writes each second). */
 export const AUTO_FIX_SILENT_S = 60;

@@ -6,7 +6,7 @@ import { AppError } from '../http/errors.js';
 import { resolveAntenna, setupOf } from '../occupations/settings.js';
 import { projectsRepository } from '../projects/repository.js';
 import { supersede, targetAt } from './recompute.js';
-import { baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from './repository.js';
+import { baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from '@smi/base-setups';
 import { setupInForce } from './setups.js';
 
 interface Mark {

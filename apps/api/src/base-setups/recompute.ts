@@ -1,7 +1,7 @@
 import type { Recomputation } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 import { ecefDeltaToEnu, ecefToGeodetic, geodeticToEcef, type Vec3 } from '@smi/geodesy';
-import { baseSetupsRepository, type BaseSetupRow, type NewSetup } from './repository.js';
+import { baseSetupsRepository, type BaseSetupRow, type NewSetup } from '@smi/base-setups';
 
 interface PointGeometry {
   id: string;

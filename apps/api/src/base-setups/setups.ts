@@ -1,12 +1,11 @@
 import type { BaseCorrection, CorrectBaseSetupBody } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
 import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef, sub, vectorPoint, type Vec3 } from '@smi/geodesy';
-import { baseReferenceOf, setupInForce as openSetupInForce } from '@smi/gateway';
+import { baseReferenceOf, setupInForce as openSetupInForce, baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from '@smi/base-setups';
 import { AppError } from '../http/errors.js';
 import type { RecordedIn } from '../points/repository.js';
 import { projectsRepository } from '../projects/repository.js';
 import { heightOf, supersede, targetAt } from './recompute.js';
-import { baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from './repository.js';
 
 const notFound = () => new AppError(404, 'Base setup not found');
 

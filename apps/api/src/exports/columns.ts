@@ -87,6 +87,8 @@ export const FEATURE_COLUMNS: Column[] = [
   { header: 'code', value: (p) => p.code },
   { header: 'attributes', value: (p) => (Object.values(p.attributes).some((v) => Object.keys(v).length) ? JSON.stringify(p.attributes) : '') },
   { header: 'note', value: (p) => p.note },
+  // its photos' file names, after the note so no column before moves (decision 067)
+  { header: 'photos', value: (p) => p.photos.join(' | ') },
 ];
 
 /** The CRS's calibration applied, last: its version ("v2"), empty when none. */

@@ -64,6 +64,8 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       'antenna_height_m', 'warnings', 'calibration',
       // the feature code, its attribute values and the note
       'code', 'attributes', 'note',
+      // the photos' file names (decision 067)
+      'photos',
     ]);
     expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name)));
     for (const [i, p] of RIO.entries()) {

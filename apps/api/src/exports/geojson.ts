@@ -48,6 +48,7 @@ function feature(p: ExportPoint, g: ProjectGeodesy | null): string {
       code: p.code,
       attributes: p.attributes,
       note: p.note,
+      photos: p.photos,
     },
   });
 }

@@ -49,6 +49,7 @@ function placemark(p: ExportPoint, g: ProjectGeodesy | null): string {
     ['egm96Height', altitude],
     // how it was measured and how well
     ...Object.entries(precisionProperties(p.precision)),
+    ['photos', p.photos.join(' | ')],
   ];
   const data = rows
     .filter(([, v]) => v !== null && v !== '')

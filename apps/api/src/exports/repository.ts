@@ -46,6 +46,8 @@ export interface ExportPoint {
   code: string;
   attributes: Record<string, Record<string, string | number | boolean | null>>;
   note: string;
+  /** The file names of its photos, oldest first (decision 067). */
+  photos: string[];
 }
 
 /** The occupation's figures an export shows (decision 016 columns), in PRECISION_COLUMNS order. */
@@ -90,8 +92,9 @@ export const PAGE_SIZE = 500;
 // Each row travels as a JSON array, recorded_at and seq last (the cursor); text keeps PostgreSQL's microseconds
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
   horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
-  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number, json_build_array(code, note, attributes)`;
-type FeatureRow = [string, string, ExportPoint['attributes']];
+  (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number,
+  json_build_array(code, note, attributes, (SELECT coalesce(json_agg(ph.file_name ORDER BY ph.created_at, ph.id), '[]') FROM point_photos ph WHERE ph.point_id = t.id))`;
+type FeatureRow = [string, string, ExportPoint['attributes'], string[]];
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
   number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, FeatureRow, string, number];
 
@@ -266,6 +269,7 @@ function toPoint(r: PointRow): ExportPoint {
     code: r[19][0],
     note: r[19][1],
     attributes: r[19][2],
+    photos: r[19][3],
     recordedAt: new Date(r[20]),
   };
 }

@@ -103,6 +103,42 @@ describe('linework built on the server from coded points', () => {
     expect(notices.length - before).toBe(3);
   });
 
+  it('a line is edited at its points without measuring again: continue, remove, close; bad edits change nothing', async () => {
+    const points = (await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[];
+    const id = (name: string) => points.find((p) => p.Name === name)!._id;
+    const all = new Map(points.map((p) => [p._id, p.Name]));
+    const fences = async () => (await linework()).lines.filter((l) => l.code === 'FENCE' && !l.join);
+    const edit = (name: string, Line: string, Edit: string) => a.agent.put(`/api/points/${projectId}/${id(name)}/line`).send({ Line, Edit });
+    const before = notices.length;
+    // F3 ended the fence: let it run through again
+    expect((await edit('F3', 'fence', 'continue').expect(200)).body).toMatchObject({ message: 'Line changed', data: { Code: 'FENCE' } });
+    expect((await fences()).map((l) => names(l, all))).toEqual([['F1', 'F2', 'F3', 'F4', 'F6']]);
+    // F2 taken out of the fence: an uncoded point now
+    expect((await edit('F2', 'FENCE', 'remove').expect(200)).body.data.Code).toBe('');
+    expect((await fences()).map((l) => names(l, all))).toEqual([['F1', 'F3', 'F4', 'F6']]);
+    // closed at F6: its join stays
+    expect((await edit('F6', 'FENCE', 'close').expect(200)).body.data.Code).toBe('FENCE CLO JPN CP7');
+    const [closed] = await fences();
+    expect(closed).toMatchObject({ closed: true });
+    expect(names(closed!, all)).toEqual(['F1', 'F3', 'F4', 'F6']);
+    expect(notices.length - before).toBe(3);
+
+    const refused = async (res: Promise<{ status: number; body: unknown }>, status: number, message: string) => {
+      const r = await res;
+      expect([r.status, r.body]).toEqual([status, { success: false, message }]);
+    };
+    await refused(edit('F1', 'EP', 'break'), 400, 'Line: The point is not on EP');
+    await refused(edit('F1', 'FENCE', 'twist'), 400, 'Edit: must be one of start, break, close, continue, remove');
+    await refused(edit('F2', 'FENCE', 'break'), 400, 'Line: The point is not on FENCE');
+    await refused(a.agent.put(`/api/points/${projectId}/00000000-0000-4000-8000-000000000000/line`).send({ Line: 'FENCE', Edit: 'break' }), 404, 'Point not found');
+    const b = await h.verifiedUser('Meddler');
+    await refused(b.agent.put(`/api/points/${projectId}/${id('F1')}/line`).send({ Line: 'FENCE', Edit: 'break' }), 404, 'Project not found');
+    expect((await fences()).map((l) => names(l, all))).toEqual([['F1', 'F3', 'F4', 'F6']]);
+    expect(notices.length - before).toBe(3);
+    // as it was for the tests after this one
+    await edit('F6', 'FENCE', 'continue').expect(200);
+  });
+
   it('reads the codes with the list the project is given', async () => {
     const list = await a.agent
       .post('/api/code-lists')

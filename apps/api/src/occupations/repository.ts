@@ -1,11 +1,11 @@
-import type { ProjectBase } from '@smi/gateway';
+import type { ProjectBase } from '@smi/base-setups';
 import type { EpochView, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
 import { EMPTY_PROGRESS } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
-import { occupationViewOf } from '@smi/gateway';
+import { occupationViewOf } from '@smi/occupations';
 import type { ResolvedAntenna } from './settings.js';
 
-interface OccupationRow {
+export interface OccupationRow {
   id: string;
   project_id: string;
   device_id: string;

@@ -1,14 +1,14 @@
 import { Router, type Request } from 'express';
-import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, pointNameTaken, recordPreviewEndpoint, type EpochView } from '@smi/contracts';
+import { occupationEndpoints as e, OCCUPATION_ACTIVE, pointAntennaEndpoint, recordPreviewEndpoint, type EpochView } from '@smi/contracts';
 import { gridStore, loadProjectFrame } from '../crs/project-geodesy.js';
 import { recordPreview } from './record-preview.js';
 import type { AppDeps } from '../http/deps.js';
-import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { changePointAntenna } from './point-antenna.js';
+import { startOccupation } from './start.js';
 import { occupationsRepository as repo, toOccupationView } from './repository.js';
-import { resolveAntenna, resolveOccupation, settingsOf } from './settings.js';
+import { resolveAntenna, settingsOf } from './settings.js';
 
 // accept waits this long for the gateway to store the point before it answers with the occupation as it is
 const ACCEPT_WAIT_MS = 8000;
@@ -28,32 +28,7 @@ export function occupationRoutes(deps: AppDeps): Router {
   }
 
   mount(router, e.startOccupation, load, async ({ user, params, body, res }) => {
-    const project = await repo.project(db, user.workspace.id, params.projectId);
-    if (!project) throw new AppError(404, 'Project not found');
-    const device = await repo.device(db, user.workspace.id, body.DeviceId);
-    if (!device) throw new AppError(404, 'Device not found');
-    const r = resolveOccupation(settingsOf(project.measurement_settings), body);
-    const coded = body.Code || Object.keys(body.Attributes).length ? checkedShotCode((await projectCodeList(db, user.workspace.id, params.projectId))!, body.Code, body.Attributes) : { code: '', attributes: {} };
-    const made = await repo.create(db, {
-      ...coded,
-      note: body.Note,
-      startedBy: { id: user.id, name: user.name },
-      projectId: params.projectId,
-      ownerId: user.workspace.id,
-      deviceId: body.DeviceId,
-      deviceCode: device.code,
-      clientId: body.ClientId ?? null,
-      method: r.method,
-      name: body.Name,
-      section: body.Section,
-      antenna: r.antenna,
-      tolerances: r.tolerances,
-      maxPauseS: r.maxPauseS,
-      splitGapS: r.splitGapS,
-    });
-    if ('busy' in made) throw new AppError(409, 'This rover is already measuring a point');
-    if ('nameTaken' in made) throw new AppError(409, pointNameTaken(body.Name));
-    if (made.created) await command({ id: made.row.id, action: 'start' });
+    const made = await startOccupation(deps, user, params.projectId, body);
     res.status(made.created ? 201 : 200);
     return { success: true, occupation: toOccupationView(made.row) };
   });

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, photoNotAnImage, photoTooLarge, type PhotoView, type PointView, type ProjectView } from '@smi/contracts';
+import { parse } from 'csv-parse/sync';
 import { startHarness, type Harness } from '../testing/harness.js';
+import { download } from '../exports/test-download.js';
 import { createProject, recordPoint, registerDevice } from '../projects/survey-fixtures.js';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../test-fixtures/photos', name));
@@ -81,6 +83,14 @@ describe('photos of a point: checked by their content, stored as files, served o
     expect((await ann.agent.get(photosOf(point)).expect(200)).body.photos).toEqual([photo]);
     const listed = (await ann.agent.get(`/api/points/${project._id}`).expect(200)).body.points as PointView[];
     expect(listed.find((p) => p._id === point._id)!.Photos).toEqual([photo]);
+
+    // and named in the exports that have a place for it
+    const csv = parse((await download(ann.agent, 'csv', project._id)).body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(csv.find((r) => r.name === point.Name)!.photos).toBe('IMG_0042.jpg');
+    const geojson = JSON.parse((await download(ann.agent, 'geojson', project._id)).body.toString('utf8')) as { features: { properties: { name: string; photos?: string[] } }[] };
+    expect(geojson.features.find((f) => f.properties.name === point.Name)!.properties.photos).toEqual(['IMG_0042.jpg']);
+    const kml = (await download(ann.agent, 'kml', project._id)).body.toString('utf8');
+    expect(kml).toContain('<Data name="photos"><value>IMG_0042.jpg</value></Data>');
   });
 
   it('keeps a PNG byte for byte whatever Content-Type it came with, and gives it a safe file name', async () => {

@@ -1,4 +1,5 @@
-import { pointNameTaken, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
+import { pointNameTaken, type LineEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
+import { editLineOnShot } from '@smi/feature-codes';
 import type { Db, Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
@@ -69,6 +70,26 @@ export async function recodePoint(db: Db, ownerId: string, projectId: string, po
     return changed!;
   });
   return { success: true as const, message: 'Point code changed', data: toPointView(row) };
+}
+
+/**
+ * An edit of a line at a point (decision 068): the point's code string rewritten by the feature codes' own reading
+ * of it, then stored as a recode is (the values of the codes it keeps stay), under the same lock.
+ */
+export async function editPointLine(db: Db, ownerId: string, projectId: string, pointId: string, line: string, edit: LineEdit) {
+  const row = await db.tx(async (q) => {
+    await lockProject(q, ownerId, projectId);
+    const point = await pointsRepository.byId(q, pointId);
+    if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
+    const list = (await projectCodeList(q, ownerId, projectId))!;
+    const edited = editLineOnShot(point.code, list, line, edit);
+    if (!edited.ok) throw new AppError(400, `Line: ${edited.error}`);
+    const coded = checkedShotCode(list, edited.code, undefined, point.attributes);
+    const changed = await pointsRepository.setCode(q, projectId, pointId, coded.code, coded.attributes);
+    await projectsRepository.touch(q, ownerId, projectId);
+    return changed!;
+  });
+  return { success: true as const, message: 'Line changed', data: toPointView(row) };
 }
 
 export async function setPointNote(db: Db, ownerId: string, projectId: string, pointId: string, note: string) {

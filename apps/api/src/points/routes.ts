@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { deletePoint, recodePoint, recordPoint, renamePoint, setPointNote } from './point-changes.js';
+import { deletePoint, editPointLine, recodePoint, recordPoint, renamePoint, setPointNote } from './point-changes.js';
 import { createListCache } from './list-cache.js';
 import { attachToSetup, attaches } from '../base-setups/setups.js';
 import { pointsRepository, toPointView } from './repository.js';
@@ -55,6 +55,9 @@ export function pointRoutes(deps: AppDeps): Router {
   mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.workspace.id, params.projectId, await renamePoint(db, user.workspace.id, params.projectId, params.pointId, body.Name)));
   mount(router, e.recodePoint, load, async ({ user, params, body }) =>
     changed(user.workspace.id, params.projectId, await recodePoint(db, user.workspace.id, params.projectId, params.pointId, body.Code, body.Attributes)),
+  );
+  mount(router, e.editPointLine, load, async ({ user, params, body }) =>
+    changed(user.workspace.id, params.projectId, await editPointLine(db, user.workspace.id, params.projectId, params.pointId, body.Line, body.Edit)),
   );
   mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.workspace.id, params.projectId, params.pointId, body.Note));
   return router;

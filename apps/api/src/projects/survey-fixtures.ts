@@ -14,7 +14,9 @@ export async function registerDevice(agent: Agent, type: 'rover' | 'base', conne
   const reg = await agent.post(`/api/devices/${code}`).send({ Name: `${type} ${serial}`, Type: type });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   if (connect) {
-    const added = await agent.post(`/api/user/${reg.body.device.Registered_User_Id}/add-device`).send({ DeviceCode: code });
+    // the signed-in user's own path; Registered_User_Id is the owning workspace (decision 064), in a team not the user
+    const me = (await agent.get('/api/user/data')).body.userData.userId as string;
+    const added = await agent.post(`/api/user/${me}/add-device`).send({ DeviceCode: code });
     if (added.status !== 200) throw new Error(`connect failed: ${added.status} ${JSON.stringify(added.body)}`);
     return added.body.device;
   }
@@ -53,7 +55,8 @@ export async function surveyFixture(h: Harness, account: { agent: Agent; userId:
   const project = await createProject(account.agent, base, [rover]);
   // registered, not connected: what add-device takes
   const spare = await registerDevice(account.agent, 'rover', false);
-  const point = await recordPoint(account.agent, project._id, { ClientId: randomUUID(), Section: 'Kerb' });
+  // on the edge of pavement 1, so a line can be edited at it
+  const point = await recordPoint(account.agent, project._id, { ClientId: randomUUID(), Section: 'Kerb', Code: 'EP1' });
   const notification = await createNotification(h.db, { userId: account.userId, deviceId: rover._id, type: 'device-offline', text: 'rover went offline' });
   // a code nobody has registered yet
   const freshCode = uniqueCode('NEW');

@@ -57,6 +57,7 @@ export const SAMPLES: Record<SurveyEndpointName, (f: SurveyFixture) => SampleReq
   deletePoint: (f) => ({ params: point(f) }),
   renamePoint: (f) => ({ params: point(f), body: { Name: 'Renamed' } }),
   recodePoint: (f) => ({ params: point(f), body: { Code: 'EP1 ST' } }),
+  editPointLine: (f) => ({ params: point(f), body: { Line: 'EP1', Edit: 'break' } }),
   setPointNote: (f) => ({ params: point(f), body: { Note: 'Kerb cracked' } }),
   listNotifications: (f) => ({ params: { userId: f.userId, count: '10' } }),
   listRecentNotifications: (f) => ({ params: { userId: f.userId } }),

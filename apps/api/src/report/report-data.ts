@@ -1,5 +1,5 @@
 import type { Db } from '@smi/db';
-import type { BaseSetupRow } from '../base-setups/repository.js';
+import type { BaseSetupRow } from '@smi/base-setups';
 import { keyset } from '../exports/repository.js';
 
 /** A point as the coordinates table needs it: where it is (the project-coordinate function's input) and what it is. */

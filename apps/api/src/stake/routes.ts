@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { describeIssues, samplingIntervalSeconds, stakeEndpoints as e, stakeGuidanceQuery } from '@smi/contracts';
+import { describeIssues, samplingIntervalSeconds, stakeEndpoints as e, stakeGuidanceQuery, startOccupationBody } from '@smi/contracts';
+import { UNIT_SYMBOL } from '@smi/geodesy';
 import type { Db } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
@@ -11,6 +12,10 @@ import { placementOf } from '../occupations/record-preview.js';
 import { resolveAntenna, settingsOf } from '../occupations/settings.js';
 import { settingsOf as userSettingsOf } from '../user/settings-routes.js';
 import { guide, TravelTracks, type StakeContext } from './guidance.js';
+import { projectsRepository } from '../projects/repository.js';
+import { startOccupation } from '../occupations/start.js';
+import { toOccupationView } from '../occupations/repository.js';
+import { stakeRecordsRepository, stakeRecordView, stakeReportCsv } from './records.js';
 
 /**
  * How long a guidance context (project, base setup, CRS, design point, settings) is reused, ms: a rover polled at
@@ -82,6 +87,52 @@ export function stakeRoutes(deps: AppDeps): Router {
     const reading = await deps.live.latestReading(device.code);
     if (!reading) throw new AppError(409, 'The rover has not reported yet.');
     return guide(ctx, reading, Date.now(), { orientation: q.orientation, heading: q.heading, tracks });
+  });
+
+  mount(router, e.startStake, load, async ({ user, params, body, res }) => {
+    const project = await occupationsRepository.project(db, user.workspace.id, params.projectId);
+    if (!project) throw new AppError(404, 'Project not found');
+    const point = await designRepository.point(db, params.projectId, body.PointId);
+    if (!point) throw new AppError(404, 'Design point not found');
+    const stake = settingsOf(project.measurement_settings).Stake;
+    const occupation = startOccupationBody.parse({ DeviceId: body.DeviceId, Method: stake.Method, Name: body.Name ?? `ST-${point.name}`, Antenna: body.Antenna, ClientId: body.ClientId });
+    const made = await startOccupation(deps, user, params.projectId, occupation, (q, row) =>
+      stakeRecordsRepository.insert(q, {
+        occupationId: row.id,
+        projectId: params.projectId,
+        designPointId: point.id,
+        name: point.name,
+        e: point.easting,
+        n: point.northing,
+        h: point.elevation,
+        toleranceH: stake.Horizontal,
+        toleranceV: stake.Vertical,
+      }),
+    );
+    res.status(made.created ? 201 : 200);
+    return { success: true, occupation: toOccupationView(made.row) };
+  });
+
+  /** The workspace's project's records in its CRS (409 without a projected one: design coordinates are grid ones). */
+  const records = async (workspaceId: string, projectId: string) => {
+    if (!(await projectsRepository.owned(db, workspaceId, projectId))) throw new AppError(404, 'Project not found');
+    const g = await loadProjectGeodesy(db, projectId, gridStore(deps.config.gridsDir ?? ''));
+    if (!g || g.frame.unit === 'degree') throw new AppError(409, NO_GRID_MESSAGE);
+    const unit = g.frame.unit;
+    return { g, unit, records: (await stakeRecordsRepository.list(db, projectId)).map((r) => stakeRecordView(r, g, unit)) };
+  };
+
+  mount(router, e.listStakeRecords, load, async ({ user, params }) => {
+    const r = await records(user.workspace.id, params.projectId);
+    return { success: true as const, unit: r.unit, crs: r.g.crsLabel, height: r.g.labels.heightName, records: r.records };
+  });
+
+  mount(router, e.stakeReportCsv, load, async ({ user, params, res }) => {
+    const r = await records(user.workspace.id, params.projectId);
+    res.type('text/csv; charset=utf-8');
+    res.attachment(`stake-report-epsg${r.g.labels.crsCode}.csv`);
+    res.send(stakeReportCsv(r.records, UNIT_SYMBOL[r.unit].toLowerCase()));
+    return undefined;
   });
 
   return router;

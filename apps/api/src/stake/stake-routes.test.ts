@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointDocs, type RecordPreviewReply, type StakeGuidanceReply } from '@smi/contracts';
+import { endpointDocs, type OccupationView, type RecordPreviewReply, type StakeGuidanceReply, type StakeRecordView } from '@smi/contracts';
+import { replay } from '@smi/gateway/testing/nmea-replay';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 
 /**
@@ -77,5 +80,66 @@ describe('stake-out guidance over the api', () => {
     expect((await a.agent.get(url({ deviceId: rover.id, pointId: point.id, orientation: 'compass', heading: '90' }))).body.guidance.headingSource).toBe('compass');
     // the point is not the bare project's: missing there
     expect((await a.agent.get(url({ deviceId: rover.id, pointId: point.id }, bare))).status).toBe(404);
+  }, 240_000);
+
+  it('stakes a design point: an occupation linked to it, listed with rover - design deltas and in the cut sheet', async () => {
+    // a real u-blox log held at its first position (spread 0)
+    const epochs = replay({ log: 'ublox-zed-f9p-nmea', rate: 1, count: 6, startMs: Math.floor(Date.now() / 1000) * 1000 - 60_000, gstScale: 1 / 250, spreadScale: 0 });
+    const gga = epochs[0]!.text.split('\r\n').find((x) => x.slice(3, 6) === 'GGA')!.split('*')[0]!.split(',');
+    const reading = {
+      Latitude: (Number(gga[2]!.slice(0, 2)) + Number(gga[2]!.slice(2)) / 60) * (gga[3] === 'S' ? -1 : 1),
+      Longitude: (Number(gga[4]!.slice(0, 3)) + Number(gga[4]!.slice(3)) / 60) * (gga[5] === 'W' ? -1 : 1),
+      Altitude: Number(gga[9]),
+      GeoidSeparation: Number(gga[11]),
+    };
+    const antenna = { Height: 1.8, Model: 'EMLID REACH RS2' };
+    const a = await h.owner();
+    const b = await h.owner();
+    const rover = await h.device(a);
+    const base = await h.device(a, 'base', 'Base');
+    const projectId = (await a.agent.post('/api/projects').send({ Name: 'Staked', BaseStation: base.id, ClientDevices: [rover.id] }).expect(201)).body._id as string;
+    const zone = Math.floor((reading.Longitude + 180) / 6) + 1;
+    await a.agent.put(`/api/projects/crs/${projectId}`).send({ crsCode: (reading.Latitude < 0 ? 32700 : 32600) + zone }).expect(200);
+    const settings = (await a.agent.get(`/api/projects/${projectId}/measurement-settings`).expect(200)).body.settings;
+    await a.agent.put(`/api/projects/${projectId}/measurement-settings`).send({ ...settings, Stake: { ...settings.Stake, Method: 'rapid' } }).expect(200);
+    const c = ((await a.agent.post(`/api/projects/${projectId}/record-preview`).send({ Reading: reading, Antenna: antenna }).expect(200)).body as RecordPreviewReply).coordinate!;
+    // the design 10 mm east, 5 mm south of where the rover stands, 20 mm below its pole tip
+    const design = (await a.agent.post(`/api/projects/${projectId}/design/points`).send({ name: 'D1', easting: c.easting + 0.01, northing: c.northing - 0.005, elevation: c.height! - 0.02 }).expect(201)).body.point as { id: string };
+
+    expect((await b.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, PointId: design.id })).body).toEqual({ success: false, message: 'Project not found' });
+    expect((await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id })).status).toBe(400);
+    expect((await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, PointId: rover.id })).body).toEqual({ success: false, message: 'Design point not found' });
+    const started = await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, PointId: design.id, Antenna: antenna, ClientId: randomUUID() }).expect(201);
+    expect(endpointDocs.startStake.json!.safeParse(started.body).error?.issues ?? []).toEqual([]);
+    expect(started.body.occupation).toMatchObject({ Name: 'ST-D1', Method: 'rapid' });
+    const client = await mqtt.connectAsync(h.mqttUrl, { username: rover.code, password: rover.secret, reconnectPeriod: 0 });
+    for (const x of epochs) await client.publishAsync(`devices/${rover.code}/nmea`, x.text, { qos: 1 });
+    await client.endAsync();
+    const done = await eventually(async () => {
+      const o = (await a.agent.get(`/api/occupations/${started.body.occupation._id}`).expect(200)).body.occupation as OccupationView;
+      return o.Status !== 'running' && o.Status !== 'paused' ? o : undefined;
+    });
+    expect(done.Status, done.Reason ?? '').toBe('done');
+
+    const list = (await a.agent.get(`/api/projects/${projectId}/stake/records`).expect(200)).body;
+    expect(endpointDocs.listStakeRecords.json!.safeParse(list).error?.issues ?? []).toEqual([]);
+    expect(list.records).toHaveLength(1);
+    const r = list.records[0] as StakeRecordView;
+    expect(r).toMatchObject({ PointName: 'ST-D1', PointId: done.PointId, DesignPointId: design.id, Status: 'done', cutFill: 'cut', within: { horizontal: true, vertical: true, both: true } });
+    // rover - design, to the preview's millimetre rounding
+    expect(Math.abs(r.dE! + 0.01)).toBeLessThan(0.0011);
+    expect(Math.abs(r.dN! - 0.005)).toBeLessThan(0.0011);
+    expect(Math.abs(r.dH! - 0.02)).toBeLessThan(0.0011);
+    expect(Math.abs(r.distance! - Math.hypot(0.01, 0.005))).toBeLessThan(0.0011);
+
+    const csv = await a.agent.get(`/api/projects/${projectId}/stake/report.csv`).expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const [header, row] = csv.text.trim().split('\r\n');
+    expect(header).toBe('design_name,design_northing_m,design_easting_m,design_elevation_m,staked_name,staked_northing_m,staked_easting_m,staked_elevation_m,dn_m,de_m,dz_m,cut_fill,horizontal_distance_m,in_tolerance,status,staked_by,started_at');
+    const f = row!.split(',');
+    expect([f[0], f[4], f[11], f[13], f[14]]).toEqual(['D1', 'ST-D1', 'cut', 'yes', 'done']);
+    expect(Number(f[10])).toBeCloseTo(0.02, 2);
+    expect((await b.agent.get(`/api/projects/${projectId}/stake/records`)).status).toBe(404);
+    expect((await b.agent.get(`/api/projects/${projectId}/stake/report.csv`)).body).toEqual({ success: false, message: 'Project not found' });
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 import { autoFixCommand, type AutoFixCommand } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import { averagePositions, type Geodetic } from '@smi/geodesy';
-import type { DeviceLive } from '../bridge/device-live.js';
+import type { DeviceLive } from '../device-link/device-live.js';
 import type { Log } from '../log.js';
 
 interface AutoFixRow {

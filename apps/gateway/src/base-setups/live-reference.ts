@@ -1,6 +1,6 @@
-import type { DeviceLive } from '../bridge/device-live.js';
+import type { DeviceLive } from '../device-link/device-live.js';
 import type { BaseRtcmSnapshot } from '../rtcm/base-state.js';
-import type { BaseReference } from './in-force.js';
+import type { BaseReference } from '@smi/base-setups';
 
 /**
  * A base as this gateway knows it at this moment: the latest broadcast ARP of its RTCM stream and its latest NMEA

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type Db } from '@smi/db';
-import { DeviceLive } from '../bridge/device-live.js';
+import { DeviceLive } from '../device-link/device-live.js';
 import { silentLog } from '../log.js';
 import { createUser } from '../testing/fixtures.js';
 import { deviceStateWriter } from './state-writer.js';

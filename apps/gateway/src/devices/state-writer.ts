@@ -1,5 +1,5 @@
 import type { Db } from '@smi/db';
-import type { DeviceLive } from '../bridge/device-live.js';
+import type { DeviceLive } from '../device-link/device-live.js';
 import type { Log } from '../log.js';
 import { devicesRepository, type DeviceStateWrite, type OfflineRow } from './repository.js';
 import { notificationsForWrite, offlineNotification } from './transitions.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveReading } from '@smi/contracts';
-import { ingest } from '../bridge/ingest.js';
+import { ingest } from '../device-link/ingest.js';
 import { createCounters } from '@smi/contracts';
 import type { DeviceDirectory } from '../devices/directory.js';
 import type { DeviceRecord } from '../devices/repository.js';

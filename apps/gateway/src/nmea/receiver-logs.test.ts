@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DeviceLive } from '../bridge/device-live.js';
+import { DeviceLive } from '../device-link/device-live.js';
 import { withChecksum } from './checksum.js';
 import { parseNmeaPayload } from './parse.js';
 import { RECEIVER_LOGS_DIR } from '../testing/nmea-log.js';

@@ -1,19 +1,20 @@
 import type { Db, Queryable } from '@smi/db';
-import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef, type Vec3 } from '@smi/geodesy';
+import { geodeticToEcef } from '@smi/geodesy';
 import {
   BASE_REFERENCE_COLUMNS,
   baseReferenceOf,
   baseReferenceOfColumns,
   canOpenSetup,
-  measureAgainstBase,
+  placeMeasurement,
   setupInForce,
+  type MeasuredMark,
   type BaseReference,
   type BaseReferenceColumns,
   type ProjectBase,
   type VectorOrigin,
-} from '../base-setups/in-force.js';
-import { currentSetupOf, type BaseSetupRow } from '../base-setups/repository.js';
-import type { Measurement } from './occupation-run.js';
+  currentSetupOf,
+  type BaseSetupRow,
+} from '@smi/base-setups';
 
 /**
  * For the points the server measures, each epoch and each point is a vector from the base, under the project's base
@@ -82,9 +83,6 @@ export interface EpochVector {
   origin: VectorOrigin | null;
 }
 
-/** What an occupation measured at the mark, before it is placed under the base setup in force. */
-export type MeasuredMark = Pick<Measurement, 'latitude' | 'longitude' | 'altitude' | 'ellipsoidalHeight' | 'geoidSeparation' | 'antennaToPhaseCentre' | 'warnings'>;
-
 /**
  * The point an occupation stores, measured against its base, in the caller's transaction (which is about to
  * insert it): the project's base and setup in force (opened if needed), then placeMeasurement.
@@ -94,32 +92,4 @@ export async function measuredPoint(q: Queryable, occupationId: string, m: Measu
   if (!project) return placeMeasurement(m, NO_BASE, undefined);
   const ref = await referenceOf(q, project, memory);
   return placeMeasurement(m, ref, await setupInForce(q, project, ref, null));
-}
-
-/**
- * Where a measured mark is stored (pure: the Record dialog's preview runs it on the same inputs): the mark's antenna
- * = setup + (antenna - broadcast ARP), then the antenna reduction (the mark is the phase centre lowered along the
- * normal, so the same ECEF translation moves both). Without a broadcast position ever received, the vector is from
- * the live base (known - live base) and the point says so. Without a setup, the mark stays where it was measured.
- */
-export function placeMeasurement(m: MeasuredMark, ref: BaseReference, setup: (Pick<BaseSetupRow, 'x' | 'y' | 'z' | 'height'> & { id?: string }) | undefined) {
-  const none = { latitude: m.latitude, longitude: m.longitude, ellipsoidalHeight: m.ellipsoidalHeight, altitude: m.altitude, warnings: m.warnings, setupId: null as string | null, vector: null as Vec3 | null, origin: null as VectorOrigin | null };
-  // the mark's height as the points' re-computation reads it (recompute.ts heightOf): h, else MSL + N, else MSL
-  const markH = m.ellipsoidalHeight ?? (m.altitude !== null ? m.altitude + (m.geoidSeparation ?? 0) : 0);
-  const apc = geodeticToEcef(m.latitude, m.longitude, markH + m.antennaToPhaseCentre);
-  const p = measureAgainstBase(apc, ref, setup);
-  if (!p.vector || !setup) return none;
-  const attached = { setupId: setup.id ?? null, vector: p.vector, origin: p.origin };
-  // a setup at the broadcast position leaves the rover where it put itself (no round trip through ECEF)
-  if (ref.broadcast && ref.broadcast.every((v, k) => v === [setup.x, setup.y, setup.z][k])) return { ...none, ...attached };
-  const g = ecefToGeodetic(...p.antenna);
-  const dh = g.height - (markH + m.antennaToPhaseCentre);
-  return {
-    latitude: g.latitude,
-    longitude: g.longitude,
-    ellipsoidalHeight: m.ellipsoidalHeight === null ? null : m.ellipsoidalHeight + dh,
-    altitude: m.altitude === null ? null : m.altitude + dh,
-    warnings: p.origin === 'base-nmea' ? [...m.warnings, BASE_FROM_NMEA] : m.warnings,
-    ...attached,
-  };
 }

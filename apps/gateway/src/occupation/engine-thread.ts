@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { OccupationCommand, OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
-import type { BaseReference } from '../base-setups/in-force.js';
-import type { EpochTap } from '../bridge/ingest.js';
+import type { BaseReference } from '@smi/base-setups';
+import type { EpochTap } from '../device-link/ingest.js';
 import type { Log } from '../log.js';
 import type { FromEngine, ToEngine, WorkerInput } from './engine-worker.js';
-import { occupationsRepository as repo, occupationViewOf } from './repository.js';
+import { occupationViewOf } from '@smi/occupations';
+import { occupationsRepository as repo } from './repository.js';
 
 /** The bundled server's engine-worker.js (apps/api/build-server.ts defines it); absent when run from the sources. */
 declare const __OCCUPATION_WORKER__: string | undefined;

@@ -2,7 +2,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DevicePublishedReading, OccupationCommand, OccupationReport } from '@smi/contracts';
 import { openShared, type DbShare } from '@smi/db';
-import type { BaseReference } from '../base-setups/in-force.js';
+import type { BaseReference } from '@smi/base-setups';
 import { loggable, type Log } from '../log.js';
 import { occupationEngine } from './engine.js';
 import { reportBatcher } from './report-batcher.js';

@@ -1,11 +1,12 @@
 import { EMPTY_PROGRESS, silentFailure, type DevicePublishedReading, type OccupationCommand, type OccupationProgress, type OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
-import type { BaseReference } from '../base-setups/in-force.js';
+import type { BaseReference } from '@smi/base-setups';
 import type { Log } from '../log.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
 import { OccupationRun } from './occupation-run.js';
-import { occupationsRepository as repo, occupationViewOf, type EpochRow, type OccupationRow } from './repository.js';
+import { occupationViewOf } from '@smi/occupations';
+import { occupationsRepository as repo, type EpochRow, type OccupationRow } from './repository.js';
 
 export interface OccupationEngineOptions {
   db: Db;

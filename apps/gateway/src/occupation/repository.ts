@@ -1,7 +1,6 @@
-import { accuracyGrade, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type OccupationView, type Tolerances } from '@smi/contracts';
+import { accuracyGrade, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type Tolerances } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
-import type { BaseReference } from '../base-setups/in-force.js';
-import { measureAgainstBase } from '../base-setups/in-force.js';
+import { measureAgainstBase, type BaseReference } from '@smi/base-setups';
 import { baseOfOccupation, epochAntenna, measuredPoint } from './base-vectors.js';
 import type { Epoch } from './epoch.js';
 import type { Measurement } from './occupation-run.js';
@@ -33,32 +32,6 @@ export interface OccupationRow {
 const COLUMNS = `o.id, o.project_id, o.owner_id, o.device_id, o.device_code, d.name AS device_name, o.client_id, o.method, o.name, o.section,
   o.antenna, o.tolerances, o.max_pause_s, o.split_gap_s, o.status, o.reason, o.progress, o.point_id, o.created_at,
   (SELECT b.code FROM projects p JOIN devices b ON b.id = p.base_station_id WHERE p.id = o.project_id) AS base_code`;
-
-/** The columns an OccupationView is made of (the api reads them for GET /api/occupations/{id} too). */
-export type OccupationViewRow = Pick<
-  OccupationRow,
-  'id' | 'project_id' | 'device_id' | 'device_code' | 'client_id' | 'method' | 'name' | 'section' | 'tolerances' | 'status' | 'reason' | 'progress' | 'point_id' | 'created_at'
->;
-
-export function occupationViewOf(r: OccupationViewRow, over: Partial<Pick<OccupationView, 'Status' | 'Progress' | 'Reason' | 'PointId'>> = {}): OccupationView {
-  return {
-    _id: r.id,
-    ProjectId: r.project_id,
-    DeviceId: r.device_id,
-    DeviceCode: r.device_code,
-    Method: r.method,
-    Name: r.name,
-    Section: r.section,
-    Status: r.status,
-    Reason: r.reason,
-    Tolerances: r.tolerances,
-    Progress: r.progress,
-    PointId: r.point_id,
-    ClientId: r.client_id,
-    Created_On: new Date(r.created_at).toISOString(),
-    ...over,
-  };
-}
 
 export interface EpochRow {
   seq: number;

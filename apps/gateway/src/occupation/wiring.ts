@@ -1,7 +1,7 @@
 import { occupationCommand, occupationTopics, type OccupationReport } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import type { Log } from '../log.js';
-import type { BaseReference } from '../base-setups/in-force.js';
+import type { BaseReference } from '@smi/base-setups';
 import { occupationEngineThread } from './engine-thread.js';
 
 /**

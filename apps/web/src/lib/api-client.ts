@@ -22,6 +22,10 @@ export class ApiError extends Error {
 export interface CallOptions<R extends z.ZodType> {
   params?: Record<string, string | number>;
   body?: unknown;
+  /** A file sent as the body itself (a photo), not JSON: its type is told by its content on the server. */
+  file?: Blob;
+  /** Query parameters (`?name=value`). */
+  query?: Record<string, string>;
   /** Reply schema from contracts: the answer is parsed with it, so screens get typed data or an error. */
   reply?: R;
   /** The caller shows the failure itself (inline box, redirect): no toast. */
@@ -39,14 +43,17 @@ const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try 
  * shown as an error toast unless the caller handles it.
  */
 export async function call<R extends z.ZodType = z.ZodType<unknown>>(route: Route, opts: CallOptions<R> = {}): Promise<z.infer<R>> {
-  const url = pathFor(route.path, opts.params);
+  const url = pathFor(route.path, opts.params) + (opts.query ? `?${new URLSearchParams(opts.query).toString()}` : '');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.file) headers['Content-Type'] = 'application/octet-stream';
+  else if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(url, {
       method: route.method,
       credentials: 'include',
-      headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      headers,
+      body: opts.file ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: opts.signal,
       keepalive: opts.keepalive,
     });

@@ -9,6 +9,7 @@ import { CenteredSpinner } from '../../components/spinner';
 import { deletePoint, renamePoint, usePoints, useRefreshPoints, type Point } from '../../features/points/api/points';
 import { PointsTable } from '../../features/points/components/points-table';
 import { RenamePointDialog } from '../../features/points/components/rename-point-dialog';
+import { PointPhotosDialog } from '../../features/points/components/point-photos-dialog';
 import { setProjectStatus, useStoreProject } from '../../features/projects/api/project-changes';
 import { useProject } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
@@ -27,6 +28,8 @@ export function TakenPointsPage() {
   const storeProject = useStoreProject();
   const [modifying, setModifying] = useState<Point | null>(null);
   const [deleting, setDeleting] = useState<Point | null>(null);
+  // by id: the dialog shows the point as the list reads it again after a photo is added or deleted
+  const [photosOf, setPhotosOf] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   // 'Save Changes' ends this round of work: the survey is paused and the project page opens
@@ -85,9 +88,15 @@ export function TakenPointsPage() {
             {points.error.message}
           </p>
         ) : (
-          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} />
+          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} onPhotos={(p) => setPhotosOf(p._id)} />
         )}
       </Panel>
+      <PointPhotosDialog
+        projectId={projectId}
+        point={points.data?.find((p) => p._id === photosOf) ?? null}
+        onClose={() => setPhotosOf(null)}
+        onChanged={() => refresh(projectId)}
+      />
       <RenamePointDialog
         point={modifying}
         onClose={() => setModifying(null)}

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Camera, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/badge';
 import { FixQuality } from '../../../components/fix-quality';
 import { Table } from '../../../components/table';
@@ -74,13 +74,15 @@ interface Props {
   grid?: GridPointsReply | null;
   onModify: (p: Point) => void;
   onDelete: (p: Point) => void;
+  /** Opens the point's photos (decision 067); absent: no photo button. */
+  onPhotos?: (p: Point) => void;
 }
 
 /**
  * The taken points: name, position, height, accuracy (N/A when missing; fix type and ± beside it), section ('default' when missing), local time.
  * On a phone the point cell carries the position, section and accuracy under the name instead of own columns.
  */
-export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: Props) {
+export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onPhotos }: Props) {
   const frame = grid?.frame ?? null;
   const g = (p: Point) => grid?.points[p._id] ?? null;
   const en = (p: Point, axis: 'easting' | 'northing') => {
@@ -166,11 +168,19 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete }: P
           { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true },
           {
             header: 'Actions',
-            className: 'w-28 text-right',
+            className: onPhotos ? 'w-40 text-right' : 'w-28 text-right',
             // a wide table (a CRS adds easting and northing) scrolls in its box: Modify and Delete stay in view
             stickyEnd: true,
             cell: (p) => (
               <div className="flex justify-end gap-1">
+                {onPhotos && (
+                  <button type="button" className="icon-btn relative" onClick={() => onPhotos(p)} aria-label={`Photos of ${nameOf(p)} (${p.Photos?.length ?? 0})`} title="Photos">
+                    <Camera aria-hidden="true" className="h-5 w-5" />
+                    {!!p.Photos?.length && (
+                      <span className="absolute top-0.5 right-0.5 min-w-4 rounded-full bg-brand-600 px-1 text-[10px] leading-4 font-semibold text-white">{p.Photos.length}</span>
+                    )}
+                  </button>
+                )}
                 <button type="button" className="icon-btn" onClick={() => onModify(p)} aria-label={`Modify point ${nameOf(p)}`} title="Modify">
                   <Pencil aria-hidden="true" className="h-5 w-5" />
                 </button>

@@ -14,6 +14,7 @@ import { SectionSelect } from './section-select';
 import { StoredCoordinate } from './stored-coordinate';
 import { attributesBody, CodeFields, codesOf, type AttributeInput } from './code-fields';
 import { recentCodes, useProjectCodeList } from '../api/feature-codes';
+import { PhotoPicker } from '../../../components/photo-picker';
 
 export interface RecordDraft {
   name: string;
@@ -27,6 +28,8 @@ export interface RecordDraft {
   code: string;
   attributes: Record<string, Record<string, string>>;
   note: string;
+  /** photos to add to the point once it is stored (decision 067); absent: none */
+  photos?: File[];
 }
 
 export const METHOD_WORDS: Record<OccupationMethod, string> = {
@@ -159,6 +162,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
   const [featureCode, setFeatureCode] = useState(lastCode);
   const [attributes, setAttributes] = useState<AttributeInput>({});
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
   const [name, setName] = useState(() => defaultPointName(pointCount, pointNames, lastName));
   const [section, setSection] = useState(() => defaultSection(sections, lastSection));
   const [code, setCode] = useState(() => defaultDevice(rovers)?.code ?? rovers[0]?.code ?? '');
@@ -182,7 +186,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
     if (problem) return void toast.error(problem);
     setSaving(true);
     try {
-      await onSave({ name, section, rover, sample, method, antenna, code: featureCode.trim(), attributes: attributesBody(attributes, codesOf(featureCode, codeList)), note: note.trim() });
+      await onSave({ name, section, rover, sample, method, antenna, code: featureCode.trim(), attributes: attributesBody(attributes, codesOf(featureCode, codeList)), note: note.trim(), photos });
     } catch {
       // the caller has said what went wrong; the dialog stays for another try
     } finally {
@@ -256,6 +260,7 @@ function RecordFields({ onClose, rovers, sampleFor, sections, lastSection, point
             note={note}
             onNote={setNote}
           />
+          <PhotoPicker files={photos} onChange={setPhotos} onRefused={(m) => toast.error(m)} />
           <SectionSelect sections={sections} value={section} onChange={setSection} onAdd={onAddSection} />
           <label>
             <span className="label">Client device</span>

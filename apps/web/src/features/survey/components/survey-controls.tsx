@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MeasurementSettings, ProjectStatus, ProjectView } from '@smi/contracts';
 import { ApiError, serverMessage } from '../../../lib/api-client';
+import { uploadPhotos } from '../../../lib/photos';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { DistanceUnit } from '../../../lib/distance';
 import { useAutoSave } from '../hooks/use-auto-save';
@@ -58,7 +59,11 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
   // every point is measured on the server, known-base mode too: the server applies the known base to the occupation
   // (decision 023: known + vector from the broadcast position, else the known - live base NMEA rule; decision 028)
 
+  // the photos picked for the shot being measured: added to its point once the occupation stores it
+  const pendingPhotos = useRef<File[]>([]);
+
   const record = async (draft: RecordDraft) => {
+    pendingPhotos.current = draft.photos ?? [];
     try {
       await measure.start({
         deviceId: draft.rover.id,
@@ -87,6 +92,15 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
     const id = occupation._id;
     if (occupation.Status === 'done') {
       toast.success('Point recorded successfully.', { toastId: `done-${id}` });
+      const photos = pendingPhotos.current;
+      pendingPhotos.current = [];
+      const pointId = occupation.PointId;
+      if (photos.length && pointId)
+        void uploadPhotos(project._id, pointId, photos).then((failed) => {
+          for (const message of failed) toast.error(`Photo not added: ${message}`);
+          if (failed.length < photos.length) toast.success(photos.length - failed.length === 1 ? 'Photo added to the point' : `${photos.length - failed.length} photos added to the point`);
+          return onMeasured();
+        });
       void onMeasured();
       measure.finish();
       setRecordOpen(false);
