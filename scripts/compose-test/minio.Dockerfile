@@ -5,9 +5,8 @@
 FROM node:20-bookworm-slim
 RUN npm install -g --no-audit --no-fund s3rver@3.7.1 && mkdir -p /data
 COPY minio-entrypoint.sh /usr/local/bin/minio
-RUN chmod 755 /usr/local/bin/minio \
- && printf '#!/bin/sh\nexec node -e "require(\\"http\\").get(\\"http://127.0.0.1:9000/\\", (r) => process.exit(0)).on(\\"error\\", () => process.exit(1))"\n' >/usr/local/bin/mc \
- && chmod 755 /usr/local/bin/mc
+COPY mc-entrypoint.sh /usr/local/bin/mc
+RUN chmod 755 /usr/local/bin/minio /usr/local/bin/mc
 EXPOSE 9000
 ENTRYPOINT ["minio"]
 CMD ["server", "/data"]
