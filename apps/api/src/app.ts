@@ -28,6 +28,7 @@ import { designRoutes } from './design/routes.js';
 import { stakeRoutes } from './stake/routes.js';
 import { lineworkRoutes } from './linework/routes.js';
 import { apiDescriptionRoutes } from './api-description/routes.js';
+import { workspaceRoutes } from './workspaces/routes.js';
 import { photoRoutes } from './photos/routes.js';
 import { csrfGuard } from './http/csrf.js';
 import type { AppDeps } from './http/deps.js';
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', 'simple');
+  // what mount() reads a point's recorder with, for the one role check of every route (decision 064)
+  app.locals.db = deps.db;
 
   app.use(
     helmet({
@@ -81,7 +84,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, stakeRoutes, lineworkRoutes, apiDescriptionRoutes, photoRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, stakeRoutes, lineworkRoutes, apiDescriptionRoutes, photoRoutes, workspaceRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

@@ -5,5 +5,5 @@ export const SESSION_COOKIE = 'smi_session';
 
 export const apiDescriptionEndpoints = {
   /** The API described as an OpenAPI 3.1 document (made from the endpoint table by openApiDocument). */
-  openApi: endpoint({ method: 'GET', path: '/api/openapi.json', access: 'public' }),
+  openApi: endpoint({ method: 'GET', path: '/api/openapi.json', access: 'public', permission: 'account' }),
 };

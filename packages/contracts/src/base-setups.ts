@@ -107,10 +107,10 @@ export type KnownBaseReply = z.infer<typeof knownBaseReply>;
 
 const bySetup = z.strictObject({ id });
 export const baseSetupEndpoints = {
-  setKnownBase: endpoint({ method: 'PUT', path: '/api/projects/:id/base-setups/known', access: 'verified', params: bySetup, body: knownBaseBody }),
-  listBaseSetups: endpoint({ method: 'GET', path: '/api/projects/:id/base-setups', access: 'verified', params: bySetup }),
-  correctBaseSetup: endpoint({ method: 'PUT', path: '/api/base-setups/:id', access: 'verified', params: bySetup, body: correctBaseSetupBody }),
-  undoBaseSetup: endpoint({ method: 'POST', path: '/api/base-setups/:id/undo', access: 'verified', params: bySetup }),
+  setKnownBase: endpoint({ method: 'PUT', path: '/api/projects/:id/base-setups/known', access: 'verified', permission: 'record', params: bySetup, body: knownBaseBody }),
+  listBaseSetups: endpoint({ method: 'GET', path: '/api/projects/:id/base-setups', access: 'verified', permission: 'read', params: bySetup }),
+  correctBaseSetup: endpoint({ method: 'PUT', path: '/api/base-setups/:id', access: 'verified', permission: 'manage', params: bySetup, body: correctBaseSetupBody }),
+  undoBaseSetup: endpoint({ method: 'POST', path: '/api/base-setups/:id/undo', access: 'verified', permission: 'manage', params: bySetup }),
 };
 
 /** Auto Fix (decision 023): the base's own position averaged for a set time, offered as its coordinates with a sigma. */
@@ -156,8 +156,8 @@ export type AutoFixCommand = z.infer<typeof autoFixCommand>;
 
 const byAutoFix = z.strictObject({ id });
 export const autoFixEndpoints = {
-  startAutoFix: endpoint({ method: 'POST', path: '/api/projects/:id/base-setups/auto-fix', access: 'verified', params: bySetup, body: startAutoFixBody }),
-  latestAutoFix: endpoint({ method: 'GET', path: '/api/projects/:id/base-setups/auto-fix', access: 'verified', params: bySetup }),
-  acceptAutoFix: endpoint({ method: 'POST', path: '/api/base-setups/auto-fix/:id/accept', access: 'verified', params: byAutoFix }),
-  cancelAutoFix: endpoint({ method: 'POST', path: '/api/base-setups/auto-fix/:id/cancel', access: 'verified', params: byAutoFix }),
+  startAutoFix: endpoint({ method: 'POST', path: '/api/projects/:id/base-setups/auto-fix', access: 'verified', permission: 'record', params: bySetup, body: startAutoFixBody }),
+  latestAutoFix: endpoint({ method: 'GET', path: '/api/projects/:id/base-setups/auto-fix', access: 'verified', permission: 'read', params: bySetup }),
+  acceptAutoFix: endpoint({ method: 'POST', path: '/api/base-setups/auto-fix/:id/accept', access: 'verified', permission: 'record', params: byAutoFix }),
+  cancelAutoFix: endpoint({ method: 'POST', path: '/api/base-setups/auto-fix/:id/cancel', access: 'verified', permission: 'record', params: byAutoFix }),
 };

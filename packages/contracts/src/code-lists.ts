@@ -71,23 +71,23 @@ const byList = z.strictObject({ listId: id });
 const byProject = z.strictObject({ projectId: id });
 
 export const codeListEndpoints = {
-  listCodeLists: endpoint({ method: 'GET', path: '/api/code-lists', access: 'verified' }),
+  listCodeLists: endpoint({ method: 'GET', path: '/api/code-lists', access: 'verified', permission: 'read' }),
   /** the list every project starts with */
-  defaultCodeList: endpoint({ method: 'GET', path: '/api/code-lists/default', access: 'verified' }),
-  createCodeList: endpoint({ method: 'POST', path: '/api/code-lists', access: 'verified', body: codeList }),
+  defaultCodeList: endpoint({ method: 'GET', path: '/api/code-lists/default', access: 'verified', permission: 'account' }),
+  createCodeList: endpoint({ method: 'POST', path: '/api/code-lists', access: 'verified', permission: 'manage', body: codeList }),
   /** 201 with the list, or 400 {errors: [{line, message}]} naming every bad row; nothing is stored then */
-  importCodeList: endpoint({ method: 'POST', path: '/api/code-lists/import', access: 'verified', body: codeListImportBody }),
-  getCodeList: endpoint({ method: 'GET', path: '/api/code-lists/:listId', access: 'verified', params: byList }),
-  replaceCodeList: endpoint({ method: 'PUT', path: '/api/code-lists/:listId', access: 'verified', params: byList, body: codeList }),
+  importCodeList: endpoint({ method: 'POST', path: '/api/code-lists/import', access: 'verified', permission: 'manage', body: codeListImportBody }),
+  getCodeList: endpoint({ method: 'GET', path: '/api/code-lists/:listId', access: 'verified', permission: 'read', params: byList }),
+  replaceCodeList: endpoint({ method: 'PUT', path: '/api/code-lists/:listId', access: 'verified', permission: 'manage', params: byList, body: codeList }),
   /** 409 while a project reads its codes with it */
-  deleteCodeList: endpoint({ method: 'DELETE', path: '/api/code-lists/:listId', access: 'verified', params: byList }),
+  deleteCodeList: endpoint({ method: 'DELETE', path: '/api/code-lists/:listId', access: 'verified', permission: 'manage', params: byList }),
   /** Replies with a file (Content-Disposition attachment) */
   exportCodeList: endpoint({
     method: 'GET',
     path: '/api/code-lists/:listId/export/:format',
-    access: 'verified',
+    access: 'verified', permission: 'read',
     params: z.strictObject({ listId: id, format: caseless(CODE_LIST_EXPORT_FORMATS, `must be one of ${CODE_LIST_EXPORT_FORMATS.join(', ')}`) }),
   }),
-  projectCodeList: endpoint({ method: 'GET', path: '/api/projects/:projectId/code-list', access: 'verified', params: byProject }),
-  assignCodeList: endpoint({ method: 'PUT', path: '/api/projects/:projectId/code-list', access: 'verified', params: byProject, body: assignCodeListBody }),
+  projectCodeList: endpoint({ method: 'GET', path: '/api/projects/:projectId/code-list', access: 'verified', permission: 'read', params: byProject }),
+  assignCodeList: endpoint({ method: 'PUT', path: '/api/projects/:projectId/code-list', access: 'verified', permission: 'manage', params: byProject, body: assignCodeListBody }),
 };

@@ -134,11 +134,11 @@ const byId = z.strictObject({ id });
 
 export const crsEndpoints = {
   /** GET /api/crs?query=...: EPSG projected and geographic CRSs by code or name (query string, not params). */
-  searchCrs: endpoint({ method: 'GET', path: '/api/crs', access: 'session' }),
-  getProjectCrs: endpoint({ method: 'GET', path: '/api/projects/crs/:id', access: 'verified', params: byId }),
-  setProjectCrs: endpoint({ method: 'PUT', path: '/api/projects/crs/:id', access: 'verified', params: byId, body: projectCrsBody }),
-  getCalibration: endpoint({ method: 'GET', path: '/api/projects/calibration/:id', access: 'verified', params: byId }),
-  setCalibration: endpoint({ method: 'PUT', path: '/api/projects/calibration/:id', access: 'verified', params: byId, body: calibrationBody }),
-  removeCalibration: endpoint({ method: 'DELETE', path: '/api/projects/calibration/:id', access: 'verified', params: byId }),
-  gridPoints: endpoint({ method: 'GET', path: '/api/projects/grid-points/:id', access: 'verified', params: byId }),
+  searchCrs: endpoint({ method: 'GET', path: '/api/crs', access: 'session', permission: 'account' }),
+  getProjectCrs: endpoint({ method: 'GET', path: '/api/projects/crs/:id', access: 'verified', permission: 'read', params: byId }),
+  setProjectCrs: endpoint({ method: 'PUT', path: '/api/projects/crs/:id', access: 'verified', permission: 'manage', params: byId, body: projectCrsBody }),
+  getCalibration: endpoint({ method: 'GET', path: '/api/projects/calibration/:id', access: 'verified', permission: 'read', params: byId }),
+  setCalibration: endpoint({ method: 'PUT', path: '/api/projects/calibration/:id', access: 'verified', permission: 'manage', params: byId, body: calibrationBody }),
+  removeCalibration: endpoint({ method: 'DELETE', path: '/api/projects/calibration/:id', access: 'verified', permission: 'manage', params: byId }),
+  gridPoints: endpoint({ method: 'GET', path: '/api/projects/grid-points/:id', access: 'verified', permission: 'read', params: byId }),
 };

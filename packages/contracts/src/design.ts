@@ -130,13 +130,13 @@ const byPoint = z.strictObject({ projectId: id, pointId: id });
 const byLine = z.strictObject({ projectId: id, lineId: id });
 
 export const designEndpoints = {
-  listDesign: endpoint({ method: 'GET', path: '/api/projects/:projectId/design', access: 'verified', params: byProject }),
+  listDesign: endpoint({ method: 'GET', path: '/api/projects/:projectId/design', access: 'verified', permission: 'read', params: byProject }),
   /** what an import would read, without storing anything */
-  previewDesignImport: endpoint({ method: 'POST', path: '/api/projects/:projectId/design/preview', access: 'verified', params: byProject, body: designImportBody }),
+  previewDesignImport: endpoint({ method: 'POST', path: '/api/projects/:projectId/design/preview', access: 'verified', permission: 'manage', params: byProject, body: designImportBody }),
   /** 201; 400 {errors, warnings, points, lines} naming every bad row, nothing stored, unless acceptErrors */
-  importDesign: endpoint({ method: 'POST', path: '/api/projects/:projectId/design/import', access: 'verified', params: byProject, body: designImportBody }),
-  createDesignPoint: endpoint({ method: 'POST', path: '/api/projects/:projectId/design/points', access: 'verified', params: byProject, body: designPointBody }),
-  updateDesignPoint: endpoint({ method: 'PUT', path: '/api/projects/:projectId/design/points/:pointId', access: 'verified', params: byPoint, body: designPointPatch }),
-  deleteDesignPoint: endpoint({ method: 'DELETE', path: '/api/projects/:projectId/design/points/:pointId', access: 'verified', params: byPoint }),
-  deleteDesignLine: endpoint({ method: 'DELETE', path: '/api/projects/:projectId/design/lines/:lineId', access: 'verified', params: byLine }),
+  importDesign: endpoint({ method: 'POST', path: '/api/projects/:projectId/design/import', access: 'verified', permission: 'manage', params: byProject, body: designImportBody }),
+  createDesignPoint: endpoint({ method: 'POST', path: '/api/projects/:projectId/design/points', access: 'verified', permission: 'manage', params: byProject, body: designPointBody }),
+  updateDesignPoint: endpoint({ method: 'PUT', path: '/api/projects/:projectId/design/points/:pointId', access: 'verified', permission: 'manage', params: byPoint, body: designPointPatch }),
+  deleteDesignPoint: endpoint({ method: 'DELETE', path: '/api/projects/:projectId/design/points/:pointId', access: 'verified', permission: 'manage', params: byPoint }),
+  deleteDesignLine: endpoint({ method: 'DELETE', path: '/api/projects/:projectId/design/lines/:lineId', access: 'verified', permission: 'manage', params: byLine }),
 };

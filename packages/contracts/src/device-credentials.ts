@@ -42,7 +42,7 @@ export const claimDeviceBody = z.strictObject({
 export type ClaimDeviceBody = z.infer<typeof claimDeviceBody>;
 
 export const deviceCredentialEndpoints = {
-  newDeviceSecret: endpoint({ method: 'POST', path: '/api/devices/:id/secret', access: 'verified', params: deviceSecretParams }),
-  newDeviceNtripPassword: endpoint({ method: 'POST', path: '/api/devices/:id/ntrip-password', access: 'verified', params: deviceSecretParams }),
-  claimDevice: endpoint({ method: 'POST', path: '/api/devices/:id/claim', access: 'verified', params: deviceSecretParams, body: claimDeviceBody }),
+  newDeviceSecret: endpoint({ method: 'POST', path: '/api/devices/:id/secret', access: 'verified', permission: 'manage', params: deviceSecretParams }),
+  newDeviceNtripPassword: endpoint({ method: 'POST', path: '/api/devices/:id/ntrip-password', access: 'verified', permission: 'manage', params: deviceSecretParams }),
+  claimDevice: endpoint({ method: 'POST', path: '/api/devices/:id/claim', access: 'verified', permission: 'manage', params: deviceSecretParams, body: claimDeviceBody }),
 };

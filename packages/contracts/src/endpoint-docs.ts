@@ -33,6 +33,7 @@ import { recordPreviewReply } from './record-preview.js';
 import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
 import { lineworkReply } from './linework.js';
+import { invitationReply, invitationsReply, membersReply, workspaceReply, workspacesReply } from './workspaces.js';
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
 import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, startStakeReply } from './stake.js';
@@ -251,4 +252,21 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   photoThumbnail: { summary: "A photo's thumbnail: a JPEG turned upright, without metadata.", files: ['image/jpeg'] },
   deletePhoto: { summary: "Delete a point's photo.", json: messageReply },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
+  listWorkspaces: { summary: 'The workspaces the user is a member of, with the role in each and which one is current.', json: workspacesReply },
+  createWorkspace: { summary: 'Make a team workspace; its maker is its owner. It does not become current.', status: 201, json: workspaceReply },
+  switchWorkspace: { summary: 'Work in another workspace of the user (remembered): every call then acts in it. 404 when not a member.', json: workspaceReply },
+  listMembers: { summary: "The current workspace's members and their roles.", json: membersReply },
+  changeMemberRole: { summary: "Change a member's role (admins and the owner; the owner's role changes by a transfer only). It holds from the member's next request.", json: messageReply },
+  removeMember: { summary: "Remove a member: their next request answers like a missing object, their sockets are closed. The owner cannot be removed.", json: messageReply },
+  transferWorkspace: { summary: 'Make another member the owner; the owner becomes an admin.', json: messageReply },
+  deleteWorkspace: { summary: 'Delete the current team workspace and all its work (owner only; a personal workspace cannot be deleted).', json: messageReply },
+  listInvitations: { summary: 'Pending invitations of the current workspace.', json: invitationsReply },
+  invite: {
+    summary: 'Invite an e-mail address with a role: a single-use link valid 7 days is mailed. Answers the same whether or not the address has an account.',
+    status: 201,
+    json: invitationReply,
+  },
+  resendInvitation: { summary: 'Mail a pending invitation again, with a new link valid 7 days (the old link stops working).', json: invitationReply },
+  revokeInvitation: { summary: 'Withdraw a pending invitation: its link stops working.', json: messageReply },
+  acceptInvitation: { summary: "Join a workspace from an invitation's link: the signed-in, verified account must have the invited address. The workspace becomes current.", json: workspaceReply },
 };

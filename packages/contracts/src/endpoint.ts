@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './roles.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** public: anyone; session: any signed-in user; verified: a signed-in user whose e-mail is verified. */
@@ -9,6 +10,11 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, B extends z.ZodType =
   /** Express 5 path syntax, e.g. /api/user/:userId/devices */
   path: string;
   access: Access;
+  /**
+   * What the signed-in user's role in the current workspace must allow (decision 064; roles.ts has the matrix).
+   * Required: an endpoint without one does not compile. `account` for what is the user's own, not the workspace's.
+   */
+  permission: Permission;
   params?: P;
   body?: B;
 }

@@ -16,6 +16,7 @@ import { stakeEndpoints } from './stake.js';
 import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
+import { workspaceEndpoints } from './workspaces.js';
 import { photoEndpoints } from './photos.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
@@ -41,6 +42,7 @@ export const endpoints = {
   ...ntripEndpoints,
   ...ntripUserEndpoints,
   ...apiDescriptionEndpoints,
+  ...workspaceEndpoints,
   ...photoEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -50,5 +50,5 @@ export const exportParams = z.object({ format: exportFormat, projectId: id });
 
 export const exportEndpoints = {
   /** Replies with a file (Content-Disposition attachment), not JSON; errors are the usual JSON reply. */
-  exportPoints: endpoint({ method: 'GET', path: '/api/export/:format/:projectId', access: 'verified', params: exportParams }),
+  exportPoints: endpoint({ method: 'GET', path: '/api/export/:format/:projectId', access: 'verified', permission: 'read', params: exportParams }),
 };

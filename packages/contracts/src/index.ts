@@ -29,4 +29,5 @@ export * from './api-description.js';
 export * from './endpoint-docs.js';
 export * from './openapi.js';
 export * from './linework.js';
+export * from './workspaces.js';
 export * from './photos.js';

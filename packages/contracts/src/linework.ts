@@ -53,5 +53,5 @@ export const lineworkNotice = z.object({ ProjectId: z.string() });
 export type LineworkNotice = z.infer<typeof lineworkNotice>;
 
 export const lineworkEndpoints = {
-  projectLinework: endpoint({ method: 'GET', path: '/api/projects/:projectId/linework', access: 'verified', params: z.strictObject({ projectId: id }) }),
+  projectLinework: endpoint({ method: 'GET', path: '/api/projects/:projectId/linework', access: 'verified', permission: 'read', params: z.strictObject({ projectId: id }) }),
 };

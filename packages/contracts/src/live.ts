@@ -1,3 +1,4 @@
+import type { Permission } from './roles.js';
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { LIMITS } from './limits.js';
@@ -191,6 +192,15 @@ export const SOCKET_EVENTS = {
   error: 'error',
 } as const;
 
+/**
+ * What each client -> server event needs of the role in the current workspace (decision 064), checked by the same
+ * function as every route. A new client event without a permission does not compile where it is handled.
+ */
+export const SOCKET_EVENT_PERMISSIONS = {
+  subscribe: 'read',
+  unsubscribe: 'read',
+} as const satisfies Record<(typeof SOCKET_EVENTS)['subscribe' | 'unsubscribe'], Permission>;
+
 /** A device code, or the device's _id. */
 export const subscribeDeviceRef = z.string().trim().min(1).max(64);
 export const subscribeRequest = z.union([
@@ -256,5 +266,5 @@ export const healthReply = z.object({
 export type HealthReply = z.infer<typeof healthReply>;
 
 export const liveEndpoints = {
-  health: endpoint({ method: 'GET', path: '/api/health', access: 'public' }),
+  health: endpoint({ method: 'GET', path: '/api/health', access: 'public', permission: 'account' }),
 };

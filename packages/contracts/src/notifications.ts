@@ -32,10 +32,10 @@ export const notificationEndpoints = {
   listNotifications: endpoint({
     method: 'GET',
     path: '/api/notifications/user/:userId/:count',
-    access: 'verified',
+    access: 'verified', permission: 'account',
     params: byUser.extend({ count: notificationCount }),
   }),
   /** The same list with the default count (count defaults to 10). */
-  listRecentNotifications: endpoint({ method: 'GET', path: '/api/notifications/user/:userId', access: 'verified', params: byUser }),
-  markNotificationRead: endpoint({ method: 'PUT', path: '/api/notifications/mark-read', access: 'verified', body: markReadBody }),
+  listRecentNotifications: endpoint({ method: 'GET', path: '/api/notifications/user/:userId', access: 'verified', permission: 'account', params: byUser }),
+  markNotificationRead: endpoint({ method: 'PUT', path: '/api/notifications/mark-read', access: 'verified', permission: 'account', body: markReadBody }),
 };

@@ -53,11 +53,11 @@ export const sourcetableBody = z.strictObject({
 const byId = z.strictObject({ id });
 
 export const ntripEndpoints = {
-  getNtripSource: endpoint({ method: 'GET', path: '/api/projects/:id/ntrip-source', access: 'verified', params: byId }),
-  putNtripSource: endpoint({ method: 'PUT', path: '/api/projects/:id/ntrip-source', access: 'verified', params: byId, body: ntripSourceBody }),
-  deleteNtripSource: endpoint({ method: 'DELETE', path: '/api/projects/:id/ntrip-source', access: 'verified', params: byId }),
+  getNtripSource: endpoint({ method: 'GET', path: '/api/projects/:id/ntrip-source', access: 'verified', permission: 'read', params: byId }),
+  putNtripSource: endpoint({ method: 'PUT', path: '/api/projects/:id/ntrip-source', access: 'verified', permission: 'manage', params: byId, body: ntripSourceBody }),
+  deleteNtripSource: endpoint({ method: 'DELETE', path: '/api/projects/:id/ntrip-source', access: 'verified', permission: 'manage', params: byId }),
   /** An external caster's mountpoints, to pick one from. */
-  ntripSourcetable: endpoint({ method: 'POST', path: '/api/ntrip/sourcetable', access: 'verified', body: sourcetableBody }),
+  ntripSourcetable: endpoint({ method: 'POST', path: '/api/ntrip/sourcetable', access: 'verified', permission: 'account', body: sourcetableBody }),
 };
 
 /**
@@ -153,15 +153,15 @@ export const gatewayCorrectionsClients = z.object({
 export type GatewayCorrectionsClients = z.infer<typeof gatewayCorrectionsClients>;
 
 export const ntripUserEndpoints = {
-  listNtripCredentials: endpoint({ method: 'GET', path: '/api/ntrip/credentials', access: 'verified' }),
-  createNtripCredential: endpoint({ method: 'POST', path: '/api/ntrip/credentials', access: 'verified', body: ntripCredentialBody }),
-  deleteNtripCredential: endpoint({ method: 'DELETE', path: '/api/ntrip/credentials/:id', access: 'verified', params: byId }),
-  getUserNtripSource: endpoint({ method: 'GET', path: '/api/user/ntrip-source', access: 'verified' }),
-  putUserNtripSource: endpoint({ method: 'PUT', path: '/api/user/ntrip-source', access: 'verified', body: userNtripSourceBody }),
+  listNtripCredentials: endpoint({ method: 'GET', path: '/api/ntrip/credentials', access: 'verified', permission: 'manage' }),
+  createNtripCredential: endpoint({ method: 'POST', path: '/api/ntrip/credentials', access: 'verified', permission: 'manage', body: ntripCredentialBody }),
+  deleteNtripCredential: endpoint({ method: 'DELETE', path: '/api/ntrip/credentials/:id', access: 'verified', permission: 'manage', params: byId }),
+  getUserNtripSource: endpoint({ method: 'GET', path: '/api/user/ntrip-source', access: 'verified', permission: 'account' }),
+  putUserNtripSource: endpoint({ method: 'PUT', path: '/api/user/ntrip-source', access: 'verified', permission: 'account', body: userNtripSourceBody }),
   /** A base device's (or a project base's) clients now. */
-  correctionsClients: endpoint({ method: 'GET', path: '/api/devices/:id/corrections-clients', access: 'verified', params: byId }),
+  correctionsClients: endpoint({ method: 'GET', path: '/api/devices/:id/corrections-clients', access: 'verified', permission: 'read', params: byId }),
   /** A project's rovers and the pulls of its mountpoint (the network's while it takes one, else its base's). */
-  projectCorrectionsClients: endpoint({ method: 'GET', path: '/api/projects/:id/corrections-clients', access: 'verified', params: byId }),
+  projectCorrectionsClients: endpoint({ method: 'GET', path: '/api/projects/:id/corrections-clients', access: 'verified', permission: 'read', params: byId }),
 };
 
 /** Replies, as the web client parses them. */

@@ -197,18 +197,18 @@ const byProject = z.strictObject({ projectId: id });
 const byPoint = z.strictObject({ projectId: id, pointId: id });
 
 export const pointEndpoints = {
-  listPoints: endpoint({ method: 'GET', path: '/api/points/:projectId', access: 'verified', params: byProject }),
-  recordPoint: endpoint({ method: 'POST', path: '/api/points', access: 'verified', body: recordPointBody }),
-  deletePoint: endpoint({ method: 'DELETE', path: '/api/points/:projectId/:pointId', access: 'verified', params: byPoint }),
+  listPoints: endpoint({ method: 'GET', path: '/api/points/:projectId', access: 'verified', permission: 'read', params: byProject }),
+  recordPoint: endpoint({ method: 'POST', path: '/api/points', access: 'verified', permission: 'record', body: recordPointBody }),
+  deletePoint: endpoint({ method: 'DELETE', path: '/api/points/:projectId/:pointId', access: 'verified', permission: 'edit-own', params: byPoint }),
   renamePoint: endpoint({
     method: 'PUT',
     path: '/api/points/:projectId/:pointId/rename',
-    access: 'verified',
+    access: 'verified', permission: 'edit-own',
     params: byPoint,
     body: renamePointBody,
   }),
-  recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', params: byPoint, body: recodePointBody }),
+  recodePoint: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/code', access: 'verified', permission: 'edit-own', params: byPoint, body: recodePointBody }),
   /** rewrites the point's code string (start, break, close, continue or remove) and redraws the linework */
-  editPointLine: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/line', access: 'verified', params: byPoint, body: editPointLineBody }),
-  setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', params: byPoint, body: pointNoteBody }),
+  editPointLine: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/line', access: 'verified', permission: 'edit-own', params: byPoint, body: editPointLineBody }),
+  setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', permission: 'edit-own', params: byPoint, body: pointNoteBody }),
 };

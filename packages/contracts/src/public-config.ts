@@ -17,5 +17,5 @@ export const publicConfigReply = z.object({
 export type PublicConfigReply = z.infer<typeof publicConfigReply>;
 
 export const publicConfigEndpoints = {
-  publicConfig: endpoint({ method: 'GET', path: '/api/config', access: 'public' }),
+  publicConfig: endpoint({ method: 'GET', path: '/api/config', access: 'public', permission: 'account' }),
 };

@@ -46,7 +46,7 @@ export type RecordPreviewReply = z.infer<typeof recordPreviewReply>;
 export const recordPreviewEndpoint = endpoint({
   method: 'POST',
   path: '/api/projects/:projectId/record-preview',
-  access: 'verified',
+  access: 'verified', permission: 'read',
   params: z.strictObject({ projectId: id }),
   body: recordPreviewBody,
 });

@@ -131,9 +131,9 @@ export const stakeRecordsReply = z.object({ success: z.literal(true), unit: z.st
 
 const byProject = z.strictObject({ projectId: id });
 export const stakeEndpoints = {
-  stakeGuidance: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/guidance', access: 'verified', params: byProject }),
-  startStake: endpoint({ method: 'POST', path: '/api/projects/:projectId/stake/occupations', access: 'verified', params: byProject, body: startStakeBody }),
-  listStakeRecords: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/records', access: 'verified', params: byProject }),
+  stakeGuidance: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/guidance', access: 'verified', permission: 'read', params: byProject }),
+  startStake: endpoint({ method: 'POST', path: '/api/projects/:projectId/stake/occupations', access: 'verified', permission: 'record', params: byProject, body: startStakeBody }),
+  listStakeRecords: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/records', access: 'verified', permission: 'read', params: byProject }),
   /** the cut sheet: one CSV row per as-staked record */
-  stakeReportCsv: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/report.csv', access: 'verified', params: byProject }),
+  stakeReportCsv: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/report.csv', access: 'verified', permission: 'read', params: byProject }),
 };

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { describeIssues, type BodyOf, type Endpoint, type ParamsOf } from '@smi/contracts';
 import { AppError } from './errors.js';
 import type { SessionUser } from '../auth/session.js';
+import type { Queryable } from '@smi/db';
+import { authorize, recorderOf } from '../workspaces/authorize.js';
 
 export interface RouteContext<E extends Endpoint> {
   params: ParamsOf<E>;
@@ -19,9 +21,10 @@ type Handler<E extends Endpoint> = E['access'] extends 'public'
   : (ctx: AuthedContext<E>) => Promise<unknown> | unknown;
 
 /**
- * Mounts one endpoint of the contracts table: checks access, validates params and body with its zod schemas
- * (400 naming the field), checks a `userId` path parameter is the signed-in user (404 otherwise), runs the handler
- * and sends what it returns as JSON. Express 5 forwards rejections.
+ * Mounts one endpoint of the contracts table: checks access, checks a `userId` path parameter is the signed-in user
+ * (404 otherwise), checks the user's role in the current workspace allows the endpoint's permission (403, decision
+ * 064), validates params and body with its zod schemas (400 naming the field), for a point's change checks who
+ * recorded it, runs the handler and sends what it returns as JSON. Express 5 forwards rejections.
  */
 export function mount<E extends Endpoint>(
   router: Router,
@@ -31,6 +34,10 @@ export function mount<E extends Endpoint>(
   ...before: import('express').RequestHandler[]
 ): void {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  // a change of a point is allowed by who recorded it: the path must name the point
+  if (endpoint.permission === 'edit-own' && !/:projectId\/:pointId\b/.test(endpoint.path)) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: an edit-own endpoint names :projectId/:pointId`);
+  }
   router[method](endpoint.path, ...before, async (req: Request, res: Response) => {
     const user = await loadUser(req);
     if (endpoint.access !== 'public') {
@@ -39,8 +46,15 @@ export function mount<E extends Endpoint>(
     }
     // every /api/user/{userId}/... path is the signed-in user's own; any other id answers like a missing one
     if ('userId' in req.params && (!user || req.params.userId !== user.id)) throw new AppError(404, 'User not found');
+    if (user && endpoint.access !== 'public') authorize(user, endpoint.permission);
     const params = endpoint.params ? parse(endpoint.params, req.params, 'path') : {};
     const body = endpoint.body ? parse(endpoint.body, req.body ?? {}, 'body') : undefined;
+    if (user && endpoint.permission === 'edit-own') {
+      const { projectId, pointId } = params as { projectId: string; pointId: string };
+      const recordedBy = await recorderOf(req.app.locals.db as Queryable, user.workspace.id, projectId, pointId);
+      // a point that is not there (or not the workspace's) is the handler's 404
+      if (recordedBy !== undefined) authorize(user, 'edit-own', recordedBy);
+    }
     const result = await (handler as (ctx: unknown) => unknown)({ params, body, req, res, user });
     if (!res.headersSent && result !== undefined) res.json(result);
   });

@@ -14,7 +14,9 @@ export async function registerDevice(agent: Agent, type: 'rover' | 'base', conne
   const reg = await agent.post(`/api/devices/${code}`).send({ Name: `${type} ${serial}`, Type: type });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   if (connect) {
-    const added = await agent.post(`/api/user/${reg.body.device.Registered_User_Id}/add-device`).send({ DeviceCode: code });
+    // the signed-in user's own path; Registered_User_Id is the owning workspace (decision 064), in a team not the user
+    const me = (await agent.get('/api/user/data')).body.userData.userId as string;
+    const added = await agent.post(`/api/user/${me}/add-device`).send({ DeviceCode: code });
     if (added.status !== 200) throw new Error(`connect failed: ${added.status} ${JSON.stringify(added.body)}`);
     return added.body.device;
   }

@@ -106,7 +106,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     // the user's own room (sessions ended) and the current workspace's (its owner's events, decision 064); a change
     // of workspace, of role or a removal disconnects the user's sockets, which join again as they now are
     void socket.join([userRoom(user.id), workspaceRoom(user.workspace.id)]);
-    handleSubscriptions(socket, { db, latest, userId: user.workspace.id });
+    handleSubscriptions(socket, { db, latest, userId: user.workspace.id, user });
     if (socket.recovered) {
       reviewRecoveredRooms(socket, { db, latest, userId: user.workspace.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
     }
@@ -114,11 +114,15 @@ export async function startLiveFeed(o: LiveFeedOptions) {
 
   // logout, password change, reset: the user's sockets close on every api process (Redis adapter)
   const onSessionsEnded = (userId: string) => io.in(userRoom(userId)).disconnectSockets(true);
+  // removed from a workspace, a new role, another workspace (decision 064): the user's sockets leave every room of the
+  // workspace at once, on every api process, and the client connects again as the user now is
+  const onWorkspaceAccess = (userId: string) => io.in(userRoom(userId)).disconnectSockets(true);
   // the gateway (embedded or not) hears about a changed custom broker over MQTT
   const onSettingsChanged = (userId: string) => void link.publish(internalTopics.settingsChanged, userId).catch((err) => log.warn({ err }, 'settings change not sent to the gateway'));
   // every caster checks the account's open NTRIP pulls again and ends those no longer allowed
   const onNtripAccess = (userId: string) => void link.publish(internalTopics.ntripAccess, userId).catch((err) => log.warn({ err }, 'NTRIP access change not sent to the casters'));
   events.on('sessionsEnded', onSessionsEnded);
+  events.on('workspaceAccessChanged', onWorkspaceAccess);
   events.on('settingsChanged', onSettingsChanged);
   events.on('ntripAccessChanged', onNtripAccess);
   events.on('lineworkChanged', onLineworkChanged);
@@ -149,6 +153,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     latestReading: async (code: string): Promise<LiveReading | undefined> => (await latest.of([code]))[0],
     async close() {
       events.off('sessionsEnded', onSessionsEnded);
+      events.off('workspaceAccessChanged', onWorkspaceAccess);
       events.off('settingsChanged', onSettingsChanged);
       events.off('ntripAccessChanged', onNtripAccess);
       events.off('lineworkChanged', onLineworkChanged);

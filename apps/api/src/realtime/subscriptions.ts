@@ -1,8 +1,11 @@
 import type { Socket } from 'socket.io';
-import { SOCKET_EVENTS, subscribeRequest, type LiveReading, type SubscribeAck } from '@smi/contracts';
+import { SOCKET_EVENT_PERMISSIONS, SOCKET_EVENTS, subscribeRequest, type LiveReading, type SubscribeAck } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 import type { LatestReadings } from './latest-readings.js';
 import { ROLES, parseRoom, roomOf, type Role } from './rooms.js';
+import type { SessionUser } from '../auth/session.js';
+import { AppError } from '../http/errors.js';
+import { authorize, ROLE_REFUSED } from '../workspaces/authorize.js';
 
 const MAX_ROOMS_PER_SOCKET = 200;
 // subscribe requests each cost a query: a burst of 30, then 3 a second
@@ -32,7 +35,7 @@ function sendLatest(socket: Socket, readings: LiveReading[], roleOf: (code: stri
  * gets an error event naming what was sent (unknown and someone else's devices read the same) and nothing more.
  * The latest reading of each newly joined device is sent at once.
  */
-export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: LatestReadings; userId: string }) {
+export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: LatestReadings; userId: string; user: Pick<SessionUser, 'id' | 'workspace'> }) {
   let tokens = BUCKET.size;
   let refilled = Date.now();
   const allow = () => {
@@ -42,6 +45,17 @@ export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: 
     if (tokens < 1) return false;
     tokens--;
     return true;
+  };
+
+  // the one role check of routes and socket events alike (decision 064)
+  const permitted = (event: keyof typeof SOCKET_EVENT_PERMISSIONS) => {
+    try {
+      authorize(o.user, SOCKET_EVENT_PERMISSIONS[event]);
+      return true;
+    } catch (err) {
+      if (err instanceof AppError) return false;
+      throw err;
+    }
   };
 
   socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: unknown) => {
@@ -55,6 +69,7 @@ export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: 
 
   async function subscribe(payload: unknown, reply: (a: SubscribeAck) => void, refuse: (message: string) => void) {
     if (!allow()) return refuse('Too many subscribe requests; slow down');
+    if (!permitted(SOCKET_EVENTS.subscribe)) return refuse(ROLE_REFUSED);
     const parsed = subscribeRequest.safeParse(payload);
     if (!parsed.success) return refuse('subscribe takes a device code or {rovers: [codes], base: code}');
     const wanted: [string, Role][] =
@@ -84,6 +99,7 @@ export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: 
   }
 
   socket.on(SOCKET_EVENTS.unsubscribe, (payload: unknown) => {
+    if (!permitted(SOCKET_EVENTS.unsubscribe)) return;
     const parsed = subscribeRequest.safeParse(payload);
     if (!parsed.success) return;
     const refs = typeof parsed.data === 'string' ? [parsed.data] : [...parsed.data.rovers, ...(parsed.data.base ? [parsed.data.base] : [])];

@@ -16,7 +16,7 @@ describe("the API's messages as a person reads them", () => {
 
   it('a failed sign-in carries the sentence, not the key', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'password: password is required' }), { status: 400, headers: { 'content-type': 'application/json' } })));
-    const login = endpoint({ method: 'POST', path: '/api/auth/login', access: 'public', body: z.object({}) });
+    const login = endpoint({ method: 'POST', path: '/api/auth/login', access: 'public', permission: 'account', body: z.object({}) });
     await expect(call(login, { body: {}, quiet: true })).rejects.toThrow(/^Password is required$/);
   });
 });
