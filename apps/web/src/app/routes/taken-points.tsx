@@ -6,9 +6,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { CenteredSpinner } from '../../components/spinner';
-import { deletePoint, renamePoint, usePoints, useRefreshPoints, type Point } from '../../features/points/api/points';
+import { deletePoint, editPointLine, renamePoint, usePoints, useProjectCodes, useRefreshPoints, type Point } from '../../features/points/api/points';
 import { PointsTable } from '../../features/points/components/points-table';
 import { RenamePointDialog } from '../../features/points/components/rename-point-dialog';
+import { PointLineEdits } from '../../features/points/components/point-line-edits';
 import { PointPhotosDialog } from '../../features/points/components/point-photos-dialog';
 import { setProjectStatus, useStoreProject } from '../../features/projects/api/project-changes';
 import { useProject } from '../../features/projects/api/projects';
@@ -21,6 +22,7 @@ export function TakenPointsPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
   const navigate = useNavigate();
   const points = usePoints(projectId);
+  const codes = useProjectCodes(projectId);
   const grid = useGridPoints(projectId);
   const project = useProject(projectId);
   const settings = useDisplaySettings();
@@ -102,7 +104,20 @@ export function TakenPointsPage() {
         onClose={() => setModifying(null)}
         rename={(pointId, name) => renamePoint(projectId, pointId, name)}
         onRenamed={() => void refresh(projectId)}
-      />
+      >
+        {modifying && (
+          <PointLineEdits
+            key={modifying._id}
+            code={modifying.Code}
+            list={codes.data}
+            edit={async (line, edit) => {
+              const reply = await editPointLine(projectId, modifying._id, line, edit);
+              void refresh(projectId);
+              return reply.data.Code;
+            }}
+          />
+        )}
+      </RenamePointDialog>
       <ConfirmDialog
         open={deleting !== null}
         message="Are you sure you want to delete this point?"

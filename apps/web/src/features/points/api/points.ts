@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pointEndpoints as e, pointsReply, type PointView } from '@smi/contracts';
+import { codeListEndpoints, codeListReply, pointEndpoints as e, pointsReply, recordPointReply, type LineEdit, type PointView } from '@smi/contracts';
 import { z } from 'zod';
 import { call } from '../../../lib/api-client';
 
@@ -33,3 +33,15 @@ export function useRefreshPoints() {
       client.invalidateQueries({ queryKey: ['projects'] }),
     ]);
 }
+
+/** The list the project reads its codes with: which words of a point's code are lines. */
+export const useProjectCodes = (projectId: string) =>
+  useQuery({
+    queryKey: ['project-code-list', projectId],
+    queryFn: () => call(codeListEndpoints.projectCodeList, { params: { projectId }, reply: codeListReply, quiet: true }).then((r) => r.codeList),
+    staleTime: 60_000,
+  });
+
+/** Start, break, close, continue a line at a point, or take the point out of it (the server rewrites its code). */
+export const editPointLine = (projectId: string, pointId: string, Line: string, Edit: LineEdit) =>
+  call(e.editPointLine, { params: { projectId, pointId }, body: { Line, Edit }, reply: recordPointReply });

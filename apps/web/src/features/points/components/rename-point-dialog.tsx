@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
@@ -9,6 +9,8 @@ interface Props {
   /** Sends the trimmed name; resolves when the server accepted it. */
   rename: (pointId: string, name: string) => Promise<unknown>;
   onRenamed?: () => void;
+  /** more to change on the point, under the name (its lines) */
+  children?: ReactNode;
 }
 
 const serverMessage = (err: ApiError) => {
@@ -21,11 +23,15 @@ const serverMessage = (err: ApiError) => {
  * a refusal says 'Failed to rename point' (the server refused) or 'Error renaming point: {message}' (the call failed).
  * A name another point has (409) is the exception: the dialog stays open on the server's reason, to type another.
  */
-export function RenamePointDialog({ point, onClose, rename, onRenamed }: Props) {
-  return point ? <RenameForm key={point._id} point={point} onClose={onClose} rename={rename} onRenamed={onRenamed} /> : null;
+export function RenamePointDialog({ point, onClose, rename, onRenamed, children }: Props) {
+  return point ? (
+    <RenameForm key={point._id} point={point} onClose={onClose} rename={rename} onRenamed={onRenamed}>
+      {children}
+    </RenameForm>
+  ) : null;
 }
 
-function RenameForm({ point, onClose, rename, onRenamed }: Props & { point: { _id: string; Name: string } }) {
+function RenameForm({ point, onClose, rename, onRenamed, children }: Props & { point: { _id: string; Name: string } }) {
   const [name, setName] = useState(point.Name);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -97,6 +103,7 @@ function RenameForm({ point, onClose, rename, onRenamed }: Props & { point: { _i
           </p>
         )}
       </form>
+      {children}
     </Modal>
   );
 }
