@@ -1,2 +1,3 @@
-/** Survey occupations as the api and the gateway both show them: the one view of an occupation row. */
+/** Survey occupations as the api and the gateway both know them: the one view of a row, and the one writer of an end. */
 export { occupationViewOf, type OccupationViewRow } from './view.js';
+export { OCCUPATION_TRANSITIONS, mayFollow, endOccupations, type OccupationsToEnd } from './status.js';

@@ -2,7 +2,7 @@ import type { ProjectBase } from '@smi/base-setups';
 import type { EpochView, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
 import { EMPTY_PROGRESS } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
-import { occupationViewOf } from '@smi/occupations';
+import { endOccupations, occupationViewOf } from '@smi/occupations';
 import type { ResolvedAntenna } from './settings.js';
 
 export interface OccupationRow {
@@ -112,22 +112,14 @@ export const occupationsRepository = {
   async byId(q: Queryable, ownerId: string, id: string): Promise<OccupationRow | undefined> {
     const [row] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
     if (row?.stale) {
-      const [failed] = await q.query<OccupationRow>(
-        `UPDATE occupations SET status = 'failed', reason = 'the gateway running it stopped', finished_at = now()
-         WHERE id = $1 AND status IN ('running', 'paused') RETURNING ${COLUMNS}`,
-        [id],
-      );
+      const [failed] = await endOccupations<OccupationRow>(q, 'failed', 'the gateway running it stopped', { id }, { returning: COLUMNS });
       return failed ?? (await this.byId(q, ownerId, id));
     }
     return row;
   },
 
   async cancel(q: Queryable, ownerId: string, id: string): Promise<boolean> {
-    const rows = await q.query(
-      `UPDATE occupations SET status = 'cancelled', reason = 'cancelled', finished_at = now() WHERE id = $1 AND owner_id = $2 AND status IN ('running', 'paused') RETURNING id`,
-      [id, ownerId],
-    );
-    return rows.length > 0;
+    return (await endOccupations(q, 'cancelled', 'cancelled', { id, ownerId })).length > 0;
   },
 
   /** The raw epochs of a point of the user's project: those of its occupation within the point's time span. */

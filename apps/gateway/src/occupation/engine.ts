@@ -5,7 +5,7 @@ import type { Log } from '../log.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
 import { OccupationRun } from './occupation-run.js';
-import { occupationViewOf } from '@smi/occupations';
+import { endOccupations, occupationViewOf } from '@smi/occupations';
 import { occupationsRepository as repo, type EpochRow, type OccupationRow } from './repository.js';
 
 export interface OccupationEngineOptions {
@@ -198,10 +198,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
     untrack(a);
     if (c.heldBy === null) return;
     const reason = `the rover's epochs moved from gateway ${c.heldBy} to ${o.gatewayId} (a reconnect to another gateway, or a restart of ${c.heldBy})`;
-    const rows = await o.db.query(
-      `UPDATE occupations SET status = 'failed', reason = $3, finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id = $2 RETURNING id`,
-      [a.row.id, c.heldBy, reason],
-    );
+    const rows = await endOccupations(o.db, 'failed', reason, { id: a.row.id, gatewayId: c.heldBy });
     o.log.warn({ occupation: a.row.id, heldBy: c.heldBy }, 'occupation handed over: failed');
     if (rows.length) publish(a, { Status: 'failed', Reason: reason });
   }
@@ -304,11 +301,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
   async function sweep(): Promise<void> {
     for (const a of [...byId.values()]) {
       if (a.mine) continue;
-      const rows = await o.db.query<{ id: string }>(
-        `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now()
-         WHERE id = $1 AND status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => max_pause_s) RETURNING id`,
-        [a.row.id, silentFailure(a.row.max_pause_s, null, a.row.tolerances)],
-      );
+      const rows = await endOccupations(o.db, 'failed', silentFailure(a.row.max_pause_s, null, a.row.tolerances), { id: a.row.id, silentFor: 'its pause limit' });
       if (rows.length) {
         untrack(a);
         publish(a, { Status: 'failed', Reason: silentFailure(a.row.max_pause_s, null, a.row.tolerances) });
@@ -403,10 +396,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
   async function sweepAccept(a: Active): Promise<void> {
     // claimed here while the accept waited: this gateway answers it
     if (a.mine) return void acceptHere(a);
-    const rows = await o.db.query(
-      `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now() WHERE id = $1 AND status IN ('running', 'paused') AND gateway_id IS NULL RETURNING id`,
-      [a.row.id, NOTHING_BEFORE_ACCEPT],
-    );
+    const rows = await endOccupations(o.db, 'failed', NOTHING_BEFORE_ACCEPT, { id: a.row.id, gatewayId: null });
     untrack(a);
     if (rows.length) publish(a, { Status: 'failed', Reason: NOTHING_BEFORE_ACCEPT });
   }

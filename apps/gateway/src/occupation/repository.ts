@@ -1,6 +1,7 @@
 import { accuracyGrade, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type Tolerances } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
 import { measureAgainstBase, type BaseReference } from '@smi/base-setups';
+import { endOccupations } from '@smi/occupations';
 import { baseOfOccupation, epochAntenna, measuredPoint } from './base-vectors.js';
 import type { Epoch } from './epoch.js';
 import type { Measurement } from './occupation-run.js';
@@ -235,12 +236,7 @@ export const occupationsRepository = {
 
   /** Ends an active occupation without a point; false when it had already ended. */
   async finish(q: Queryable, id: string, status: 'failed' | 'cancelled' | 'done', reason: string | null, progress?: OccupationProgress): Promise<boolean> {
-    const rows = await q.query(
-      `UPDATE occupations SET status = $2, reason = $3, progress = COALESCE($4::jsonb, progress), finished_at = now()
-       WHERE id = $1 AND status IN ('running', 'paused') RETURNING id`,
-      [id, status, reason, progress ? JSON.stringify(progress) : null],
-    );
-    return rows.length > 0;
+    return (await endOccupations(q, status, reason, { id }, { progress })).length > 0;
   },
 
   /**
@@ -353,19 +349,10 @@ export const occupationsRepository = {
    */
   /** What a gateway ran when its engine stopped: failed with the reason (ids). */
   async failHeldBy(q: Queryable, gatewayId: string, reason: string): Promise<string[]> {
-    const rows = await q.query<{ id: string }>(
-      `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now() WHERE status IN ('running', 'paused') AND gateway_id = $1 RETURNING id`,
-      [gatewayId, reason],
-    );
-    return rows.map((r) => r.id);
+    return (await endOccupations(q, 'failed', reason, { gatewayId })).map((r) => r.id);
   },
 
   async failStale(q: Queryable, staleAfterS: number, reason: string, asOf?: Date): Promise<string[]> {
-    const rows = await q.query<{ id: string }>(
-      `UPDATE occupations SET status = 'failed', reason = $2, finished_at = now()
-       WHERE status IN ('running', 'paused') AND heartbeat_at < coalesce($3::timestamptz, now()) - make_interval(secs => $1) RETURNING id`,
-      [staleAfterS, reason, asOf?.toISOString() ?? null],
-    );
-    return rows.map((r) => r.id);
+    return (await endOccupations(q, 'failed', reason, { silentFor: staleAfterS, asOf })).map((r) => r.id);
   },
 };

@@ -24,6 +24,7 @@ const NewProjectPage = lazyPage(() => import('./routes/new-project'), 'NewProjec
 const ProjectDetailPage = lazyPage(() => import('./routes/project-detail'), 'ProjectDetailPage');
 const PointSurveyPage = lazyPage(() => import('./routes/point-survey'), 'PointSurveyPage');
 const TakenPointsPage = lazyPage(() => import('./routes/taken-points'), 'TakenPointsPage');
+const StakeoutPage = lazyPage(() => import('./routes/stakeout'), 'StakeoutPage');
 const SettingsPage = lazyPage(() => import('./routes/settings'), 'SettingsPage');
 const CodeListsPage = lazyPage(() => import('./routes/code-lists'), 'CodeListsPage');
 
@@ -60,6 +61,7 @@ export const shellRoutes: RouteObject[] = [
   screen(patterns.project, ProjectDetailPage),
   screen(patterns.pointSurvey, PointSurveyPage),
   screen(patterns.takenPoints, TakenPointsPage),
+  screen(patterns.stakeout, StakeoutPage),
   screen(paths.codeLists, CodeListsPage),
   screen(paths.settings, SettingsPage),
   screen('*', NotFoundPage),

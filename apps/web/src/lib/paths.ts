@@ -16,6 +16,7 @@ export const paths = {
   project: (projectId: string) => `/projects/${encodeURIComponent(projectId)}`,
   pointSurvey: (projectId: string) => `/projects/pointsurvey/${encodeURIComponent(projectId)}`,
   takenPoints: (projectId: string) => `/projects/takenpoints/${encodeURIComponent(projectId)}`,
+  stakeout: (projectId: string) => `/projects/stakeout/${encodeURIComponent(projectId)}`,
   settings: '/settings',
   codeLists: '/code-lists',
   notifications: '/notifications',
@@ -29,4 +30,5 @@ export const patterns = {
   project: '/projects/:projectId',
   pointSurvey: '/projects/pointsurvey/:projectId',
   takenPoints: '/projects/takenpoints/:projectId',
+  stakeout: '/projects/stakeout/:projectId',
 } as const;

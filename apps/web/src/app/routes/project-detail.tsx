@@ -60,6 +60,7 @@ export function ProjectDetailPage() {
             project={project}
             mapHref={paths.pointSurvey(project._id)}
             pointsHref={paths.takenPoints(project._id)}
+            stakeHref={paths.stakeout(project._id)}
             onDeleted={() => navigate(-1)}
           />
         </div>

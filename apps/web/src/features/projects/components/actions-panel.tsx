@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { List, Map, Trash2 } from 'lucide-react';
+import { List, Map, Trash2, Crosshair } from 'lucide-react';
 import { Panel } from '../../../components/panel';
 import type { Project } from '../api/projects';
 import { DeleteProjectDialog } from './delete-project-dialog';
@@ -10,10 +10,12 @@ interface Props {
   project: Project;
   mapHref: string;
   pointsHref: string;
+  /** the stake-out screen */
+  stakeHref?: string;
   onDeleted: () => void;
 }
 
-export function ActionsPanel({ project, mapHref, pointsHref, onDeleted }: Props) {
+export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, onDeleted }: Props) {
   const [confirming, setConfirming] = useState(false);
   return (
     <Panel title="Actions">
@@ -26,6 +28,12 @@ export function ActionsPanel({ project, mapHref, pointsHref, onDeleted }: Props)
           <List aria-hidden="true" className="h-4 w-4" />
           Points
         </Link>
+        {stakeHref && (
+          <Link to={stakeHref} className="btn-secondary">
+            <Crosshair aria-hidden="true" className="h-4 w-4" />
+            Stake out
+          </Link>
+        )}
       </div>
       <div className="mt-5">
         <h3 className="mb-2 text-sm font-semibold text-slate-700">Export Data</h3>

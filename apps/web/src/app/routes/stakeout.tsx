@@ -1,0 +1,165 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { StakeOrientation } from '@smi/contracts';
+import { PageHeader } from '../../components/page-header';
+import { Panel } from '../../components/panel';
+import { CenteredSpinner } from '../../components/spinner';
+import { useProject } from '../../features/projects/api/projects';
+import { useDesign, useGuidance, useStakeRecords, useStartStake } from '../../features/stakeout/api/stake';
+import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
+import { matching, nearestNotStaked, step } from '../../features/stakeout/components/targets';
+import { useLiveReadings } from '../../lib/use-live';
+
+type OrientationEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
+type PermissionAsking = { requestPermission?: () => Promise<'granted' | 'denied'> };
+
+/** The phone's compass heading (true north), only once turned on from a tap (iOS asks for permission then). */
+function useCompass(on: boolean) {
+  const [heading, setHeading] = useState<number | null>(null);
+  useEffect(() => {
+    if (!on) return setHeading(null);
+    const read = (e: Event) => {
+      const o = e as OrientationEvent;
+      if (typeof o.webkitCompassHeading === 'number') setHeading(o.webkitCompassHeading);
+      else if (o.absolute && o.alpha !== null) setHeading((360 - o.alpha) % 360);
+    };
+    window.addEventListener('deviceorientationabsolute', read);
+    window.addEventListener('deviceorientation', read);
+    return () => {
+      window.removeEventListener('deviceorientationabsolute', read);
+      window.removeEventListener('deviceorientation', read);
+    };
+  }, [on]);
+  return heading;
+}
+
+/** The screen kept awake while a target is chosen (where the browser allows). */
+function useWakeLock(on: boolean) {
+  useEffect(() => {
+    if (!on || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    let done = false;
+    // refused (low battery, a hidden tab): the screen may dim, guidance goes on
+    navigator.wakeLock.request('screen').then((l) => (done ? void l.release() : (lock = l))).catch(() => undefined);
+    return () => {
+      done = true;
+      void lock?.release();
+    };
+  }, [on]);
+}
+
+/** Beeps that come faster as the target nears, started from a tap (the browser's autoplay rule); a buzz where allowed. */
+function useBeeps(on: boolean, distance: number | null, radius: number, reached: boolean) {
+  const ctx = useRef<AudioContext | null>(null);
+  useEffect(() => {
+    if (!on || distance === null || distance > radius) return;
+    const every = reached ? 150 : Math.max(150, Math.min(1500, (distance / radius) * 1500));
+    const id = window.setInterval(() => {
+      const a = ctx.current;
+      if (a) {
+        const o = a.createOscillator();
+        o.frequency.value = reached ? 1320 : 880;
+        o.connect(a.destination);
+        o.start();
+        o.stop(a.currentTime + 0.06);
+      }
+      if (reached) navigator.vibrate?.(60);
+    }, every);
+    return () => window.clearInterval(id);
+  }, [on, distance, radius, reached]);
+  return () => {
+    ctx.current ??= new AudioContext();
+    void ctx.current.resume();
+  };
+}
+
+export function StakeoutPage() {
+  const { projectId = '' } = useParams<{ projectId: string }>();
+  const project = useProject(projectId);
+  const design = useDesign(projectId);
+  const records = useStakeRecords(projectId);
+  const start = useStartStake(projectId);
+  const rovers = useMemo(() => (project.data?.ClientDevices ?? []).filter((d) => d.Type === 'rover'), [project.data]);
+  const [roverId, setRoverId] = useState<string | null>(null);
+  const rover = rovers.find((r) => r._id === roverId) ?? rovers[0] ?? null;
+  const [targetId, setTargetId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [orientation, setOrientation] = useState<StakeOrientation>('north');
+  const [mode, setMode] = useState<DeltaMode>('ne');
+  const [sound, setSound] = useState(false);
+  const compass = useCompass(orientation === 'compass');
+  const readings = useLiveReadings(rover ? [rover.DeviceCode] : []);
+  const latest = rover ? readings[rover.DeviceCode]?.at(-1) : undefined;
+  const guidance = useGuidance(projectId, rover?._id ?? null, targetId, orientation, compass, latest ? `${latest.fixTime ?? ''}|${latest.timestamp}|${latest.fixType}` : '');
+  const g = guidance.data;
+  const reached = !!g?.live && !!g.guidance?.within.both;
+  const unlockAudio = useBeeps(sound, g?.guidance?.distance ?? null, g?.tolerance.radius ?? 3, reached);
+  useWakeLock(!!targetId);
+
+  const points = design.data?.points ?? [];
+  const staked = useMemo(() => new Set((records.data?.records ?? []).map((r) => r.DesignPointId).filter((x): x is string => !!x)), [records.data]);
+  const shown = matching(points, search);
+  const target = points.find((p) => p.id === targetId) ?? null;
+
+  async function turnCompass() {
+    const asking = (window.DeviceOrientationEvent as unknown as PermissionAsking | undefined)?.requestPermission;
+    if (asking && (await asking().catch(() => 'denied')) !== 'granted') return;
+    setOrientation('compass');
+  }
+  function stake() {
+    if (!rover || !target || !g?.guidance) return;
+    if (!g.guidance.within.both && !window.confirm(`${target.name} is out of tolerance (${g.guidance.distance.toFixed(3)} away). Store it anyway?`)) return;
+    start.mutate({ deviceId: rover._id, pointId: target.id });
+  }
+
+  if (project.isPending || design.isPending) return <CenteredSpinner />;
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-3">
+      <PageHeader title="Stake out" subtitle={project.data?.Name} back compact />
+      <Panel bodyClassName="p-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="text-sm text-slate-700">
+            Rover{' '}
+            <select className="input" value={rover?._id ?? ''} onChange={(e) => setRoverId(e.target.value)} aria-label="Rover">
+              {rovers.map((r) => <option key={r._id} value={r._id}>{r.Name}</option>)}
+            </select>
+          </label>
+          <button type="button" className="btn-secondary" onClick={() => setTargetId(step(points, targetId, -1)?.id ?? null)}>Previous</button>
+          <button type="button" className="btn-secondary" onClick={() => setTargetId(step(points, targetId, 1)?.id ?? null)}>Next</button>
+          <button type="button" className="btn-secondary" onClick={() => setTargetId(nearestNotStaked(points, g?.rover ?? null, staked)?.id ?? null)}>Nearest not staked</button>
+        </div>
+        <input className="input mt-2 w-full" placeholder="Search design points" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search design points" />
+        <ul className="mt-2 max-h-40 overflow-y-auto" aria-label="Design points">
+          {shown.slice(0, 200).map((p) => (
+            <li key={p.id}>
+              <button type="button" className={`w-full rounded px-2 py-2 text-left ${p.id === targetId ? 'bg-sky-100 font-semibold' : ''}`} onClick={() => setTargetId(p.id)}>
+                {p.name} {staked.has(p.id) && <span className="text-xs text-emerald-700">staked</span>}
+              </button>
+            </li>
+          ))}
+          {!points.length && <li className="p-2 text-sm text-slate-600">The project has no design points: import them on the project page.</li>}
+        </ul>
+      </Panel>
+      {target && rover && (
+        <Panel title={`Target ${target.name}`} bodyClassName="p-3">
+          {g ? <FixLine g={g} /> : <p className="text-sm text-slate-600">Waiting for the rover…</p>}
+          {g && <GuidanceView g={g} mode={mode} />}
+          <div className="mt-3 flex flex-wrap gap-2">
+            <select className="input" value={orientation} aria-label="Orientation" onChange={(e) => (e.target.value === 'compass' ? void turnCompass() : setOrientation(e.target.value as StakeOrientation))}>
+              <option value="north">North up</option>
+              <option value="travel">Direction of travel</option>
+              <option value="compass">Compass</option>
+            </select>
+            <select className="input" value={mode} aria-label="Deltas" onChange={(e) => setMode(e.target.value as DeltaMode)}>
+              <option value="ne">North/East</option>
+              <option value="fr">Forward/Right</option>
+            </select>
+            <button type="button" className="btn-secondary" aria-pressed={sound} onClick={() => { unlockAudio(); setSound(!sound); }}>{sound ? 'Beeps on' : 'Beeps off'}</button>
+            <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || start.isPending} onClick={stake}>Stake</button>
+          </div>
+          {start.data && <p className="mt-2 text-sm text-slate-700" role="status">Staking {start.data.occupation.Name}: {start.data.occupation.Status}</p>}
+        </Panel>
+      )}
+    </div>
+  );
+}
