@@ -33,7 +33,7 @@ import { recordPreviewReply } from './record-preview.js';
 import { settingsReply } from './settings.js';
 import { CODE_LIST_FILE_TYPES, codeListReply, codeListsReply } from './code-lists.js';
 import { lineworkReply } from './linework.js';
-import { invitationReply, invitationsReply, membersReply, workspaceReply, workspacesReply } from './workspaces.js';
+import { deviceTransferReply, invitationReply, invitationsReply, membersReply, workspaceReply, workspacesReply } from './workspaces.js';
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
 import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, startStakeReply } from './stake.js';
@@ -268,5 +268,9 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   },
   resendInvitation: { summary: 'Mail a pending invitation again, with a new link valid 7 days (the old link stops working).', json: invitationReply },
   revokeInvitation: { summary: 'Withdraw a pending invitation: its link stops working.', json: messageReply },
+  transferDevice: {
+    summary: "Move a device of the current workspace to another workspace the user owns or administers (the owner only). It leaves this workspace's projects; its connections end and a new MQTT secret, shown only in this reply, replaces the old one and its NTRIP password.",
+    json: deviceTransferReply,
+  },
   acceptInvitation: { summary: "Join a workspace from an invitation's link: the signed-in, verified account must have the invited address. The workspace becomes current.", json: workspaceReply },
 };

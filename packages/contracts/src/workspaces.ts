@@ -25,6 +25,14 @@ export const workspaceReply = z.object({ success: z.literal(true), message: z.st
 export const memberView = z.object({ userId: z.string(), name: z.string(), email: z.string(), role: workspaceRole, joinedAt: z.string() });
 export const membersReply = z.object({ success: z.literal(true), members: z.array(memberView) });
 
+export const deviceTransferReply = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** the device's MQTT login in its new workspace: the old secret stopped working */
+  username: z.string(),
+  secret: z.string(),
+});
+
 export const invitationView = z.object({ id: z.string(), email: z.string(), role: memberRole, invitedBy: z.string(), expiresAt: z.string() });
 export const invitationsReply = z.object({ success: z.literal(true), invitations: z.array(invitationView) });
 export const invitationReply = z.object({ success: z.literal(true), message: z.string(), invitation: invitationView });
@@ -64,6 +72,14 @@ export const workspaceEndpoints = {
   }),
   resendInvitation: endpoint({ method: 'POST', path: '/api/workspace/invitations/:invitationId/resend', access: 'verified', permission: 'manage', params: byInvitation }),
   revokeInvitation: endpoint({ method: 'DELETE', path: '/api/workspace/invitations/:invitationId', access: 'verified', permission: 'manage', params: byInvitation }),
+  transferDevice: endpoint({
+    method: 'POST',
+    path: '/api/devices/:id/transfer',
+    access: 'verified',
+    permission: 'own',
+    params: z.strictObject({ id }),
+    body: z.strictObject({ workspaceId: id }),
+  }),
   acceptInvitation: endpoint({
     method: 'POST',
     path: '/api/invitations/accept',

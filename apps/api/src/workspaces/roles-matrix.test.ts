@@ -190,4 +190,24 @@ describe('roles in a team workspace, over every endpoint of the table', () => {
     await members.admin.agent.delete(`/api/workspace/invitations/${inv}`).expect(200);
     expect((await other.agent.post('/api/invitations/accept').send({ token: second })).status).toBe(404);
   });
+
+  it("moves a device to another workspace of its owner, out of the team's projects, with a new secret", async () => {
+    const o = members.owner;
+    const south = (await o.agent.post('/api/workspaces').send({ name: 'South crew' }).expect(201)).body.workspace.id as string;
+    const before = await h.db.query<{ secret_hash: string | null }>('SELECT secret_hash FROM devices WHERE id = $1', [f.rover._id]);
+    // not into a workspace the user does not run, nor by an admin
+    expect((await o.agent.post(`/api/devices/${f.rover._id}/transfer`).send({ workspaceId: outsider.userId })).status).toBe(404);
+    expect((await members.admin.agent.post(`/api/devices/${f.rover._id}/transfer`).send({ workspaceId: south })).status).toBe(403);
+    const moved = await o.agent.post(`/api/devices/${f.rover._id}/transfer`).send({ workspaceId: south }).expect(200);
+    expect(moved.body).toMatchObject({ success: true, username: f.rover.DeviceCode, secret: expect.any(String) });
+    const after = await h.db.query<{ owner_id: string; secret_hash: string | null }>('SELECT owner_id, secret_hash FROM devices WHERE id = $1', [f.rover._id]);
+    expect(after[0]!.owner_id).toBe(south);
+    expect(after[0]!.secret_hash).not.toBe(before[0]!.secret_hash);
+    expect(await h.db.query('SELECT 1 FROM project_devices WHERE device_id = $1', [f.rover._id])).toEqual([]);
+    // gone from the team, there in the other workspace
+    expect((await o.agent.get(`/api/devices/${f.rover._id}`)).status).toBe(404);
+    await o.agent.put('/api/workspaces/current').send({ workspaceId: south }).expect(200);
+    await o.agent.get(`/api/devices/${f.rover._id}`).expect(200);
+    await o.agent.put('/api/workspaces/current').send({ workspaceId: team }).expect(200);
+  });
 });

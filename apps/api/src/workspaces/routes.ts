@@ -6,6 +6,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import type { SessionUser } from '../auth/session.js';
+import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 
 /** How long an invitation's link works (decision 065). */
 export const INVITATION_DAYS = 7;
@@ -205,6 +206,27 @@ export function workspaceRoutes(deps: AppDeps): Router {
     );
     if (!row) throw new AppError(404, INVITATION_NOT_FOUND);
     return { success: true, message: 'Invitation withdrawn' };
+  });
+
+  mount(router, e.transferDevice, load, async ({ user, params, body }) => {
+    const secret = newDeviceSecret();
+    const hash = await hashDeviceSecret(secret);
+    const code = await db.tx(async (q) => {
+      const [device] = await q.query<{ code: string }>('SELECT code FROM devices WHERE id = $1 AND owner_id = $2 FOR UPDATE', [params.id, user.workspace.id]);
+      if (!device) throw new AppError(404, 'Device not found');
+      const [target] = await q.query("SELECT 1 FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND role IN ('owner', 'admin')", [body.workspaceId, user.id]);
+      if (!target) throw new AppError(404, 'Workspace not found');
+      if (body.workspaceId === user.workspace.id) throw new AppError(409, 'The device is already in this workspace');
+      // it leaves this workspace's projects: none of them may use it any more
+      await q.query('DELETE FROM project_devices WHERE device_id = $1', [params.id]);
+      await q.query('UPDATE projects SET base_station_id = NULL WHERE base_station_id = $1', [params.id]);
+      await q.query('UPDATE devices SET owner_id = $2, connected = false, secret_hash = $3, ntrip_secret_hash = NULL WHERE id = $1', [params.id, body.workspaceId, hash]);
+      return device.code;
+    });
+    // the old secret's MQTT and NTRIP connections end on every gateway
+    deps.live?.revokeDevice(code).catch((err) => deps.log.warn({ err, device: code }, "transferred device's connections not closed"));
+    events.emit('ntripAccessChanged', user.workspace.id);
+    return { success: true, message: 'Device moved. Give it the new secret: it is shown only once.', username: code, secret };
   });
 
   mount(router, e.acceptInvitation, load, async ({ user, body }) => {
