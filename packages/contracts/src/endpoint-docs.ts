@@ -265,6 +265,7 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   listMembers: { summary: "The current workspace's members and their roles.", json: membersReply },
   changeMemberRole: { summary: "Change a member's role (admins and the owner; the owner's role changes by a transfer only). It holds from the member's next request.", json: messageReply },
   removeMember: { summary: "Remove a member: their next request answers like a missing object, their sockets are closed. The owner cannot be removed.", json: messageReply },
+  leaveWorkspace: { summary: 'Leave the current team workspace (the owner transfers it first); the personal workspace becomes current.', json: messageReply },
   transferWorkspace: { summary: 'Make another member the owner; the owner becomes an admin.', json: messageReply },
   deleteWorkspace: { summary: 'Delete the current team workspace and all its work (owner only; a personal workspace cannot be deleted).', json: messageReply },
   listInvitations: { summary: 'Pending invitations of the current workspace.', json: invitationsReply },
