@@ -4,6 +4,7 @@ import { AppError } from '../http/errors.js';
 import { settingsOf } from '../occupations/settings.js';
 import { projectsRepository } from '../projects/repository.js';
 import { supersede, targetAt } from './recompute.js';
+import type { AuditActor } from '../audit/audit-log.js';
 import { baseSetupsRepository, toBaseSetupView } from '@smi/base-setups';
 
 /** A running Auto Fix that heard nothing from its base for this long has failed (its gateway writes each second). */
@@ -110,7 +111,7 @@ export function autoFixUseCases(db: Db, command: (c: AutoFixCommand) => Promise<
      * The average becomes the base's coordinates: a new version of the setup in force (its points re-computed by
      * the shift, as any correction) or, with none, the project's first setup; source 'auto-fix' with its sigma.
      */
-    async accept(ownerId: string, id: string) {
+    async accept(ownerId: string, by: AuditActor, id: string) {
       return db.tx(async (q) => {
         const pre = await owned(q, ownerId, id);
         if (!pre) throw notFound();
@@ -128,7 +129,7 @@ export function autoFixUseCases(db: Db, command: (c: AutoFixCommand) => Promise<
           sigmaV: row.sigma_v,
         });
         const out = current
-          ? await supersede(q, current, target, { userId: ownerId, reason: 'auto fix accepted' })
+          ? await supersede(q, current, target, { userId: ownerId, reason: 'auto fix accepted', by })
           : { setup: await baseSetupsRepository.insert(q, { ...target, projectId: project.id, baseDeviceId: row.base_device_id, createdBy: ownerId }), recomputed: null };
         const [accepted] = await q.query<AutoFixRow>(`UPDATE base_auto_fixes SET status = 'accepted', setup_id = $2 WHERE id = $1 RETURNING *`, [id, out.setup.id]);
         return {

@@ -94,6 +94,15 @@ describe('base setups', () => {
     expect(undone.body.setup).toMatchObject({ Version: 3, Source: 'rtcm', X: s.broadcast[0], Y: s.broadcast[1], Z: s.broadcast[2] });
     expect(undone.body.message).toMatch(/^3 points re-computed/);
     expect(announced).toEqual([s.project._id, s.project._id]);
+    // both are in the audit trail with the coordinates before and after, and the points they moved (decision 071)
+    const audited = await h.db.query<{ action: string; user_id: string; before: { Version: number }; after: { Version: number; Points: number } }>(
+      `SELECT action, user_id, before, after FROM audit_log WHERE project_id = $1 AND object_kind = 'base-setup' ORDER BY seq`,
+      [s.project._id],
+    );
+    expect(audited.map((a) => [a.action, a.user_id, a.before.Version, a.after.Version, a.after.Points])).toEqual([
+      ['base-setup.recomputed', s.owner.userId, 1, 2, 3],
+      ['base-setup.undone', s.owner.userId, 2, 3, 3],
+    ]);
     h.deps.events.off('lineworkChanged', onLinework);
     const back = (await s.owner.agent.get(`/api/points/${s.project._id}`).expect(200)).body.points as { _id: string; Latitude: number; Longitude: number; EllipsoidalHeight: number }[];
     for (const [i, r] of ROVERS.entries()) {

@@ -6,6 +6,7 @@ import { AppError } from '../http/errors.js';
 import { resolveAntenna, setupOf } from '../occupations/settings.js';
 import { projectsRepository } from '../projects/repository.js';
 import { supersede, targetAt } from './recompute.js';
+import type { AuditActor } from '../audit/audit-log.js';
 import { baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from '@smi/base-setups';
 import { setupInForce } from './setups.js';
 
@@ -54,7 +55,7 @@ const sameSetup = (s: BaseSetupRow, t: { latitude: number; longitude: number; he
  * it (decision 023); with no setup yet one is opened there. A dry run does all of it and rolls it back, so the
  * preview the page asks about is what the same code would do.
  */
-export async function setKnownBase(db: Db, grids: GridStore, ownerId: string, projectId: string, b: KnownBaseBody): Promise<KnownBaseReply> {
+export async function setKnownBase(db: Db, grids: GridStore, ownerId: string, by: AuditActor, projectId: string, b: KnownBaseBody): Promise<KnownBaseReply> {
   let reply: Preview['reply'];
   try {
     reply = await db.tx(async (q) => {
@@ -77,7 +78,7 @@ export async function setKnownBase(db: Db, grids: GridStore, ownerId: string, pr
         setup = current;
         if (current) {
           const t = targetAt(mark.latitude, mark.longitude, arpHeight(current)!, { source, antennaHeight: arpUp ?? current.antenna_height, datum: current.datum });
-          if (!sameSetup(current, t)) ({ setup, recomputed } = await supersede(q, current, t, { userId: ownerId, reason: source === 'control' ? 'base set over a control point' : 'known position typed' }));
+          if (!sameSetup(current, t)) ({ setup, recomputed } = await supersede(q, current, t, { userId: ownerId, reason: source === 'control' ? 'base set over a control point' : 'known position typed', by }));
         }
       }
       const out: Preview['reply'] = {

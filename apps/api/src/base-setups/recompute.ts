@@ -2,6 +2,7 @@ import type { Recomputation } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 import { ecefDeltaToEnu, ecefToGeodetic, geodeticToEcef, type Vec3 } from '@smi/geodesy';
 import { baseSetupsRepository, type BaseSetupRow, type NewSetup } from '@smi/base-setups';
+import { writeAudit, type AuditActor } from '../audit/audit-log.js';
 
 interface PointGeometry {
   id: string;
@@ -36,7 +37,7 @@ export async function supersede(
   q: Queryable,
   old: BaseSetupRow,
   target: SetupTarget,
-  o: { userId: string | null; reason: string },
+  o: { userId: string | null; reason: string; by: AuditActor },
 ): Promise<{ setup: BaseSetupRow; recomputed: Recomputation }> {
   const setup = await baseSetupsRepository.insert(q, {
     ...target,
@@ -85,6 +86,15 @@ export async function supersede(
   // the points list is cached by this revision
   await q.query('UPDATE projects SET last_modified = now(), points_revision = points_revision + 1 WHERE id = $1', [old.project_id]);
   const enu = ecefDeltaToEnu(old.latitude, old.longitude, shift);
+  const coords = (r: BaseSetupRow) => ({ Version: r.version, Latitude: r.latitude, Longitude: r.longitude, Height: r.height, AntennaHeight: r.antenna_height, Datum: r.datum, Source: r.source });
+  await writeAudit(q, o.by, {
+    action: o.reason === 'undo' ? 'base-setup.undone' : 'base-setup.recomputed',
+    objectKind: 'base-setup',
+    objectId: setup.id,
+    projectId: old.project_id,
+    before: coords(old),
+    after: { ...coords(setup), Reason: o.reason, Points: points.length, ShiftE: enu.e, ShiftN: enu.n, ShiftU: enu.u },
+  });
   return {
     setup,
     recomputed: {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { actorOf } from '../audit/audit-log.js';
 import { autoFixEndpoints as a, baseSetupEndpoints as e, type AutoFixCommand } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
@@ -18,10 +19,10 @@ export function baseSetupRoutes(deps: AppDeps): Router {
     if (r.recomputed && r.setup?.ProjectId) deps.events.emit('lineworkChanged', userId, r.setup.ProjectId);
     return reply;
   };
-  mount(router, e.setKnownBase, load, async ({ user, params, body }) => announced(user.workspace.id, await setKnownBase(db, gridStore(deps.config.gridsDir ?? ''), user.workspace.id, params.id, body)));
+  mount(router, e.setKnownBase, load, async ({ user, params, body }) => announced(user.workspace.id, await setKnownBase(db, gridStore(deps.config.gridsDir ?? ''), user.workspace.id, actorOf(user), params.id, body)));
   mount(router, e.listBaseSetups, load, ({ user, params }) => listSetups(db, user.workspace.id, params.id));
-  mount(router, e.correctBaseSetup, load, async ({ user, params, body }) => announced(user.workspace.id, await correctSetup(db, user.workspace.id, params.id, body)));
-  mount(router, e.undoBaseSetup, load, async ({ user, params }) => announced(user.workspace.id, await undoSetup(db, user.workspace.id, params.id)));
+  mount(router, e.correctBaseSetup, load, async ({ user, params, body }) => announced(user.workspace.id, await correctSetup(db, user.workspace.id, actorOf(user), params.id, body)));
+  mount(router, e.undoBaseSetup, load, async ({ user, params }) => announced(user.workspace.id, await undoSetup(db, user.workspace.id, actorOf(user), params.id)));
 
   // Auto Fix: averaged on the gateway that ingests the base, told by the internal control topic
   const autoFix = autoFixUseCases(db, (c: AutoFixCommand) => {
@@ -35,7 +36,7 @@ export function baseSetupRoutes(deps: AppDeps): Router {
     return out;
   });
   mount(router, a.latestAutoFix, load, ({ user, params }) => autoFix.latest(user.workspace.id, params.id));
-  mount(router, a.acceptAutoFix, load, async ({ user, params }) => announced(user.workspace.id, await autoFix.accept(user.workspace.id, params.id)));
+  mount(router, a.acceptAutoFix, load, async ({ user, params }) => announced(user.workspace.id, await autoFix.accept(user.workspace.id, actorOf(user), params.id)));
   mount(router, a.cancelAutoFix, load, ({ user, params }) => autoFix.cancel(user.workspace.id, params.id));
   return router;
 }

@@ -6,6 +6,7 @@ import { AppError } from '../http/errors.js';
 import type { RecordedIn } from '../points/repository.js';
 import { projectsRepository } from '../projects/repository.js';
 import { heightOf, supersede, targetAt } from './recompute.js';
+import type { AuditActor } from '../audit/audit-log.js';
 
 const notFound = () => new AppError(404, 'Base setup not found');
 
@@ -97,7 +98,7 @@ export async function attachToSetup(db: Db, ownerId: string, pointId: string, pr
 const bumpPoints = (q: Queryable, projectId: string) => q.query('UPDATE projects SET points_revision = points_revision + 1 WHERE id = $1', [projectId]);
 
 /** New coordinates for a setup: a new version, every point of the old one re-computed (one transaction). */
-export async function correctSetup(db: Db, ownerId: string, setupId: string, body: CorrectBaseSetupBody) {
+export async function correctSetup(db: Db, ownerId: string, by: AuditActor, setupId: string, body: CorrectBaseSetupBody) {
   const out = await db.tx(async (q) => {
     const old = await baseSetupsRepository.owned(q, ownerId, setupId, true);
     if (!old) throw notFound();
@@ -107,20 +108,20 @@ export async function correctSetup(db: Db, ownerId: string, setupId: string, bod
       antennaHeight: body.AntennaHeight === undefined ? old.antenna_height : body.AntennaHeight,
       datum: body.Datum ?? old.datum,
     });
-    return supersede(q, old, target, { userId: ownerId, reason: 'base corrected' });
+    return supersede(q, old, target, { userId: ownerId, reason: 'base corrected', by });
   });
   return { success: true as const, message: out.recomputed.Message, setup: toBaseSetupView(out.setup), recomputed: out.recomputed };
 }
 
 /** Back to the previous version's coordinates (itself a new version: the history only grows). */
-export async function undoSetup(db: Db, ownerId: string, setupId: string) {
+export async function undoSetup(db: Db, ownerId: string, by: AuditActor, setupId: string) {
   const out = await db.tx(async (q) => {
     const old = await baseSetupsRepository.owned(q, ownerId, setupId, true);
     if (!old) throw notFound();
     if (!old.current) throw new AppError(409, 'This base setup has a newer version');
     const previous = old.previous_id ? await baseSetupsRepository.byId(q, old.previous_id) : undefined;
     if (!previous) throw new AppError(400, 'This base setup has no previous version');
-    return supersede(q, old, fromRow(previous), { userId: ownerId, reason: 'undo' });
+    return supersede(q, old, fromRow(previous), { userId: ownerId, reason: 'undo', by });
   });
   return { success: true as const, message: out.recomputed.Message, setup: toBaseSetupView(out.setup), recomputed: out.recomputed };
 }
@@ -145,7 +146,7 @@ function fromRow(r: BaseSetupRow) {
  * The Positioning Mode panel's Known Position: the typed latitude/longitude become the setup in force (its height
  * kept), re-computing the points of the setup. Nothing to re-compute when the project has no setup yet.
  */
-export async function knownPositionTyped(db: Db, ownerId: string, projectId: string, latitude: number, longitude: number) {
+export async function knownPositionTyped(db: Db, ownerId: string, by: AuditActor, projectId: string, latitude: number, longitude: number) {
   return db.tx(async (q) => {
     const project = await projectsRepository.owned(q, ownerId, projectId, true);
     if (!project) return null;
@@ -153,7 +154,7 @@ export async function knownPositionTyped(db: Db, ownerId: string, projectId: str
     if (!current) return null;
     if (current.latitude === latitude && current.longitude === longitude && current.source === 'known') return null;
     const target = targetAt(latitude, longitude, current.height, { source: 'known', antennaHeight: current.antenna_height, datum: current.datum });
-    return supersede(q, current, target, { userId: ownerId, reason: 'known position typed' });
+    return supersede(q, current, target, { userId: ownerId, reason: 'known position typed', by });
   });
 }
 

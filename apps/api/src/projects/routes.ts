@@ -62,7 +62,7 @@ export function projectRoutes(deps: AppDeps): Router {
     const reply = await setBaseLocation(db, user.workspace.id, params.id, body);
     // the typed position also corrects the base setup in force and re-computes its points; the reply gains their
     // count beside its usual fields (decision 023)
-    const done = await knownPositionTyped(db, user.workspace.id, params.id, body.baseLatitude, body.baseLongitude);
+    const done = await knownPositionTyped(db, user.workspace.id, actorOf(user), params.id, body.baseLatitude, body.baseLongitude);
     // re-computed points move the project's linework: the owner's maps ask for it again
     if (done?.recomputed) deps.events.emit('lineworkChanged', user.workspace.id, params.id);
     return done ? { ...reply, recomputed: done.recomputed, baseSetupId: done.setup.id } : reply;
