@@ -237,7 +237,7 @@ export async function run(): Promise<BenchResult> {
   const rtklib = await measure('rtklib');
   const caster = await measure('caster');
   const p = (v: number[], q: number) => percentile(v, q);
-  const RTKLIB = `RTKLIB str2str caster (${rtklib.processes} processes)`;
+  const RTKLIB = `RTKLIB str2str caster (${rtklib.processes} process${rtklib.processes > 1 ? 'es' : ''})`;
   return {
     name: 'ntrip',
     figures: [

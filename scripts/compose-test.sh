@@ -83,6 +83,8 @@ lookalike node:20-bookworm-slim node
 lookalike postgres:15 postgres
 lookalike redis:7 redis
 lookalike nginx:1.27 nginx
+# MinIO has no Debian package: its look-alike serves the S3 API with s3rver (npm) on :9000, MinIO's own port and keys
+lookalike minio/minio:RELEASE.2025-04-22T22-12-26Z minio
 say "base images ready ($(( $(date +%s) - started )) s)"
 
 # --- configuration: fresh secrets, free ports -----------------------------------------------------------------------
@@ -103,6 +105,7 @@ APP_DB_PASSWORD=$(openssl rand -hex 24)
 REDIS_PASSWORD=$(openssl rand -hex 24)
 DEVICE_ACTIVATION_SECRET=$(openssl rand -hex 32)
 JWT_SECRET=$(openssl rand -hex 32)
+S3_SECRET_ACCESS_KEY=$(openssl rand -hex 24)
 MQTT_SERVICE_SECRET=$(openssl rand -hex 32)
 PUBLIC_URL=$base_url
 MQTT_PUBLIC_URL=mqtts://localhost:$mqtts_port
@@ -155,7 +158,7 @@ wait_healthy() {
     done
   done
 }
-wait_healthy "postgres redis api1 api2 gateway1 gateway2 proxy"
+wait_healthy "postgres redis minio api1 api2 gateway1 gateway2 proxy"
 say "every service healthy ($(( $(date +%s) - started )) s)"
 
 # the images run as non-root (the container's main process: postgres and redis, like the official images, start as
@@ -241,9 +244,21 @@ network=$(docker inspect -f '{{range $name, $_ := .NetworkSettings.Networks}}{{$
 NTRIP_PORT=$ntrip_port STATE_FILE=$work/state.json CAPTURE=$capture NETWORK=$network IMAGE=$image \
   node scripts/compose-test/edge.mjs || die "a flood through the proxy"
 
+# --- a point's photo through the proxy into MinIO and back, byte for byte (decision 067) ----------------------------
+photo=apps/api/test-fixtures/photos/sideways-orientation-6.jpg
+project_id=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).projectId' "$work/state.json")
+point_id=$(curl_ -f "$base_url/api/points/$project_id" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).points[0]._id))')
+curl_ -f -o "$work/photo.json" -H 'Content-Type: image/jpeg' --data-binary "@$photo" "$base_url/api/points/$project_id/$point_id/photos?name=manhole.jpg" ||
+  die "photo upload: $(cat "$work/photo.json" 2>/dev/null)"
+photo_url=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).photo.Url' "$work/photo.json")
+curl_ -f -o "$work/photo.back" "$base_url$photo_url" || die "photo read back"
+cmp -s "$photo" "$work/photo.back" || die "the photo read back through the proxy differs from the one uploaded"
+curl_ -f -o /dev/null "$base_url$photo_url/thumbnail" || die "thumbnail read back"
+"${dc[@]}" exec -T minio sh -c 'find /data -path "*original*" | head -1' | grep -q . || die "no photo object in MinIO's volume"
+say "a photo stored in MinIO through the proxy and read back byte for byte, with its thumbnail"
+
 # --- backup, wipe the database volume, restore ----------------------------------------------------------------------
 points_of() { curl_ -f "$base_url/api/points/$1" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const b=JSON.parse(s);const list=b.points??b.data??b;console.log(list.map(p=>p.Name??p.name).sort().join(","))})'; }
-project_id=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).projectId' "$work/state.json")
 before=$(points_of "$project_id")
 [ -n "$before" ] || die "no points to back up"
 bash scripts/backup.sh "$work/backup.dump"

@@ -7,7 +7,7 @@ if [ -e .env ]; then echo "init-env: .env exists, left as it is"; exit 0; fi
 umask 077
 while IFS= read -r line; do
   case "$line" in
-    POSTGRES_PASSWORD= | APP_DB_PASSWORD= | REDIS_PASSWORD=) echo "$line$(openssl rand -hex 24)" ;;
+    POSTGRES_PASSWORD= | APP_DB_PASSWORD= | REDIS_PASSWORD= | S3_SECRET_ACCESS_KEY=) echo "$line$(openssl rand -hex 24)" ;;
     JWT_SECRET= | MQTT_SERVICE_SECRET= | DEVICE_ACTIVATION_SECRET=) echo "$line$(openssl rand -hex 32)" ;;
     *) echo "$line" ;;
   esac

@@ -48,7 +48,7 @@ const PHOTOS = '/api/points/:projectId/:pointId/photos';
 export const photoEndpoints = {
   listPhotos: endpoint({ method: 'GET', path: PHOTOS, access: 'verified', permission: 'read', params: byPoint }),
   /** The body is the image file itself (image/* or application/octet-stream); ?name= gives its file name. */
-  uploadPhoto: endpoint({ method: 'POST', path: PHOTOS, access: 'verified', permission: 'edit-own', params: byPoint }),
+  uploadPhoto: endpoint({ method: 'POST', path: PHOTOS, access: 'verified', permission: 'record', params: byPoint }),
   photoFile: endpoint({ method: 'GET', path: `${PHOTOS}/:photoId`, access: 'verified', permission: 'read', params: byPhoto }),
   photoThumbnail: endpoint({ method: 'GET', path: `${PHOTOS}/:photoId/thumbnail`, access: 'verified', permission: 'read', params: byPhoto }),
   deletePhoto: endpoint({ method: 'DELETE', path: `${PHOTOS}/:photoId`, access: 'verified', permission: 'edit-own', params: byPhoto }),

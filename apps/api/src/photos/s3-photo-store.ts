@@ -68,6 +68,11 @@ export function s3PhotoStore(c: S3Config): PhotoStore & { ensureBucket(): Promis
       if (head.ok) return 'existed';
       if (head.status !== 404) throw await fail('HEAD bucket', head);
       const made = await send('PUT', '');
+      // another api process made it in the meantime
+      if (made.status === 409) {
+        await made.arrayBuffer();
+        return 'existed';
+      }
       if (!made.ok) throw await fail('create bucket', made);
       await made.arrayBuffer();
       return 'created';
