@@ -30,6 +30,7 @@ import { lineworkRoutes } from './linework/routes.js';
 import { apiDescriptionRoutes } from './api-description/routes.js';
 import { workspaceRoutes } from './workspaces/routes.js';
 import { photoRoutes } from './photos/routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { csrfGuard } from './http/csrf.js';
 import type { AppDeps } from './http/deps.js';
 import { apiNotFound, errorMiddleware } from './http/errors.js';
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, stakeRoutes, lineworkRoutes, apiDescriptionRoutes, photoRoutes, workspaceRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, stakeRoutes, lineworkRoutes, apiDescriptionRoutes, photoRoutes, workspaceRoutes, auditRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

@@ -4,6 +4,3 @@ export { serviceCredential, SERVICE_USERNAME, type ServiceCredential } from './s
 export { jsonLog, silentLog, type Log } from './log.js';
 export { startSimulator, type Simulator, type SimulatedDevice } from './simulator/simulator.js';
 export { seedDemo } from './simulator/demo-seed.js';
-// RTCM 3 framing and decoding (decision 022): the NTRIP caster refuses to relay frames failing CRC with the framer
-export * from './rtcm/index.js';
-export * as rtcmTestFrames from './rtcm/test-frames.js';

@@ -37,6 +37,7 @@ import { deviceTransferReply, invitationReply, invitationsReply, membersReply, w
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
 import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, startStakeReply } from './stake.js';
+import { auditQuery, auditReply } from './audit.js';
 
 /**
  * What the endpoint table does not say about each endpoint, for the API's OpenAPI document: a one-line summary, the
@@ -252,12 +253,19 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   photoThumbnail: { summary: "A photo's thumbnail: a JPEG turned upright, without metadata.", files: ['image/jpeg'] },
   deletePhoto: { summary: "Delete a point's photo.", json: messageReply },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
+  listAudit: {
+    summary: "The current workspace's audit trail, newest first (owners and admins): who did what and when, with the before and after; filtered by project, member, action and time, a page of `limit` entries before the cursor `before`.",
+    query: auditQuery,
+    json: auditReply,
+  },
+  downloadAudit: { summary: 'The audit trail of the same filter as a CSV file, every matching entry, newest first.', query: auditQuery.omit({ before: true, limit: true }), files: ['text/csv; charset=utf-8'] },
   listWorkspaces: { summary: 'The workspaces the user is a member of, with the role in each and which one is current.', json: workspacesReply },
   createWorkspace: { summary: 'Make a team workspace; its maker is its owner. It does not become current.', status: 201, json: workspaceReply },
   switchWorkspace: { summary: 'Work in another workspace of the user (remembered): every call then acts in it. 404 when not a member.', json: workspaceReply },
   listMembers: { summary: "The current workspace's members and their roles.", json: membersReply },
   changeMemberRole: { summary: "Change a member's role (admins and the owner; the owner's role changes by a transfer only). It holds from the member's next request.", json: messageReply },
   removeMember: { summary: "Remove a member: their next request answers like a missing object, their sockets are closed. The owner cannot be removed.", json: messageReply },
+  leaveWorkspace: { summary: 'Leave the current team workspace (the owner transfers it first); the personal workspace becomes current.', json: messageReply },
   transferWorkspace: { summary: 'Make another member the owner; the owner becomes an admin.', json: messageReply },
   deleteWorkspace: { summary: 'Delete the current team workspace and all its work (owner only; a personal workspace cannot be deleted).', json: messageReply },
   listInvitations: { summary: 'Pending invitations of the current workspace.', json: invitationsReply },

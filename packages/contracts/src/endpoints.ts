@@ -18,6 +18,7 @@ import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
 import { workspaceEndpoints } from './workspaces.js';
 import { photoEndpoints } from './photos.js';
+import { auditEndpoints } from './audit.js';
 
 /** Every endpoint of the API, by name. Each resource file adds its own table here. */
 export const endpoints = {
@@ -44,6 +45,7 @@ export const endpoints = {
   ...apiDescriptionEndpoints,
   ...workspaceEndpoints,
   ...photoEndpoints,
+  ...auditEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -31,3 +31,4 @@ export * from './openapi.js';
 export * from './linework.js';
 export * from './workspaces.js';
 export * from './photos.js';
+export * from './audit.js';

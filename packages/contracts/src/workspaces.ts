@@ -60,6 +60,7 @@ export const workspaceEndpoints = {
     body: z.strictObject({ role: memberRole }),
   }),
   removeMember: endpoint({ method: 'DELETE', path: '/api/workspace/members/:memberId', access: 'verified', permission: 'manage', params: byMember }),
+  leaveWorkspace: endpoint({ method: 'DELETE', path: '/api/workspace/membership', access: 'verified', permission: 'read' }),
   transferWorkspace: endpoint({ method: 'POST', path: '/api/workspace/transfer', access: 'verified', permission: 'own', body: z.strictObject({ memberId: id }) }),
   deleteWorkspace: endpoint({ method: 'DELETE', path: '/api/workspace', access: 'verified', permission: 'own' }),
   listInvitations: endpoint({ method: 'GET', path: '/api/workspace/invitations', access: 'verified', permission: 'manage' }),

@@ -8,6 +8,8 @@ import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
 import { buildGeodesy, geodesyError, gridStore, loadGrids, loadProjectGeodesy, type ProjectGeodesy } from './project-geodesy.js';
 import { crsRepository, type CalibrationRow, type ProjectCrsRow } from './repository.js';
+import { actorOf, writeAudit } from '../audit/audit-log.js';
+import type { SessionUser } from '../auth/session.js';
 
 /** EGM96 is built in: a vertical CRS on egm96_15.gtx needs no file. */
 const isEgm96 = (grid: string) => /^egm96_15\.gtx$/i.test(grid);
@@ -29,6 +31,12 @@ function calibrationView(row: CalibrationRow | null) {
     rmsV: s.rmsV,
     warnings: s.warnings,
   };
+}
+
+/** What the audit trail keeps of a calibration: its version, CRS, pairs and solution's parameters (decision 071). */
+function calibrationAudited(row: CalibrationRow | null): Record<string, unknown> | null {
+  const view = calibrationView(row);
+  return view && { ...view, pairs: row!.pairs.pairs.map((p) => ({ name: p.name, known: p.known })) };
 }
 
 /**
@@ -112,7 +120,11 @@ export function crsRoutes(deps: AppDeps): Router {
     // the CRS, its grid and the geoid must all be usable before they are stored: the error names what is missing
     await loadGrids(row, grids());
     buildGeodesy(row, null, grids());
-    await crsRepository.saveSettings(deps.db, params.id, row);
+    await deps.db.tx(async (q) => {
+      const before = await crsRepository.settings(q, params.id);
+      await crsRepository.saveSettings(q, params.id, row);
+      await writeAudit(q, actorOf(user), { action: 'crs.changed', objectKind: 'project', objectId: params.id, projectId: params.id, before: before ? { ...before } : null, after: { ...row } });
+    });
     return settingsView(params.id);
   });
 
@@ -121,7 +133,7 @@ export function crsRoutes(deps: AppDeps): Router {
     return { success: true as const, calibration: calibrationView(await crsRepository.activeCalibration(deps.db, params.id)) };
   });
 
-  mount(router, crsEndpoints.setCalibration, loadUser, async ({ user, params, body }: { user: { workspace: { id: string } }; params: { id: string }; body: CalibrationBody }) => {
+  mount(router, crsEndpoints.setCalibration, loadUser, async ({ user, params, body }: { user: SessionUser; params: { id: string }; body: CalibrationBody }) => {
     await owned(deps.db, user.workspace.id, params.id);
     const geo = await loadProjectGeodesy(deps.db, params.id, grids());
     if (!geo) throw new AppError(400, 'Choose the project coordinate system before a site calibration');
@@ -150,13 +162,22 @@ export function crsRoutes(deps: AppDeps): Router {
     }
     const implausible = implausibleCalibration(solution);
     if (implausible) throw new AppError(400, `The calibration is refused: ${implausible}. Check that the known coordinates are in ${geo.crsLabel} (${geo.unitLabel}) and belong to their points`);
-    const row = await crsRepository.addCalibration(deps.db, params.id, geo.transform.crs.code, { pairs, fixScale: body.fixScale }, solution);
+    const row = await deps.db.tx(async (q) => {
+      const before = await crsRepository.activeCalibration(q, params.id);
+      const added = await crsRepository.addCalibration(q, params.id, geo.transform.crs.code, { pairs, fixScale: body.fixScale }, solution);
+      await writeAudit(q, actorOf(user), { action: 'calibration.changed', objectKind: 'project', objectId: params.id, projectId: params.id, before: calibrationAudited(before), after: calibrationAudited(added) });
+      return added;
+    });
     return { success: true as const, calibration: calibrationView(row) };
   });
 
   mount(router, crsEndpoints.removeCalibration, loadUser, async ({ user, params }) => {
     await owned(deps.db, user.workspace.id, params.id);
-    if (!(await crsRepository.removeCalibration(deps.db, params.id))) throw notFound('The project has no calibration');
+    await deps.db.tx(async (q) => {
+      const before = await crsRepository.activeCalibration(q, params.id);
+      if (!(await crsRepository.removeCalibration(q, params.id))) throw notFound('The project has no calibration');
+      await writeAudit(q, actorOf(user), { action: 'calibration.removed', objectKind: 'project', objectId: params.id, projectId: params.id, before: calibrationAudited(before), after: null });
+    });
     return { success: true as const, message: 'Calibration removed', calibration: null };
   });
 

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { actorOf, writeAudit } from '../audit/audit-log.js';
 import { deviceCredentialEndpoints as e } from '@smi/contracts';
 import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/devices';
 import { devicesRepository, toDeviceView } from '../devices/repository.js';
@@ -32,8 +33,14 @@ export function deviceCredentialRoutes(deps: AppDeps): Router {
     if (!live) throw new AppError(503, 'The MQTT gateway is not running');
     await perAccount(deps.limiters.deviceSecretPerAccount, user.id, TOO_MANY_SECRETS);
     const secret = newDeviceSecret();
-    const device = await devicesRepository.setSecretHash(db, user.workspace.id, params.id, await hashDeviceSecret(secret));
-    if (!device) throw new AppError(404, 'Device not found');
+    const hash = await hashDeviceSecret(secret);
+    const device = await db.tx(async (q) => {
+      const renewed = await devicesRepository.setSecretHash(q, user.workspace.id, params.id, hash);
+      if (!renewed) throw new AppError(404, 'Device not found');
+      // the secret itself is never in the trail: only that it was renewed, for which device
+      await writeAudit(q, actorOf(user), { action: 'device.secret-renewed', objectKind: 'device', objectId: params.id, after: { Code: renewed.code } });
+      return renewed;
+    });
     // not awaited: with the gateway unreachable the signal waits in the MQTT client's queue, the reply does not
     live.revokeDevice(device.code).catch((err) => deps.log.warn({ err, device: device.code }, 'old device connections not closed'));
     res.status(201);

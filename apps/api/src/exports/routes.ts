@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { actorOf, writeAudit } from '../audit/audit-log.js';
 import { describeIssues, exportEndpoints, exportQuery, type ExportFormat } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -63,6 +64,14 @@ export function exportRoutes(deps: AppDeps): Router {
     const design = query.data.design ? await designForExport(deps.db, project.id, geodesy) : null;
     await WRITERS[params.format]({ sink, repo, project, stats, now: new Date(), geodesy, linework, preset: query.data.preset, bom: query.data.bom, design });
     sink.end();
+    // written once the file is out: an export that failed half-way is not in the trail
+    await writeAudit(deps.db, actorOf(user), {
+      action: 'export.downloaded',
+      objectKind: 'export',
+      objectId: null,
+      projectId: project.id,
+      after: { Format: params.format, Points: stats.count, Preset: query.data.preset ?? null, Design: query.data.design ?? false },
+    });
   });
 
   return router;

@@ -9,7 +9,7 @@ import type { ExportPoint } from './repository.js';
  * than with csv-stringify, which cost 3.5x more CPU on 100,000 points (0.35 s against 0.1 s; see
  * docs/decisions/011-exports.md); the tests read the result back with csv-parse.
  */
-function csvField(text: string | null): string {
+export function csvField(text: string | null): string {
   if (text === null) return '';
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

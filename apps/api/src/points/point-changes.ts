@@ -5,6 +5,32 @@ import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
 import { pointsRepository, toPointView, type PointRow, type Recorder } from './repository.js';
 import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
+import { writeAudit, type AuditActor } from '../audit/audit-log.js';
+
+/** What the audit trail keeps of a point recorded or deleted (decision 071). */
+export function pointSnapshot(r: PointRow): Record<string, unknown> {
+  return {
+    Name: r.name,
+    Number: r.number,
+    Latitude: r.latitude,
+    Longitude: r.longitude,
+    EllipsoidalHeight: r.ellipsoidal_height,
+    Code: r.code,
+    Attributes: r.attributes,
+    Note: r.note,
+    Section: r.section,
+    RecordedBy: { Id: r.recorded_by, Name: r.recorded_by_name },
+  };
+}
+
+const actor = (ownerId: string, by: Recorder): AuditActor => ({ id: by.id, name: by.name, workspaceId: ownerId });
+
+/** The point of a project, in a transaction that holds the project's lock; 404 when it is not there. */
+async function pointIn(q: Queryable, projectId: string, pointId: string): Promise<PointRow> {
+  const point = await pointsRepository.byId(q, pointId);
+  if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
+  return point;
+}
 
 /**
  * Every point write runs in one transaction with its project row locked: the point, Total_Points, Last_Modified and
@@ -41,31 +67,46 @@ export async function recordPoint(db: Db, ownerId: string, by: Recorder, body: R
     coded = checkedShotCode(list, body.Code, body.Attributes);
   }
   const point = { ...body, Code: coded.code, Attributes: coded.attributes, Timestamp: body.Timestamp ?? new Date().toISOString() };
-  const { project, row } = await nameChecked(body.Name, () => pointsRepository.record(db, ownerId, by, point));
+  const { project, row } = await nameChecked(body.Name, () =>
+    db.tx(async (q) => {
+      const recorded = await pointsRepository.record(q, ownerId, by, point);
+      if (recorded.row) await writeAudit(q, actor(ownerId, by), { action: 'point.recorded', objectKind: 'point', objectId: recorded.row.id, projectId: body.ProjectId, after: pointSnapshot(recorded.row) });
+      return recorded;
+    }),
+  );
   if (!project) throw new AppError(404, 'Project not found');
   if (row) return { created: true, data: toPointView(row), project };
   const first = await pointsRepository.byClientId(db, body.ProjectId, body.ClientId!);
   return { created: false, data: toPointView(first!), project };
 }
 
-export async function deletePoint(db: Db, ownerId: string, projectId: string, pointId: string) {
+export async function deletePoint(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string) {
   await db.tx(async (q) => {
     await lockProject(q, ownerId, projectId);
+    const point = await pointIn(q, projectId, pointId);
     if (!(await pointsRepository.remove(q, projectId, pointId))) throw new AppError(404, 'Point not found');
+    await writeAudit(q, actor(ownerId, by), { action: 'point.deleted', objectKind: 'point', objectId: pointId, projectId, before: pointSnapshot(point) });
     await projectsRepository.update(q, ownerId, projectId, 'total_points = total_points - 1, points_revision = points_revision + 1');
   });
   return { success: true as const, message: 'Point deleted successfully' };
 }
 
 /** A new code string (and attributes, else those it keeps): read with the project's list, as a new shot's is. */
-export async function recodePoint(db: Db, ownerId: string, projectId: string, pointId: string, code: string, attributes: ShotAttributes | undefined) {
+export async function recodePoint(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string, code: string, attributes: ShotAttributes | undefined) {
   const row = await db.tx(async (q) => {
     await lockProject(q, ownerId, projectId);
-    const point = await pointsRepository.byId(q, pointId);
-    if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
+    const point = await pointIn(q, projectId, pointId);
     const list = (await projectCodeList(q, ownerId, projectId))!;
     const coded = checkedShotCode(list, code, attributes, point.attributes);
     const changed = await pointsRepository.setCode(q, projectId, pointId, coded.code, coded.attributes);
+    await writeAudit(q, actor(ownerId, by), {
+      action: 'point.recoded',
+      objectKind: 'point',
+      objectId: pointId,
+      projectId,
+      before: { Code: point.code, Attributes: point.attributes },
+      after: { Code: changed!.code, Attributes: changed!.attributes },
+    });
     await projectsRepository.touch(q, ownerId, projectId);
     return changed!;
   });
@@ -76,39 +117,50 @@ export async function recodePoint(db: Db, ownerId: string, projectId: string, po
  * An edit of a line at a point (decision 068): the point's code string rewritten by the feature codes' own reading
  * of it, then stored as a recode is (the values of the codes it keeps stay), under the same lock.
  */
-export async function editPointLine(db: Db, ownerId: string, projectId: string, pointId: string, line: string, edit: LineEdit) {
+export async function editPointLine(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string, line: string, edit: LineEdit) {
   const row = await db.tx(async (q) => {
     await lockProject(q, ownerId, projectId);
-    const point = await pointsRepository.byId(q, pointId);
-    if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
+    const point = await pointIn(q, projectId, pointId);
     const list = (await projectCodeList(q, ownerId, projectId))!;
     const edited = editLineOnShot(point.code, list, line, edit);
     if (!edited.ok) throw new AppError(400, `Line: ${edited.error}`);
     const coded = checkedShotCode(list, edited.code, undefined, point.attributes);
     const changed = await pointsRepository.setCode(q, projectId, pointId, coded.code, coded.attributes);
+    await writeAudit(q, actor(ownerId, by), {
+      action: 'point.recoded',
+      objectKind: 'point',
+      objectId: pointId,
+      projectId,
+      before: { Code: point.code, Attributes: point.attributes },
+      after: { Code: changed!.code, Attributes: changed!.attributes },
+    });
     await projectsRepository.touch(q, ownerId, projectId);
     return changed!;
   });
   return { success: true as const, message: 'Line changed', data: toPointView(row) };
 }
 
-export async function setPointNote(db: Db, ownerId: string, projectId: string, pointId: string, note: string) {
+export async function setPointNote(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string, note: string) {
   const row = await db.tx(async (q) => {
     await lockProject(q, ownerId, projectId);
+    const point = await pointIn(q, projectId, pointId);
     const changed = await pointsRepository.setNote(q, projectId, pointId, note);
     if (!changed) throw new AppError(404, 'Point not found');
+    await writeAudit(q, actor(ownerId, by), { action: 'point.noted', objectKind: 'point', objectId: pointId, projectId, before: { Note: point.note }, after: { Note: changed.note } });
     await projectsRepository.touch(q, ownerId, projectId);
     return changed;
   });
   return { success: true as const, message: 'Note saved', data: toPointView(row) };
 }
 
-export async function renamePoint(db: Db, ownerId: string, projectId: string, pointId: string, name: string) {
+export async function renamePoint(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string, name: string) {
   const row = await nameChecked(name, () =>
     db.tx(async (q) => {
       await lockProject(q, ownerId, projectId);
+      const point = await pointIn(q, projectId, pointId);
       const renamed = await pointsRepository.rename(q, projectId, pointId, name);
       if (!renamed) throw new AppError(404, 'Point not found');
+      await writeAudit(q, actor(ownerId, by), { action: 'point.renamed', objectKind: 'point', objectId: pointId, projectId, before: { Name: point.name }, after: { Name: renamed.name } });
       await projectsRepository.touch(q, ownerId, projectId);
       return renamed;
     }),

@@ -47,18 +47,18 @@ export function pointRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.deletePoint, load, async ({ user, params }) => {
-    const reply = await deletePoint(db, user.workspace.id, params.projectId, params.pointId);
+    const reply = await deletePoint(db, user.workspace.id, user, params.projectId, params.pointId);
     // its photos' rows went with it; their files go now (decision 067)
     await deps.photos.sweep();
     return changed(user.workspace.id, params.projectId, reply);
   });
-  mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.workspace.id, params.projectId, await renamePoint(db, user.workspace.id, params.projectId, params.pointId, body.Name)));
+  mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.workspace.id, params.projectId, await renamePoint(db, user.workspace.id, user, params.projectId, params.pointId, body.Name)));
   mount(router, e.recodePoint, load, async ({ user, params, body }) =>
-    changed(user.workspace.id, params.projectId, await recodePoint(db, user.workspace.id, params.projectId, params.pointId, body.Code, body.Attributes)),
+    changed(user.workspace.id, params.projectId, await recodePoint(db, user.workspace.id, user, params.projectId, params.pointId, body.Code, body.Attributes)),
   );
   mount(router, e.editPointLine, load, async ({ user, params, body }) =>
-    changed(user.workspace.id, params.projectId, await editPointLine(db, user.workspace.id, params.projectId, params.pointId, body.Line, body.Edit)),
+    changed(user.workspace.id, params.projectId, await editPointLine(db, user.workspace.id, user, params.projectId, params.pointId, body.Line, body.Edit)),
   );
-  mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.workspace.id, params.projectId, params.pointId, body.Note));
+  mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.workspace.id, user, params.projectId, params.pointId, body.Note));
   return router;
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { actorOf, writeAudit } from '../audit/audit-log.js';
 import { LIMITS, projectEndpoints as e } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
@@ -31,7 +32,11 @@ export function projectRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.deleteProject, load, async ({ user, params }) => {
-    if (!(await projectsRepository.remove(db, user.workspace.id, params.id))) throw new AppError(404, 'Project not found');
+    await db.tx(async (q) => {
+      const project = await projectsRepository.owned(q, user.workspace.id, params.id, true);
+      if (!project || !(await projectsRepository.remove(q, user.workspace.id, params.id))) throw new AppError(404, 'Project not found');
+      await writeAudit(q, actorOf(user), { action: 'project.deleted', objectKind: 'project', objectId: params.id, projectId: params.id, before: { Name: project.name, TotalPoints: project.total_points } });
+    });
     // its points' photos went with it; their files go now (decision 067)
     await deps.photos.sweep();
     // its rovers' and credentials' pulls of it end, and credentials limited to it went with it

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { actorOf, writeAudit } from '../audit/audit-log.js';
 import { reportEndpoints } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { notFound } from '../http/errors.js';
@@ -29,5 +30,6 @@ export function mountReport(router: Router, deps: AppDeps): void {
     const sink = new ResponseSink(res);
     await writeSurveyReport({ sink, data, projectId: project.id, ownerId: user.workspace.id, now: new Date(), geodesy, plan: { positions: repo.positions(project.id), sections } });
     sink.end();
+    await writeAudit(deps.db, actorOf(user), { action: 'export.downloaded', objectKind: 'export', objectId: null, projectId: project.id, after: { Format: 'report', Points: (await repo.stats(project.id)).count } });
   });
 }

@@ -16,7 +16,7 @@ type Agent = Awaited<ReturnType<LiveHarness['owner']>>;
 const ROLES: WorkspaceRole[] = ['owner', 'admin', 'surveyor', 'viewer'];
 const all = Object.entries(endpoints) as [EndpointName, Endpoint][];
 // an owner's call that would end the workspace under the test: its refusal for the others is still checked
-const NOT_CALLED_AS_ALLOWED: EndpointName[] = ['deleteWorkspace'];
+const NOT_CALLED_AS_ALLOWED: EndpointName[] = ['deleteWorkspace', 'leaveWorkspace'];
 
 /** A quoted-printable mail body as text. */
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
@@ -209,5 +209,15 @@ describe('roles in a team workspace, over every endpoint of the table', () => {
     await o.agent.put('/api/workspaces/current').send({ workspaceId: south }).expect(200);
     await o.agent.get(`/api/devices/${f.rover._id}`).expect(200);
     await o.agent.put('/api/workspaces/current').send({ workspaceId: team }).expect(200);
+  });
+
+  it('lets a member leave, and keeps the owner until the workspace is transferred', async () => {
+    const o = members.owner;
+    expect((await o.agent.delete('/api/workspace/membership')).status).toBe(409);
+    const s = members.surveyor;
+    await s.agent.delete('/api/workspace/membership').expect(200);
+    expect((await s.agent.get(`/api/projects/${f.project._id}`)).status).toBe(404);
+    const { body } = await s.agent.get('/api/workspaces').expect(200);
+    expect(body.workspaces.map((w: { id: string }) => w.id)).toEqual([s.userId]);
   });
 });

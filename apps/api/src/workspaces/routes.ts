@@ -106,6 +106,16 @@ export function workspaceRoutes(deps: AppDeps): Router {
     return { success: true, message: 'Member removed' };
   });
 
+  mount(router, e.leaveWorkspace, load, async ({ user }) => {
+    if (user.workspace.role === 'owner') throw new AppError(409, 'The owner cannot leave: transfer the workspace to another member first');
+    await db.tx(async (q) => {
+      await q.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [user.workspace.id, user.id]);
+      await q.query('UPDATE users SET current_workspace_id = NULL WHERE id = $1', [user.id]);
+    });
+    changed(user.id);
+    return { success: true, message: 'You left the workspace' };
+  });
+
   mount(router, e.transferWorkspace, load, async ({ user, body }) => {
     if (body.memberId === user.id) throw new AppError(409, 'You already own this workspace');
     await db.tx(async (q) => {

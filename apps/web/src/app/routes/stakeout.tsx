@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { StakeOrientation } from '@smi/contracts';
+import { parseTargetRange } from '@smi/design';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { CenteredSpinner } from '../../components/spinner';
@@ -84,6 +85,9 @@ export function StakeoutPage() {
   const rover = rovers.find((r) => r._id === roverId) ?? rovers[0] ?? null;
   const [targetId, setTargetId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const [rangeText, setRangeText] = useState('');
+  const [queue, setQueue] = useState<string[] | null>(null);
+  const [rangeMessage, setRangeMessage] = useState<string | null>(null);
   const [orientation, setOrientation] = useState<StakeOrientation>('north');
   const [mode, setMode] = useState<DeltaMode>('ne');
   const [sound, setSound] = useState(false);
@@ -99,6 +103,15 @@ export function StakeoutPage() {
   const points = design.data?.points ?? [];
   const staked = useMemo(() => new Set((records.data?.records ?? []).map((r) => r.DesignPointId).filter((x): x is string => !!x)), [records.data]);
   const shown = matching(points, search);
+  // Next/Previous walk the range when one is set (in the order written), else the whole list
+  const order = queue ? queue.map((id) => points.find((p) => p.id === id)).filter((p): p is (typeof points)[number] => !!p) : points;
+  function applyRange() {
+    const r = parseTargetRange(rangeText, points.map((p) => p.name));
+    const ids = r.names.map((n) => points.find((p) => p.name === n)!.id);
+    setRangeMessage([...r.errors, ...r.warnings].join(' ') || (ids.length ? `${ids.length} targets in order.` : null));
+    setQueue(ids.length ? ids : null);
+    if (ids.length) setTargetId(ids[0]!);
+  }
   const target = points.find((p) => p.id === targetId) ?? null;
 
   async function turnCompass() {
@@ -124,10 +137,16 @@ export function StakeoutPage() {
               {rovers.map((r) => <option key={r._id} value={r._id}>{r.Name}</option>)}
             </select>
           </label>
-          <button type="button" className="btn-secondary" onClick={() => setTargetId(step(points, targetId, -1)?.id ?? null)}>Previous</button>
-          <button type="button" className="btn-secondary" onClick={() => setTargetId(step(points, targetId, 1)?.id ?? null)}>Next</button>
+          <button type="button" className="btn-secondary" onClick={() => setTargetId(step(order, targetId, -1)?.id ?? null)}>Previous</button>
+          <button type="button" className="btn-secondary" onClick={() => setTargetId(step(order, targetId, 1)?.id ?? null)}>Next</button>
           <button type="button" className="btn-secondary" onClick={() => setTargetId(nearestNotStaked(points, g?.rover ?? null, staked)?.id ?? null)}>Nearest not staked</button>
         </div>
+        <div className="mt-2 flex gap-2">
+          <input className="input grow" placeholder="Range, e.g. 3-10,2,15-20" value={rangeText} onChange={(e) => setRangeText(e.target.value)} aria-label="Range of targets" />
+          <button type="button" className="btn-secondary" onClick={applyRange}>Use range</button>
+          {queue && <button type="button" className="btn-secondary" onClick={() => { setQueue(null); setRangeMessage(null); }}>All</button>}
+        </div>
+        {rangeMessage && <p className="mt-1 text-sm text-slate-700" role="status">{rangeMessage}</p>}
         <input className="input mt-2 w-full" placeholder="Search design points" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search design points" />
         <ul className="mt-2 max-h-40 overflow-y-auto" aria-label="Design points">
           {shown.slice(0, 200).map((p) => (
