@@ -129,6 +129,23 @@ const SCREENS: Screen[] = [
       },
     ],
   },
+  {
+    name: 'code-lists',
+    path: () => '/code-lists',
+    ready: async (page) => {
+      await heading('Code lists')(page);
+      await expect(page.getByText('Loading code lists…')).toHaveCount(0);
+    },
+    more: [
+      {
+        name: 'code-list-editor',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Copy the default list' }).click();
+          await expect(page.getByRole('list', { name: 'Codes' })).toBeVisible();
+        },
+      },
+    ],
+  },
   { name: 'notifications', path: () => '/notifications', ready: heading('Notifications') },
   { name: 'not-found', path: () => '/no-such-screen', ready: heading('Page not found') },
 ];

@@ -4,7 +4,7 @@ import { describeIssues, type BodyOf, type Endpoint, type ParamsOf } from '@smi/
 import { AppError } from './errors.js';
 import type { SessionUser } from '../auth/session.js';
 import type { Queryable } from '@smi/db';
-import { authorize, recorderOf } from '../workspaces/authorize.js';
+import { authorize, recorderOf } from './authorize.js';
 
 export interface RouteContext<E extends Endpoint> {
   params: ParamsOf<E>;

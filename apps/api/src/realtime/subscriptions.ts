@@ -5,7 +5,7 @@ import type { LatestReadings } from './latest-readings.js';
 import { ROLES, parseRoom, roomOf, type Role } from './rooms.js';
 import type { SessionUser } from '../auth/session.js';
 import { AppError } from '../http/errors.js';
-import { authorize, ROLE_REFUSED } from '../workspaces/authorize.js';
+import { authorize, ROLE_REFUSED } from '../http/authorize.js';
 
 const MAX_ROOMS_PER_SOCKET = 200;
 // subscribe requests each cost a query: a burst of 30, then 3 a second

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allows, endpoints, pathFor, type Endpoint, type EndpointName, type WorkspaceRole } from '@smi/contracts';
 import { connected, eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 import { surveyFixture, recordPoint, type SurveyFixture } from '../projects/survey-fixtures.js';
-import { NOT_YOUR_POINT, ROLE_REFUSED } from './authorize.js';
+import { NOT_YOUR_POINT, ROLE_REFUSED } from '../http/authorize.js';
 
 /**
  * Generated from the endpoint table (decision 064): every endpoint is called as the owner, an admin, a surveyor and a

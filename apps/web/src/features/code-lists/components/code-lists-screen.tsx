@@ -180,7 +180,7 @@ function ImportPanel({ onImported }: { onImported: (id: string | null) => void }
         <span className="label">Name for the list (optional)</span>
         <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="the file's name" maxLength={100} />
       </label>
-      <input ref={input} type="file" accept=".csv,.txt,.fcl,.json,text/csv,application/json" className="sr-only" data-testid="code-list-file" onChange={(e) => void choose(e)} />
+      <input ref={input} type="file" accept=".csv,.txt,.fcl,.json,text/csv,application/json" className="sr-only" aria-label="Code list file" data-testid="code-list-file" onChange={(e) => void choose(e)} />
       <button type="button" className="btn-secondary mt-3" onClick={() => input.current?.click()} disabled={imp.isPending}>
         <Upload aria-hidden="true" className="h-5 w-5" />
         {imp.isPending ? 'Importing…' : 'Choose file…'}

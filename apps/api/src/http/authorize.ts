@@ -1,6 +1,6 @@
 import { allows, type Permission } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
-import { AppError } from '../http/errors.js';
+import { AppError } from './errors.js';
 import type { SessionUser } from '../auth/session.js';
 
 /** What a refused role hears: plain, the same for every route and socket event. */
