@@ -27,6 +27,7 @@ const TakenPointsPage = lazyPage(() => import('./routes/taken-points'), 'TakenPo
 const StakeoutPage = lazyPage(() => import('./routes/stakeout'), 'StakeoutPage');
 const SettingsPage = lazyPage(() => import('./routes/settings'), 'SettingsPage');
 const CodeListsPage = lazyPage(() => import('./routes/code-lists'), 'CodeListsPage');
+const InvitationPage = lazyPage(() => import('./routes/invitation'), 'InvitationPage');
 
 function Root() {
   const { pathname } = useLocation();
@@ -64,6 +65,7 @@ export const shellRoutes: RouteObject[] = [
   screen(patterns.stakeout, StakeoutPage),
   screen(paths.codeLists, CodeListsPage),
   screen(paths.settings, SettingsPage),
+  screen(patterns.invitation, InvitationPage),
   screen('*', NotFoundPage),
 ];
 

@@ -20,6 +20,7 @@ export const paths = {
   settings: '/settings',
   codeLists: '/code-lists',
   notifications: '/notifications',
+  invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
 } as const;
 
 /** The same routes as router patterns (react-router syntax). */
@@ -31,4 +32,5 @@ export const patterns = {
   pointSurvey: '/projects/pointsurvey/:projectId',
   takenPoints: '/projects/takenpoints/:projectId',
   stakeout: '/projects/stakeout/:projectId',
+  invitation: '/invitations/:token',
 } as const;
