@@ -129,7 +129,7 @@ export function autoFixUseCases(db: Db, command: (c: AutoFixCommand) => Promise<
           sigmaV: row.sigma_v,
         });
         const out = current
-          ? await supersede(q, current, target, { userId: ownerId, reason: 'auto fix accepted', by })
+          ? await supersede(q, current, target, { userId: by.id, reason: 'auto fix accepted', by })
           : { setup: await baseSetupsRepository.insert(q, { ...target, projectId: project.id, baseDeviceId: row.base_device_id, createdBy: ownerId }), recomputed: null };
         const [accepted] = await q.query<AutoFixRow>(`UPDATE base_auto_fixes SET status = 'accepted', setup_id = $2 WHERE id = $1 RETURNING *`, [id, out.setup.id]);
         return {

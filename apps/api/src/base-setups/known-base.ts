@@ -74,11 +74,11 @@ export async function setKnownBase(db: Db, grids: GridStore, ownerId: string, by
         const t = targetAt(mark.latitude, mark.longitude, arpHeight()!, { source, antennaHeight: arpUp ?? 0 });
         setup = await baseSetupsRepository.insert(q, { ...t, projectId, baseDeviceId: project.base_station_id, createdBy: ownerId });
       } else {
-        const current = existing ?? (await setupInForce(q, { ...project, base_mode: 'known', base_latitude: mark.latitude, base_longitude: mark.longitude }, ownerId));
+        const current = existing ?? (await setupInForce(q, { ...project, base_mode: 'known', base_latitude: mark.latitude, base_longitude: mark.longitude }, by.id));
         setup = current;
         if (current) {
           const t = targetAt(mark.latitude, mark.longitude, arpHeight(current)!, { source, antennaHeight: arpUp ?? current.antenna_height, datum: current.datum });
-          if (!sameSetup(current, t)) ({ setup, recomputed } = await supersede(q, current, t, { userId: ownerId, reason: source === 'control' ? 'base set over a control point' : 'known position typed', by }));
+          if (!sameSetup(current, t)) ({ setup, recomputed } = await supersede(q, current, t, { userId: by.id, reason: source === 'control' ? 'base set over a control point' : 'known position typed', by }));
         }
       }
       const out: Preview['reply'] = {

@@ -108,7 +108,7 @@ export async function correctSetup(db: Db, ownerId: string, by: AuditActor, setu
       antennaHeight: body.AntennaHeight === undefined ? old.antenna_height : body.AntennaHeight,
       datum: body.Datum ?? old.datum,
     });
-    return supersede(q, old, target, { userId: ownerId, reason: 'base corrected', by });
+    return supersede(q, old, target, { userId: by.id, reason: 'base corrected', by });
   });
   return { success: true as const, message: out.recomputed.Message, setup: toBaseSetupView(out.setup), recomputed: out.recomputed };
 }
@@ -121,7 +121,7 @@ export async function undoSetup(db: Db, ownerId: string, by: AuditActor, setupId
     if (!old.current) throw new AppError(409, 'This base setup has a newer version');
     const previous = old.previous_id ? await baseSetupsRepository.byId(q, old.previous_id) : undefined;
     if (!previous) throw new AppError(400, 'This base setup has no previous version');
-    return supersede(q, old, fromRow(previous), { userId: ownerId, reason: 'undo', by });
+    return supersede(q, old, fromRow(previous), { userId: by.id, reason: 'undo', by });
   });
   return { success: true as const, message: out.recomputed.Message, setup: toBaseSetupView(out.setup), recomputed: out.recomputed };
 }
@@ -150,11 +150,11 @@ export async function knownPositionTyped(db: Db, ownerId: string, by: AuditActor
   return db.tx(async (q) => {
     const project = await projectsRepository.owned(q, ownerId, projectId, true);
     if (!project) return null;
-    const current = await setupInForce(q, project, ownerId);
+    const current = await setupInForce(q, project, by.id);
     if (!current) return null;
     if (current.latitude === latitude && current.longitude === longitude && current.source === 'known') return null;
     const target = targetAt(latitude, longitude, current.height, { source: 'known', antennaHeight: current.antenna_height, datum: current.datum });
-    return supersede(q, current, target, { userId: ownerId, reason: 'known position typed', by });
+    return supersede(q, current, target, { userId: by.id, reason: 'known position typed', by });
   });
 }
 
