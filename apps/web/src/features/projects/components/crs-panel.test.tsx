@@ -99,6 +99,8 @@ const point = (over: Partial<PointView>) =>
     Code: '',
     Attributes: {},
     Note: '',
+    RecordedBy: { Id: null, Name: 'Surveyor' },
+    Photos: [],
     ...over,
   }) as PointView;
 const POINTS = [
