@@ -24,10 +24,16 @@ const ROVERS = [
   { lat: 6.92752, lon: 79.86161, h: 12.05 },
 ];
 
-async function surveyWithBroadcastingBase() {
+async function surveyWithBroadcastingBase({ inTeam = false } = {}) {
   const owner = await h.owner();
-  const base = await h.device(owner, 'base', 'Base');
-  const rover = await h.device(owner, 'rover', 'Rover');
+  let workspace = owner.userId;
+  if (inTeam) {
+    // a team workspace: the owning workspace's id is no user's id
+    workspace = (await owner.agent.post('/api/workspaces').send({ name: 'Survey crew' }).expect(201)).body.workspace.id;
+    await owner.agent.put('/api/workspaces/current').send({ workspaceId: workspace }).expect(200);
+  }
+  const base = await h.device({ userId: workspace, agent: owner.agent }, 'base', 'Base');
+  const rover = await h.device({ userId: workspace, agent: owner.agent }, 'rover', 'Rover');
   const project = await createProject(owner.agent, { _id: base.id } as DeviceView, [{ _id: rover.id } as DeviceView]);
   const [x, y, z] = toEcef(BASE.lat, BASE.lon, BASE.h);
   await publish(h.mqttUrl, base, 'rtcm', f.station1005or1006({ stationId: 42, x: x!, y: y!, z: z! }));
@@ -54,6 +60,13 @@ describe('base setups', () => {
     const { body } = await s.owner.agent.get(`/api/projects/${s.project._id}/base-setups`).expect(200);
     expect(body.setups).toHaveLength(1);
     expect(body.setups[0]).toMatchObject({ Source: 'rtcm', Version: 1, Current: true, Points: 3, X: s.broadcast[0], Y: s.broadcast[1], Z: s.broadcast[2] });
+  });
+
+  it('in a team workspace, the setup the first point makes is in the name of the member who recorded it', async () => {
+    const s = await surveyWithBroadcastingBase({ inTeam: true });
+    for (const p of s.points) expect(p.BaseSetupId).toEqual(expect.any(String));
+    const setups = await h.db.query<{ created_by: string | null }>('SELECT created_by FROM base_setups WHERE project_id = $1', [s.project._id]);
+    expect(setups).toEqual([{ created_by: s.owner.userId }]);
   });
 
   it('correcting the base moves every point by exactly the base shift in ECEF, keeps the history, and undo restores them', async () => {

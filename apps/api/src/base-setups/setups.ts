@@ -49,14 +49,15 @@ export function attaches(project: RecordedIn, said?: BaseCorrection): boolean {
  *   vector is point - setup and the point stays; 'base-nmea' (known - live base NMEA, the default there) flags it.
  * Without a base, or a 'none' point with nothing broadcast, the point is left as it was sent.
  */
-export async function attachToSetup(db: Db, ownerId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<void> {
+export async function attachToSetup(db: Db, ownerId: string, byUserId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<void> {
   await db.tx(async (q) => {
     const project = await projectsRepository.owned(q, ownerId, projectId, true);
     if (!project || !project.base_station_id) return;
     const ref = await baseReferenceOf(q, project.base_station_id);
     const correction = said ?? inferredCorrection(project);
     if (correction === 'none' && !ref.broadcast) return;
-    const setup = await openSetupInForce(q, project, ref, ownerId);
+    // a setup made here is made by the member recording the point, not by the workspace that owns the project
+    const setup = await openSetupInForce(q, project, ref, byUserId);
     if (!setup) return;
     const [p] = await q.query<{ latitude: number; longitude: number; ellipsoidal_height: number | null; geoid_separation: number | null; altitude: number | null }>(
       'SELECT latitude, longitude, ellipsoidal_height, geoid_separation, altitude FROM points WHERE id = $1 AND base_setup_id IS NULL',
