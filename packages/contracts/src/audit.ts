@@ -21,11 +21,22 @@ export const AUDIT_ACTIONS = [
   'export.downloaded',
   'device.secret-renewed',
   'project.deleted',
+  'workspace.created',
+  'workspace.deleted',
+  'workspace.transferred',
+  'member.role-changed',
+  'member.removed',
+  'member.left',
+  'invitation.sent',
+  'invitation.resent',
+  'invitation.revoked',
+  'invitation.accepted',
+  'device.moved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about. */
-export const AUDIT_OBJECT_KINDS = ['point', 'base-setup', 'project', 'device', 'export'] as const;
+export const AUDIT_OBJECT_KINDS = ['point', 'base-setup', 'project', 'device', 'export', 'workspace', 'member', 'invitation'] as const;
 export type AuditObjectKind = (typeof AUDIT_OBJECT_KINDS)[number];
 
 /** Entries a page holds at most, and by default. */

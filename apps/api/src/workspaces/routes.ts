@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import type { SessionUser } from '../auth/session.js';
 import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
+import { actorOf, writeAudit } from '../audit/audit-log.js';
 
 /** How long an invitation's link works (decision 065). */
 export const INVITATION_DAYS = 7;
@@ -54,6 +55,7 @@ export function workspaceRoutes(deps: AppDeps): Router {
     const id = await db.tx(async (q) => {
       const [w] = await q.query<{ id: string }>('INSERT INTO workspaces (name) VALUES ($1) RETURNING id', [body.name]);
       await q.query("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')", [w!.id, user.id]);
+      await writeAudit(q, { ...actorOf(user), workspaceId: w!.id }, { action: 'workspace.created', objectKind: 'workspace', objectId: w!.id, after: { Name: body.name } });
       return w!.id;
     });
     res.status(201);
@@ -80,17 +82,22 @@ export function workspaceRoutes(deps: AppDeps): Router {
     return { success: true, members: rows.map((r) => ({ userId: r.user_id, name: r.name, email: r.email, role: r.role, joinedAt: iso(r.joined_at) })) };
   });
 
-  /** A member of the current workspace other than its owner, locked for the change; 404 or 409 otherwise. */
+  /** A member of the current workspace other than its owner, locked for the change (its role and name); 404 or 409 otherwise. */
   const memberToChange = async (q: Queryable, workspaceId: string, memberId: string) => {
-    const [m] = await q.query<{ role: WorkspaceRole }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 FOR UPDATE', [workspaceId, memberId]);
+    const [m] = await q.query<{ role: WorkspaceRole; name: string }>(
+      'SELECT m.role, u.name FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 AND m.user_id = $2 FOR UPDATE OF m',
+      [workspaceId, memberId],
+    );
     if (!m) throw new AppError(404, MEMBER_NOT_FOUND);
     if (m.role === 'owner') throw new AppError(409, "The owner's role changes only by a transfer of ownership");
+    return m;
   };
 
   mount(router, e.changeMemberRole, load, async ({ user, params, body }) => {
     await db.tx(async (q) => {
-      await memberToChange(q, user.workspace.id, params.memberId);
+      const m = await memberToChange(q, user.workspace.id, params.memberId);
       await q.query('UPDATE workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2', [user.workspace.id, params.memberId, body.role]);
+      await writeAudit(q, actorOf(user), { action: 'member.role-changed', objectKind: 'member', objectId: params.memberId, before: { Name: m.name, Role: m.role }, after: { Name: m.name, Role: body.role } });
     });
     changed(params.memberId);
     return { success: true, message: 'Role changed' };
@@ -98,8 +105,9 @@ export function workspaceRoutes(deps: AppDeps): Router {
 
   mount(router, e.removeMember, load, async ({ user, params }) => {
     await db.tx(async (q) => {
-      await memberToChange(q, user.workspace.id, params.memberId);
+      const m = await memberToChange(q, user.workspace.id, params.memberId);
       await q.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [user.workspace.id, params.memberId]);
+      await writeAudit(q, actorOf(user), { action: 'member.removed', objectKind: 'member', objectId: params.memberId, before: { Name: m.name, Role: m.role }, after: null });
       await q.query('UPDATE users SET current_workspace_id = NULL WHERE id = $1 AND current_workspace_id = $2', [params.memberId, user.workspace.id]);
     });
     changed(params.memberId);
@@ -111,6 +119,7 @@ export function workspaceRoutes(deps: AppDeps): Router {
     await db.tx(async (q) => {
       await q.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [user.workspace.id, user.id]);
       await q.query('UPDATE users SET current_workspace_id = NULL WHERE id = $1', [user.id]);
+      await writeAudit(q, actorOf(user), { action: 'member.left', objectKind: 'member', objectId: user.id, before: { Name: user.name, Role: user.workspace.role }, after: null });
     });
     changed(user.id);
     return { success: true, message: 'You left the workspace' };
@@ -119,12 +128,19 @@ export function workspaceRoutes(deps: AppDeps): Router {
   mount(router, e.transferWorkspace, load, async ({ user, body }) => {
     if (body.memberId === user.id) throw new AppError(409, 'You already own this workspace');
     await db.tx(async (q) => {
-      await memberToChange(q, user.workspace.id, body.memberId);
+      const m = await memberToChange(q, user.workspace.id, body.memberId);
       const [w] = await q.query<{ personal: boolean }>('SELECT personal_of IS NOT NULL AS personal FROM workspaces WHERE id = $1', [user.workspace.id]);
       if (w?.personal) throw new AppError(409, 'A personal workspace cannot be given away');
       // one owner at a time (a unique index): the owner steps down first
       await q.query("UPDATE workspace_members SET role = 'admin' WHERE workspace_id = $1 AND user_id = $2", [user.workspace.id, user.id]);
       await q.query("UPDATE workspace_members SET role = 'owner' WHERE workspace_id = $1 AND user_id = $2", [user.workspace.id, body.memberId]);
+      await writeAudit(q, actorOf(user), {
+        action: 'workspace.transferred',
+        objectKind: 'workspace',
+        objectId: user.workspace.id,
+        before: { OwnerId: user.id, OwnerName: user.name },
+        after: { OwnerId: body.memberId, OwnerName: m.name },
+      });
     });
     changed(user.id);
     changed(body.memberId);
@@ -133,12 +149,14 @@ export function workspaceRoutes(deps: AppDeps): Router {
 
   mount(router, e.deleteWorkspace, load, async ({ user }) => {
     const { members, devices } = await db.tx(async (q) => {
-      const [w] = await q.query<{ personal: boolean }>('SELECT personal_of IS NOT NULL AS personal FROM workspaces WHERE id = $1 FOR UPDATE', [user.workspace.id]);
+      const [w] = await q.query<{ personal: boolean; name: string }>('SELECT personal_of IS NOT NULL AS personal, name FROM workspaces WHERE id = $1 FOR UPDATE', [user.workspace.id]);
       if (!w) throw new AppError(404, 'Workspace not found');
       if (w.personal) throw new AppError(409, 'Your personal workspace cannot be deleted');
       const members = (await q.query<{ user_id: string }>('SELECT user_id FROM workspace_members WHERE workspace_id = $1', [user.workspace.id])).map((r) => r.user_id);
       const devices = (await q.query<{ code: string }>('SELECT code FROM devices WHERE owner_id = $1', [user.workspace.id])).map((r) => r.code);
       await q.query('DELETE FROM workspaces WHERE id = $1', [user.workspace.id]);
+      // kept under the deleted workspace's id: the entry outlives it like every entry outlives what it describes
+      await writeAudit(q, actorOf(user), { action: 'workspace.deleted', objectKind: 'workspace', objectId: user.workspace.id, before: { Name: w.name, Members: members.length, Devices: devices.length }, after: null });
       return { members, devices };
     });
     // its devices' MQTT and NTRIP connections end on every gateway, as when a device is removed
@@ -182,39 +200,51 @@ export function workspaceRoutes(deps: AppDeps): Router {
     await personalRefused(user.workspace.id);
     const token = randomBytes(32).toString('base64url');
     // inviting an address again renews its pending invitation (new link, new role, 7 more days)
-    const [row] = await db.query<InvitationRow>(
-      `INSERT INTO workspace_invitations (workspace_id, email, role, token_hash, invited_by, invited_by_name, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => ${INVITATION_DAYS}))
-       ON CONFLICT (workspace_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL
-       DO UPDATE SET role = EXCLUDED.role, token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by,
-         invited_by_name = EXCLUDED.invited_by_name, expires_at = EXCLUDED.expires_at, created_at = now()
-       RETURNING id, email, role, invited_by_name, expires_at`,
-      [user.workspace.id, body.email, body.role, tokenHash(token), user.id, user.name],
-    );
+    const row = await db.tx(async (q) => {
+      const [made] = await q.query<InvitationRow>(
+        `INSERT INTO workspace_invitations (workspace_id, email, role, token_hash, invited_by, invited_by_name, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => ${INVITATION_DAYS}))
+         ON CONFLICT (workspace_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL
+         DO UPDATE SET role = EXCLUDED.role, token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by,
+           invited_by_name = EXCLUDED.invited_by_name, expires_at = EXCLUDED.expires_at, created_at = now()
+         RETURNING id, email, role, invited_by_name, expires_at`,
+        [user.workspace.id, body.email, body.role, tokenHash(token), user.id, user.name],
+      );
+      // the invited address and role, never the token
+      await writeAudit(q, actorOf(user), { action: 'invitation.sent', objectKind: 'invitation', objectId: made!.id, after: { Email: made!.email, Role: made!.role } });
+      return made!;
+    });
     mailInvitation(req, user, body.email, body.role, token);
     res.status(201);
-    return { success: true, message: `Invitation sent to ${body.email}`, invitation: invitationView(row!) };
+    return { success: true, message: `Invitation sent to ${body.email}`, invitation: invitationView(row) };
   });
 
   mount(router, e.resendInvitation, load, async ({ user, params, req }) => {
     const token = randomBytes(32).toString('base64url');
-    const [row] = await db.query<InvitationRow>(
-      `UPDATE workspace_invitations SET token_hash = $3, expires_at = now() + make_interval(days => ${INVITATION_DAYS})
-       WHERE id = $1 AND workspace_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL
-       RETURNING id, email, role, invited_by_name, expires_at`,
-      [params.invitationId, user.workspace.id, tokenHash(token)],
-    );
-    if (!row) throw new AppError(404, INVITATION_NOT_FOUND);
+    const row = await db.tx(async (q) => {
+      const [renewed] = await q.query<InvitationRow>(
+        `UPDATE workspace_invitations SET token_hash = $3, expires_at = now() + make_interval(days => ${INVITATION_DAYS})
+         WHERE id = $1 AND workspace_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL
+         RETURNING id, email, role, invited_by_name, expires_at`,
+        [params.invitationId, user.workspace.id, tokenHash(token)],
+      );
+      if (!renewed) throw new AppError(404, INVITATION_NOT_FOUND);
+      await writeAudit(q, actorOf(user), { action: 'invitation.resent', objectKind: 'invitation', objectId: renewed.id, after: { Email: renewed.email, Role: renewed.role } });
+      return renewed;
+    });
     mailInvitation(req, user, row.email, row.role, token);
     return { success: true, message: `Invitation sent again to ${row.email}`, invitation: invitationView(row) };
   });
 
   mount(router, e.revokeInvitation, load, async ({ user, params }) => {
-    const [row] = await db.query(
-      'UPDATE workspace_invitations SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id',
-      [params.invitationId, user.workspace.id],
-    );
-    if (!row) throw new AppError(404, INVITATION_NOT_FOUND);
+    await db.tx(async (q) => {
+      const [row] = await q.query<{ id: string; email: string; role: string }>(
+        'UPDATE workspace_invitations SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id, email, role',
+        [params.invitationId, user.workspace.id],
+      );
+      if (!row) throw new AppError(404, INVITATION_NOT_FOUND);
+      await writeAudit(q, actorOf(user), { action: 'invitation.revoked', objectKind: 'invitation', objectId: row.id, before: { Email: row.email, Role: row.role }, after: null });
+    });
     return { success: true, message: 'Invitation withdrawn' };
   });
 
@@ -231,6 +261,10 @@ export function workspaceRoutes(deps: AppDeps): Router {
       await q.query('DELETE FROM project_devices WHERE device_id = $1', [params.id]);
       await q.query('UPDATE projects SET base_station_id = NULL WHERE base_station_id = $1', [params.id]);
       await q.query('UPDATE devices SET owner_id = $2, connected = false, secret_hash = $3, ntrip_secret_hash = NULL WHERE id = $1', [params.id, body.workspaceId, hash]);
+      // in both workspaces' trails: the one it left and the one it joined (never the secret)
+      const moved = { action: 'device.moved', objectKind: 'device', objectId: params.id, before: { Code: device.code, WorkspaceId: user.workspace.id }, after: { Code: device.code, WorkspaceId: body.workspaceId, SecretRenewed: true } } as const;
+      await writeAudit(q, actorOf(user), moved);
+      await writeAudit(q, { ...actorOf(user), workspaceId: body.workspaceId }, moved);
       return device.code;
     });
     // the old secret's MQTT and NTRIP connections end on every gateway
@@ -252,6 +286,7 @@ export function workspaceRoutes(deps: AppDeps): Router {
       // already a member (another invitation accepted first): the role they have stays
       await q.query('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [inv.workspace_id, user.id, inv.role]);
       await q.query('UPDATE users SET current_workspace_id = $2 WHERE id = $1', [user.id, inv.workspace_id]);
+      await writeAudit(q, { ...actorOf(user), workspaceId: inv.workspace_id }, { action: 'invitation.accepted', objectKind: 'invitation', objectId: inv.id, after: { Email: inv.email, Role: inv.role } });
       return inv.workspace_id;
     });
     changed(user.id);
