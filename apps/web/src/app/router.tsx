@@ -28,6 +28,7 @@ const StakeoutPage = lazyPage(() => import('./routes/stakeout'), 'StakeoutPage')
 const SettingsPage = lazyPage(() => import('./routes/settings'), 'SettingsPage');
 const CodeListsPage = lazyPage(() => import('./routes/code-lists'), 'CodeListsPage');
 const InvitationPage = lazyPage(() => import('./routes/invitation'), 'InvitationPage');
+const MembersPage = lazyPage(() => import('./routes/members'), 'MembersPage');
 
 function Root() {
   const { pathname } = useLocation();
@@ -64,6 +65,7 @@ export const shellRoutes: RouteObject[] = [
   screen(patterns.takenPoints, TakenPointsPage),
   screen(patterns.stakeout, StakeoutPage),
   screen(paths.codeLists, CodeListsPage),
+  screen(paths.members, MembersPage),
   screen(paths.settings, SettingsPage),
   screen(patterns.invitation, InvitationPage),
   screen('*', NotFoundPage),

@@ -19,6 +19,7 @@ export const paths = {
   stakeout: (projectId: string) => `/projects/stakeout/${encodeURIComponent(projectId)}`,
   settings: '/settings',
   codeLists: '/code-lists',
+  members: '/workspace/members',
   notifications: '/notifications',
   invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
 } as const;

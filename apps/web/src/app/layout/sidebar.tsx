@@ -1,9 +1,10 @@
-import { FolderKanban, Home, ListTree, LogOut, Radio, Settings, X } from 'lucide-react';
+import { FolderKanban, Home, ListTree, LogOut, Radio, Settings, Users, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { useUser } from '../../features/auth/api/auth-state';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher';
 import { initialOf } from '../../lib/format';
 import { paths } from '../../lib/paths';
 
@@ -12,6 +13,7 @@ const LINKS = [
   { to: paths.devices, label: 'Devices', icon: Radio },
   { to: paths.projects, label: 'Projects', icon: FolderKanban },
   { to: paths.codeLists, label: 'Code lists', icon: ListTree },
+  { to: paths.members, label: 'Members', icon: Users },
   { to: paths.settings, label: 'Settings', icon: Settings },
 ];
 
@@ -42,7 +44,8 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
-        <nav className="mt-4 flex-1 space-y-1 px-3">
+        <WorkspaceSwitcher />
+        <nav className="mt-2 flex-1 space-y-1 px-3">
           {LINKS.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}

@@ -1,0 +1,13 @@
+import { PageHeader } from '../../components/page-header';
+import { useUser } from '../../features/auth/api/auth-state';
+import { MembersScreen } from '../../features/workspaces/components/members-screen';
+
+export function MembersPage() {
+  const user = useUser();
+  return (
+    <>
+      <PageHeader title="Members" subtitle="Who works in this workspace, and with which role" />
+      <MembersScreen userId={user.userId} />
+    </>
+  );
+}
