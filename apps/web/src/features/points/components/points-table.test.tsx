@@ -108,4 +108,25 @@ describe('the taken-points table', () => {
       expect(within(row).getAllByTestId('base-from-nmea')[0]).toHaveTextContent('base from NMEA');
     }
   });
+
+  it('says who recorded each point: a By column, and the same line under the name on a phone', () => {
+    render(
+      <PointsTable
+        points={[point({ _id: 'a', Name: 'MH1', RecordedBy: { Id: 'u1', Name: 'Ann Field' } }), point({ _id: 'b', Name: 'MH2' })]}
+        onModify={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
+    // the spec's columns stay, in their order, with By added before the time
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Point', 'Latitude', 'Longitude', 'Height', 'Accuracy', 'Measured', 'Section', 'By', 'Timestamp', 'Actions']);
+    const by = headers.indexOf('By');
+    const mh1 = screen.getByRole('row', { name: /MH1/ });
+    expect(within(mh1).getAllByRole('cell')[by]).toHaveTextContent(/^Ann Field$/);
+    expect(within(mh1).getByTestId('point-by')).toHaveTextContent('By Ann Field');
+    // a point with no recorder known says so
+    const mh2 = screen.getByRole('row', { name: /MH2/ });
+    expect(within(mh2).getAllByRole('cell')[by]).toHaveTextContent(/^N\/A$/);
+    expect(within(mh2).getByTestId('point-by')).toHaveTextContent('By N/A');
+  });
 });

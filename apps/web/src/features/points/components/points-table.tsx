@@ -14,6 +14,8 @@ const localTime = (iso: string) => {
 };
 
 const nameOf = (p: Point) => p.Name || 'Unnamed Point';
+/** Who recorded the point, as the member was named then (the API keeps it through renames and removals). */
+const recordedBy = (p: Point) => p.RecordedBy?.Name || 'N/A';
 const grade = (p: Point) => (p.Accuracy ? <Badge tone={accuracyTone(p.Accuracy)}>{p.Accuracy}</Badge> : 'N/A');
 
 /** The height of the mark: above mean sea level as the receiver reported it, else ellipsoidal (said so); 1 mm. */
@@ -80,7 +82,8 @@ interface Props {
 
 /**
  * The taken points: name, position, height, accuracy (N/A when missing; fix type and ± beside it), section ('default' when missing), local time.
- * On a phone the point cell carries the position, section and accuracy under the name instead of own columns.
+ * By: who recorded it. On a phone the point cell carries the position, section, accuracy and who recorded it under the
+ * name instead of own columns.
  */
 export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onPhotos }: Props) {
   const frame = grid?.frame ?? null;
@@ -150,6 +153,9 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onP
                   </span>
                 )}
                 <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">Height {shownHeight(p)}</span>
+                <span className="mt-1 block text-xs text-slate-500 sm:hidden" data-testid="point-by">
+                  By {recordedBy(p)}
+                </span>
                 <span className="mt-1 block text-xs text-slate-500 2xl:hidden">
                   <Measurement p={p} unit={unit} />
                 </span>
@@ -165,6 +171,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onP
           { header: 'Accuracy', cell: accuracy, hideOnPhone: true },
           { header: 'Measured', cell: (p) => <Measurement p={p} unit={unit} />, wideOnly: true, className: 'text-xs text-slate-600' },
           { header: 'Section', cell: (p) => p.Section || 'default', wideOnly: true },
+          { header: 'By', cell: recordedBy, hideOnPhone: true, className: '[overflow-wrap:anywhere]' },
           { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true },
           {
             header: 'Actions',

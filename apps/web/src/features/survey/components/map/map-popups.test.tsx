@@ -63,6 +63,11 @@ describe("a recorded point's card on the survey map", () => {
     expect(valueOf(card, 'Height')).toHaveTextContent('12.346 m MSL');
   });
 
+  it('names who recorded the point', () => {
+    render(<PointCard point={{ ...floatPoint, RecordedBy: { Id: 'u1', Name: 'Ann Field' } }} unit="CM" />);
+    expect(valueOf(screen.getByTestId('point-card'), 'By')).toHaveTextContent('Ann Field');
+  });
+
   it('colours each fix type apart (only RTK fixed is green) and keeps significant digits in feet', () => {
     const tones = (['rtk-fixed', 'rtk-float', 'dgps', 'single'] as const).map((FixType) => {
       const { unmount } = render(<PointCard point={{ ...floatPoint, FixType, HorizontalAccuracy: 0.009 }} unit="FEET" />);
@@ -81,6 +86,7 @@ describe("a recorded point's card on the survey map", () => {
     expect(valueOf(card, 'Timing')).toHaveTextContent('Unknown');
     expect(valueOf(card, 'Fix')).toHaveTextContent('No fix type');
     expect(valueOf(card, 'Height')).toHaveTextContent('not recorded');
+    expect(valueOf(card, 'By')).toHaveTextContent('not recorded');
   });
 
   it("opens when the point is clicked (tapped) on the map, even under a rover's accuracy circle", async () => {

@@ -15,6 +15,8 @@ export interface MapPoint {
   HorizontalAccuracy?: number | null;
   Altitude?: number | null;
   Section?: string;
+  /** who recorded it, as the member was named then */
+  RecordedBy?: { Id: string | null; Name: string };
 }
 
 const FEET_PER_METRE = 1 / 0.3048;
@@ -44,6 +46,8 @@ export function PointCard({ point, unit }: { point: MapPoint; unit: DistanceUnit
         </dd>
         <dt className="text-slate-500">Height</dt>
         <dd className="font-semibold tabular-nums">{typeof point.Altitude === 'number' ? `${height(point.Altitude, unit)} MSL` : 'not recorded'}</dd>
+        <dt className="text-slate-500">By</dt>
+        <dd className="break-words">{point.RecordedBy?.Name || 'not recorded'}</dd>
       </dl>
     </div>
   );
