@@ -73,6 +73,8 @@ test('a rover that goes silent while the Record dialog is open cannot be recorde
   await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(page.locator('.leaflet-tooltip', { hasText: /Rover Silent · stale \d+ s/ })).toBeVisible();
+  // the same label, greyed in place when the rover fell silent
+  await expect(page.locator('.leaflet-tooltip', { hasText: /Rover Silent · stale \d+ s/ })).toHaveClass(/smi-label--stale/);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
     await shot(page, 'map-stale');

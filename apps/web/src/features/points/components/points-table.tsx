@@ -83,7 +83,7 @@ interface Props {
 /**
  * The taken points: name, position, height, accuracy (N/A when missing; fix type and ± beside it), section ('default' when missing), local time.
  * By: who recorded it. On a phone the point cell carries the position, section, accuracy and who recorded it under the
- * name instead of own columns.
+ * name instead of own columns; below 2xl, beside the sidebar, section and who recorded it stay under the name.
  */
 export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onPhotos }: Props) {
   const frame = grid?.frame ?? null;
@@ -103,8 +103,9 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onP
   const heightCell = (p: Point) => shownHeight(p).replace(' ', '\u00a0');
   const gridColumns = frame
     ? [
-        { header: `Easting (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'easting'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
-        { header: `Northing (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'northing'), className: 'tabular-nums whitespace-nowrap', hideOnPhone: true },
+        // the unit may go under the figure, as the height's name does: beside the sidebar every column must fit
+        { header: `Easting (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'easting'), className: 'tabular-nums', hideOnPhone: true },
+        { header: `Northing (${frame.unitSymbol})`, cell: (p: Point) => en(p, 'northing'), className: 'tabular-nums', hideOnPhone: true },
       ]
     : [];
   // the fix type and the receiver's ± first, then the Low/Medium/High grade labelled as the rover/base timing it is (decision 044)
@@ -137,7 +138,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onP
             header: 'Point',
             // a name may break anywhere (a long one must not widen a phone's table), but on wider screens the column
             // keeps room for a short name on one line: 'Manhole' was drawn as 'Manh' over 'ole'
-            className: 'sm:min-w-32',
+            className: 'sm:min-w-24',
             cell: (p) => (
               <>
                 <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{nameOf(p)}</span>
@@ -153,7 +154,8 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onP
                   </span>
                 )}
                 <span className="mt-1 block text-xs tabular-nums text-slate-500 sm:hidden">Height {shownHeight(p)}</span>
-                <span className="mt-1 block text-xs text-slate-500 sm:hidden" data-testid="point-by">
+                {/* below 2xl the By column is not shown (the table fits beside the sidebar): said under the name */}
+                <span className="mt-1 block text-xs text-slate-500 2xl:hidden" data-testid="point-by">
                   By {recordedBy(p)}
                 </span>
                 <span className="mt-1 block text-xs text-slate-500 2xl:hidden">
@@ -171,7 +173,7 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onP
           { header: 'Accuracy', cell: accuracy, hideOnPhone: true },
           { header: 'Measured', cell: (p) => <Measurement p={p} unit={unit} />, wideOnly: true, className: 'text-xs text-slate-600' },
           { header: 'Section', cell: (p) => p.Section || 'default', wideOnly: true },
-          { header: 'By', cell: recordedBy, hideOnPhone: true, className: '[overflow-wrap:anywhere]' },
+          { header: 'By', cell: recordedBy, wideOnly: true, className: '[overflow-wrap:anywhere]' },
           { header: 'Timestamp', cell: (p) => localTime(p.Timestamp), hideOnPhone: true },
           {
             header: 'Actions',

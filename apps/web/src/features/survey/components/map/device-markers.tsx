@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import L from 'leaflet';
 import type { AccuracyLevel } from '@smi/contracts';
 import { Marker, Popup, Tooltip } from 'react-leaflet';
@@ -30,6 +30,27 @@ const baseIcon = (size: number) =>
     tooltipAnchor: [0, size / 2],
   });
 
+/**
+ * A marker's permanent name label, grey with its age when the device is stale. react-leaflet gives a tooltip its class
+ * only when it is made; remaking it on every live/stale switch left a moment with an empty label (seen by screen
+ * readers as a tooltip without a name), so the one label keeps living and its class is switched in place.
+ */
+function MarkerLabel({ stale, direction, children }: { stale: boolean; direction: 'top' | 'bottom'; children: ReactNode }) {
+  const ref = useRef<L.Tooltip>(null);
+  const className = `smi-label${stale ? ' smi-label--stale' : ''}`;
+  useEffect(() => {
+    const tooltip = ref.current;
+    if (!tooltip) return;
+    tooltip.options.className = className;
+    tooltip.getElement()?.classList.toggle('smi-label--stale', stale);
+  }, [className, stale]);
+  return (
+    <Tooltip ref={ref} permanent direction={direction} className={className}>
+      {children}
+    </Tooltip>
+  );
+}
+
 /** Where the receiver itself is, when known-base mode draws the rover at its corrected position: a hollow ring. */
 const rawIcon = L.divIcon({ className: 'smi-rover-raw', html: '', iconSize: [12, 12], iconAnchor: [6, 6] });
 
@@ -59,11 +80,10 @@ export function RoverMarker({ rover, size, base, unit, grade }: { rover: RoverVi
         />
       )}
       <Marker position={[rover.position.latitude, rover.position.longitude]} icon={icon} title={rover.name} alt={`Rover ${rover.name}`} keyboard>
-        {/* keyed: react-leaflet sets a tooltip's class only when it is made */}
-        <Tooltip key={stale ? 'stale' : 'live'} permanent direction="top" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>
+        <MarkerLabel stale={!!stale} direction="top">
           {rover.name}
           {stale && ` · ${stale}`}
-        </Tooltip>
+        </MarkerLabel>
         {/* kept clear of the status box in the top-right corner when the map pans to show it */}
         <Popup autoPanPaddingTopLeft={[16, 140]}>
           <div className="min-w-44 text-slate-800">
@@ -106,10 +126,10 @@ export function BaseMarker({ base, size }: { base: BaseView; size: number }) {
   const stale = base.code && !base.live && !base.phoneOffline ? (base.fixAgeMs !== null ? `stale ${formatAge(base.fixAgeMs)}` : 'no live fix') : null;
   return (
     <Marker position={[base.position.latitude, base.position.longitude]} icon={icon} title={base.name} alt={`Base station ${base.name}`}>
-      <Tooltip key={stale ? 'stale' : 'live'} permanent direction="bottom" className={`smi-label${stale ? ' smi-label--stale' : ''}`}>
+      <MarkerLabel stale={!!stale} direction="bottom">
         {base.name || 'Base'}
         {stale && ` · ${stale}`}
-      </Tooltip>
+      </MarkerLabel>
     </Marker>
   );
 }
