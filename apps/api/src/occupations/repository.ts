@@ -1,25 +1,13 @@
 import type { ProjectBase } from '@smi/base-setups';
-import type { EpochView, OccupationMethod, OccupationProgress, OccupationStatus, OccupationView, Tolerances } from '@smi/contracts';
+import type { EpochView, OccupationMethod, OccupationProgress, OccupationView, Tolerances } from '@smi/contracts';
 import { EMPTY_PROGRESS } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
-import { endOccupations, occupationViewOf } from '@smi/occupations';
+import { endOccupations, occupationViewOf, type OccupationViewRow } from '@smi/occupations';
 import type { ResolvedAntenna } from './settings.js';
 
-export interface OccupationRow {
-  id: string;
-  project_id: string;
-  device_id: string;
-  device_code: string;
-  client_id: string | null;
-  method: OccupationMethod;
-  name: string;
-  section: string;
-  tolerances: Tolerances;
-  status: OccupationStatus;
-  reason: string | null;
+/** The view's columns as stored (a progress not written yet is partial), and whether the occupation has gone stale. */
+export interface OccupationRow extends Omit<OccupationViewRow, 'progress'> {
   progress: Partial<OccupationProgress>;
-  point_id: string | null;
-  created_at: Date;
   stale: boolean;
 }
 

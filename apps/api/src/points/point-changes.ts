@@ -1,4 +1,4 @@
-import { pointNameTaken, type LineEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
+import { pointNameTaken, type CodeList, type LineEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
 import { editLineOnShot } from '@smi/feature-codes';
 import type { Db, Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
@@ -30,6 +30,25 @@ async function pointIn(q: Queryable, projectId: string, pointId: string): Promis
   const point = await pointsRepository.byId(q, pointId);
   if (!point || point.project_id !== projectId) throw new AppError(404, 'Point not found');
   return point;
+}
+
+/**
+ * A point's new code string (a recode, or a line edited at it) checked against the project's code list, stored with
+ * its attributes, audited with the code before and after, and the project touched: one path for every code change.
+ */
+async function storeCode(q: Queryable, ownerId: string, by: Recorder, point: PointRow, list: CodeList, code: string, attributes: ShotAttributes | undefined) {
+  const coded = checkedShotCode(list, code, attributes, point.attributes);
+  const changed = (await pointsRepository.setCode(q, point.project_id, point.id, coded.code, coded.attributes))!;
+  await writeAudit(q, actor(ownerId, by), {
+    action: 'point.recoded',
+    objectKind: 'point',
+    objectId: point.id,
+    projectId: point.project_id,
+    before: { Code: point.code, Attributes: point.attributes },
+    after: { Code: changed.code, Attributes: changed.attributes },
+  });
+  await projectsRepository.touch(q, ownerId, point.project_id);
+  return changed;
 }
 
 /**
@@ -97,18 +116,7 @@ export async function recodePoint(db: Db, ownerId: string, by: Recorder, project
     await lockProject(q, ownerId, projectId);
     const point = await pointIn(q, projectId, pointId);
     const list = (await projectCodeList(q, ownerId, projectId))!;
-    const coded = checkedShotCode(list, code, attributes, point.attributes);
-    const changed = await pointsRepository.setCode(q, projectId, pointId, coded.code, coded.attributes);
-    await writeAudit(q, actor(ownerId, by), {
-      action: 'point.recoded',
-      objectKind: 'point',
-      objectId: pointId,
-      projectId,
-      before: { Code: point.code, Attributes: point.attributes },
-      after: { Code: changed!.code, Attributes: changed!.attributes },
-    });
-    await projectsRepository.touch(q, ownerId, projectId);
-    return changed!;
+    return storeCode(q, ownerId, by, point, list, code, attributes);
   });
   return { success: true as const, message: 'Point code changed', data: toPointView(row) };
 }
@@ -124,18 +132,7 @@ export async function editPointLine(db: Db, ownerId: string, by: Recorder, proje
     const list = (await projectCodeList(q, ownerId, projectId))!;
     const edited = editLineOnShot(point.code, list, line, edit);
     if (!edited.ok) throw new AppError(400, `Line: ${edited.error}`);
-    const coded = checkedShotCode(list, edited.code, undefined, point.attributes);
-    const changed = await pointsRepository.setCode(q, projectId, pointId, coded.code, coded.attributes);
-    await writeAudit(q, actor(ownerId, by), {
-      action: 'point.recoded',
-      objectKind: 'point',
-      objectId: pointId,
-      projectId,
-      before: { Code: point.code, Attributes: point.attributes },
-      after: { Code: changed!.code, Attributes: changed!.attributes },
-    });
-    await projectsRepository.touch(q, ownerId, projectId);
-    return changed!;
+    return storeCode(q, ownerId, by, point, list, edited.code, undefined);
   });
   return { success: true as const, message: 'Line changed', data: toPointView(row) };
 }
