@@ -7,14 +7,13 @@ import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { gridStore, loadProjectGeodesy } from '../crs/project-geodesy.js';
 import { designRepository } from '../design/repository.js';
-import { occupationsRepository } from '../occupations/repository.js';
+import { occupationsRepository, toOccupationView } from '@smi/occupations';
 import { placementOf } from '../occupations/record-preview.js';
 import { resolveAntenna, settingsOf } from '../occupations/settings.js';
 import { settingsOf as userSettingsOf } from '../user/settings-routes.js';
 import { guide, TravelTracks, type StakeContext } from './guidance.js';
 import { projectsRepository } from '../projects/repository.js';
 import { startOccupation } from '../occupations/start.js';
-import { toOccupationView } from '../occupations/repository.js';
 import { stakeRecordsRepository, stakeRecordView, stakeReportCsv } from './records.js';
 
 /**
