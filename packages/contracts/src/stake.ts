@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.js';
 import { LIVE_FIX_TYPES, POINT_NAME_MAX } from './points.js';
 import { antennaSetup, occupationView } from './occupations.js';
 import { optionalText } from './survey-fields.js';
+import type { Permission } from './roles.js';
 
 /**
  * Stake-out guidance (decision 069): the rover's latest reading placed as an occupation would store it (antenna,
@@ -139,3 +140,18 @@ export const stakeEndpoints = {
   /** the stake report: plan of the design and the staked points, then the cut sheet's table, out of tolerance marked */
   stakeReportPdf: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/report.pdf', access: 'verified', permission: 'read', params: byProject }),
 };
+
+/**
+ * The stake-out screen's socket events (decision 069): `watch` names the project, rover and design point (null stops);
+ * the server then pushes `guidance`, computed as the guidance route computes it, for every reading of that rover.
+ * One watch per socket: a new one replaces the last.
+ */
+export const STAKE_SOCKET_EVENTS = { watch: 'stake:watch', guidance: 'stake:guidance' } as const;
+export const STAKE_SOCKET_PERMISSIONS = { 'stake:watch': 'read' } as const satisfies Record<(typeof STAKE_SOCKET_EVENTS)['watch'], Permission>;
+export const stakeWatchRequest = z.union([z.null(), stakeGuidanceQuery.extend({ projectId: id })]);
+export type StakeWatchRequest = z.infer<typeof stakeWatchRequest>;
+export const stakeWatchAck = z.object({ success: z.boolean(), message: z.string().optional() });
+export type StakeWatchAck = z.infer<typeof stakeWatchAck>;
+/** A pushed guidance names what it guides, so a reply of a replaced watch is told apart. */
+export const stakePushedGuidance = stakeGuidanceReply.extend({ projectId: z.string(), deviceId: z.string(), pointId: z.string() });
+export type StakePushedGuidance = z.infer<typeof stakePushedGuidance>;

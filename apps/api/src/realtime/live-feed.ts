@@ -17,6 +17,7 @@ import { latestReadings } from './latest-readings.js';
 import { ROLES, roomOf, userRoom, workspaceRoom, type Role } from './rooms.js';
 import { createSocketServer, userOf } from './socket-server.js';
 import { handleSubscriptions, reviewRecoveredRooms } from './subscriptions.js';
+import { stakeGuidancePush } from '../stake/guidance-push.js';
 
 export interface LiveFeedOptions {
   server: HttpServer;
@@ -53,12 +54,15 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log, maxSocketsPerUser: config.maxSocketsPerUser });
   const { io } = sockets;
 
+  // stake-out guidance for the sockets staking with a rover, pushed per reading (decision 069)
+  const stake = stakeGuidancePush({ db, gridsDir: config.gridsDir ?? '', latest: async (code) => (await latest.of([code]))[0] });
   // a reading is encoded only for rooms someone on this process watches (emit encodes before it looks at the room)
   const emit = (r: LiveReading) => {
     for (const role of Object.keys(ROLES) as Role[]) {
       const room = roomOf(role, r.deviceCode);
       if (io.of('/').adapter.rooms.has(room)) io.local.to(room).emit(ROLES[role], r);
     }
+    stake.onReading(r);
   };
   const deliver = (r: LiveReading) => {
     latest.remember(r);
@@ -107,6 +111,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     // of workspace, of role or a removal disconnects the user's sockets, which join again as they now are
     void socket.join([userRoom(user.id), workspaceRoom(user.workspace.id)]);
     handleSubscriptions(socket, { db, latest, userId: user.workspace.id, user });
+    stake.attach(socket, user, (err) => log.warn({ err }, 'stake-out guidance not pushed'));
     if (socket.recovered) {
       reviewRecoveredRooms(socket, { db, latest, userId: user.workspace.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
     }

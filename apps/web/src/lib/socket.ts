@@ -1,5 +1,18 @@
 import { io, type Socket } from 'socket.io-client';
-import { LINEWORK_EVENT, lineworkNotice, liveReading, OCCUPATION_EVENT, occupationView, SOCKET_EVENTS, type OccupationView } from '@smi/contracts';
+import {
+  LINEWORK_EVENT,
+  lineworkNotice,
+  liveReading,
+  OCCUPATION_EVENT,
+  occupationView,
+  SOCKET_EVENTS,
+  STAKE_SOCKET_EVENTS,
+  stakePushedGuidance,
+  type OccupationView,
+  type StakePushedGuidance,
+  type StakeWatchAck,
+  type StakeWatchRequest,
+} from '@smi/contracts';
 import { LiveStore } from './live-store';
 import { onLiveSessionEnd } from './live-session';
 
@@ -9,6 +22,12 @@ export const FEED_TEXT = {
   connected: 'Connected ✅',
   error: (message: string) => `Connection Error: ${message} ❌`,
 };
+
+interface StakeWatch {
+  request: NonNullable<StakeWatchRequest>;
+  onGuidance: (g: StakePushedGuidance | null) => void;
+  onRefused: (message: string) => void;
+}
 
 export interface FeedStatus {
   connected: boolean;
@@ -43,6 +62,7 @@ export class LiveFeed {
   private resync: () => void = () => {};
   private occupationListeners = new Set<(o: OccupationView) => void>();
   private lineworkListeners = new Set<(projectId: string) => void>();
+  private stakeWatch: StakeWatch | null = null;
 
   constructor(private readonly makeSocket: () => Socket = defaultSocket) {}
 
@@ -88,6 +108,44 @@ export class LiveFeed {
     return () => this.lineworkListeners.delete(listener);
   }
 
+  /**
+   * Stake-out guidance pushed by the server for every reading of the rover (decision 069), one watch at a time: a new
+   * one replaces the last. Sent again on every connect; the returned function stops it.
+   */
+  stake(request: NonNullable<StakeWatchRequest>, onGuidance: (g: StakePushedGuidance | null) => void, onRefused: (message: string) => void): () => void {
+    const watch: StakeWatch = { request, onGuidance, onRefused };
+    this.stakeWatch = watch;
+    const socket = this.ensure();
+    if (socket.connected) this.sendStakeWatch(socket);
+    return () => {
+      if (this.stakeWatch !== watch) return;
+      this.stakeWatch = null;
+      // told a moment later: a screen that replaces its watch (another heading) has sent the new one by then
+      queueMicrotask(() => {
+        if (this.stakeWatch === null && this.socket?.connected) this.socket.emit(STAKE_SOCKET_EVENTS.watch, null);
+      });
+    };
+  }
+
+  private sendStakeWatch(socket: Socket): void {
+    const watch = this.stakeWatch;
+    if (!watch) return;
+    socket.emit(STAKE_SOCKET_EVENTS.watch, watch.request, (ack: StakeWatchAck) => {
+      if (this.stakeWatch === watch && !ack.success) watch.onRefused(ack.message ?? 'Stake-out guidance was refused.');
+    });
+  }
+
+  /** A `stake:guidance` event: null ends the watch (its project or point went away); another watch's is skipped. */
+  receiveStake = (payload: unknown): void => {
+    const watch = this.stakeWatch;
+    if (!watch) return;
+    if (payload === null) return watch.onGuidance(null);
+    const parsed = stakePushedGuidance.safeParse(payload);
+    if (!parsed.success) return;
+    const { projectId, deviceId, pointId } = watch.request;
+    if (parsed.data.projectId === projectId && parsed.data.deviceId === deviceId && parsed.data.pointId === pointId) watch.onGuidance(parsed.data);
+  };
+
   receiveLinework = (payload: unknown): void => {
     const parsed = lineworkNotice.safeParse(payload);
     if (parsed.success) this.lineworkListeners.forEach((l) => l(parsed.data.ProjectId));
@@ -111,6 +169,7 @@ export class LiveFeed {
     this.socket?.disconnect();
     this.socket = null;
     this.stopRetrying();
+    this.stakeWatch = null;
     this.watched.clear();
     this.store.clear();
     this.dropped = false;
@@ -130,6 +189,7 @@ export class LiveFeed {
       this.stopRetrying();
       this.setStatus({ connected: true, text: FEED_TEXT.connected });
       for (const code of this.watched.keys()) socket.emit(SOCKET_EVENTS.subscribe, code);
+      this.sendStakeWatch(socket);
       if (this.dropped) {
         this.dropped = false;
         this.resync();
@@ -148,6 +208,7 @@ export class LiveFeed {
     }
     socket.on(OCCUPATION_EVENT, this.receiveOccupation);
     socket.on(LINEWORK_EVENT, this.receiveLinework);
+    socket.on(STAKE_SOCKET_EVENTS.guidance, this.receiveStake);
     // the manager's attempts are used up: try again later (wake also tries when the page comes back)
     socket.io.on('reconnect_failed', () => this.retryLater());
     if (typeof window !== 'undefined') {

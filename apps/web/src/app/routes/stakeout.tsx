@@ -9,7 +9,6 @@ import { useProject } from '../../features/projects/api/projects';
 import { useDesign, useGuidance, useStakeRecords, useStartStake } from '../../features/stakeout/api/stake';
 import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
 import { matching, nearestNotStaked, step } from '../../features/stakeout/components/targets';
-import { useLiveReadings } from '../../lib/use-live';
 
 type OrientationEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
 type PermissionAsking = { requestPermission?: () => Promise<'granted' | 'denied'> };
@@ -92,9 +91,7 @@ export function StakeoutPage() {
   const [mode, setMode] = useState<DeltaMode>('ne');
   const [sound, setSound] = useState(false);
   const compass = useCompass(orientation === 'compass');
-  const readings = useLiveReadings(rover ? [rover.DeviceCode] : []);
-  const latest = rover ? readings[rover.DeviceCode]?.at(-1) : undefined;
-  const guidance = useGuidance(projectId, rover?._id ?? null, targetId, orientation, compass, latest ? `${latest.fixTime ?? ''}|${latest.timestamp}|${latest.fixType}` : '');
+  const guidance = useGuidance(projectId, rover?._id ?? null, targetId, orientation, compass);
   const g = guidance.data;
   const reached = !!g?.live && !!g.guidance?.within.both;
   const unlockAudio = useBeeps(sound, g?.guidance?.distance ?? null, g?.tolerance.radius ?? 3, reached);
@@ -161,7 +158,15 @@ export function StakeoutPage() {
       </Panel>
       {target && rover && (
         <Panel title={`Target ${target.name}`} bodyClassName="p-3">
-          {g ? <FixLine g={g} /> : <p className="text-sm text-slate-600">Waiting for the rover…</p>}
+          {guidance.refused ? (
+            <p role="alert" className="error-box">
+              {guidance.refused}
+            </p>
+          ) : g ? (
+            <FixLine g={g} />
+          ) : (
+            <p className="text-sm text-slate-600">Waiting for the rover…</p>
+          )}
           {g && <GuidanceView g={g} mode={mode} />}
           <div className="mt-3 flex flex-wrap gap-2">
             <select className="input" value={orientation} aria-label="Orientation" onChange={(e) => (e.target.value === 'compass' ? void turnCompass() : setOrientation(e.target.value as StakeOrientation))}>

@@ -1,5 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { designEndpoints, designReply, stakeEndpoints, stakeGuidanceReply, stakeRecordsReply, startStakeReply, type StakeGuidanceReply, type StakeOrientation } from '@smi/contracts';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { designEndpoints, designReply, stakeEndpoints, stakeRecordsReply, startStakeReply, type StakeGuidanceReply, type StakeOrientation, type StakePushedGuidance } from '@smi/contracts';
+import { liveFeed } from '../../../lib/socket';
 import { call } from '../../../lib/api-client';
 
 /** The project's design points (decision 058), in its CRS and unit. */
@@ -7,26 +9,22 @@ export const useDesign = (projectId: string) =>
   useQuery({ queryKey: ['design', projectId], queryFn: ({ signal }) => call(designEndpoints.listDesign, { params: { projectId }, reply: designReply, quiet: true, signal }) });
 
 /**
- * Guidance from the server for the rover's latest reading (decision 069): asked again each time a new reading
- * arrives (`readingKey`), the previous answer kept on screen until the next one.
+ * Guidance from the server for every reading of the rover, pushed over the live socket (decision 069); a compass
+ * heading is sent to the whole degree. `refused` says why the server would not guide (no projected CRS, a point
+ * deleted meanwhile).
  */
-export function useGuidance(projectId: string, deviceId: string | null, pointId: string | null, orientation: StakeOrientation, heading: number | null, readingKey: string) {
-  return useQuery<StakeGuidanceReply>({
-    queryKey: ['stake-guidance', projectId, deviceId, pointId, orientation, orientation === 'compass' ? Math.round(heading ?? 0) : null, readingKey],
-    queryFn: ({ signal }) =>
-      call(stakeEndpoints.stakeGuidance, {
-        params: { projectId },
-        query: { deviceId: deviceId!, pointId: pointId!, orientation, ...(orientation === 'compass' && heading !== null ? { heading: String(Math.round(heading * 10) / 10) } : {}) },
-        reply: stakeGuidanceReply,
-        quiet: true,
-        signal,
-      }),
-    enabled: !!deviceId && !!pointId && (orientation !== 'compass' || heading !== null),
-    placeholderData: keepPreviousData,
-    staleTime: 500,
-    refetchInterval: 2_000,
-    gcTime: 5_000,
-  });
+export function useGuidance(projectId: string, deviceId: string | null, pointId: string | null, orientation: StakeOrientation, heading: number | null): { data: StakeGuidanceReply | undefined; refused: string | null } {
+  const [pushed, setPushed] = useState<StakePushedGuidance | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const degrees = orientation === 'compass' && heading !== null ? Math.round(heading) % 360 : null;
+  useEffect(() => {
+    setRefused(null);
+    if (!deviceId || !pointId || (orientation === 'compass' && degrees === null)) return undefined;
+    return liveFeed.stake({ projectId, deviceId, pointId, orientation, ...(degrees === null ? {} : { heading: degrees }) }, setPushed, setRefused);
+  }, [projectId, deviceId, pointId, orientation, degrees]);
+  // what was pushed for another rover or point is not shown while the new watch's first guidance is on its way
+  const data = pushed && pushed.projectId === projectId && pushed.deviceId === deviceId && pushed.pointId === pointId ? pushed : undefined;
+  return { data, refused };
 }
 
 export const useStakeRecords = (projectId: string) =>

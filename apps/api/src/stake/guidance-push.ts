@@ -1,0 +1,136 @@
+import type { Socket } from 'socket.io';
+import { STAKE_SOCKET_EVENTS, STAKE_SOCKET_PERMISSIONS, stakeWatchRequest, type LiveReading, type StakePushedGuidance, type StakeWatchAck, type StakeWatchRequest } from '@smi/contracts';
+import type { Db } from '@smi/db';
+import { occupationsRepository } from '@smi/occupations';
+import type { SessionUser } from '../auth/session.js';
+import { authorize } from '../http/authorize.js';
+import { AppError } from '../http/errors.js';
+import { guide, TravelTracks, type StakeContext } from './guidance.js';
+import { loadStakeContext } from './routes.js';
+
+/** How long a watch's context (project, setup, CRS, design point, settings) is reused: a change shows within it. */
+const CONTEXT_TTL_MS = 1000;
+
+interface Watch {
+  socket: Socket;
+  who: { workspaceId: string; userId: string };
+  request: NonNullable<StakeWatchRequest>;
+  code: string;
+  context: { at: number; ctx: StakeContext } | null;
+  loading: Promise<void> | null;
+}
+
+/**
+ * Stake-out guidance pushed over the screen's socket (decision 069): a socket names the project, rover and design
+ * point it stakes; every reading of that rover the api process emits is then guided, with the route's own context
+ * and `guide`, and sent to that socket alone. The watch is checked once as the route checks a request (role, project,
+ * point and rover of the current workspace: another workspace's read as missing) and its context reloaded within a
+ * second of any change; a member removed or moved to another role has their sockets closed, and their watches with
+ * them.
+ */
+export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: string) => Promise<LiveReading | undefined> }) {
+  const byCode = new Map<string, Set<Watch>>();
+  const bySocket = new Map<string, Watch>();
+  const tracks = new TravelTracks();
+
+  const stop = (socketId: string) => {
+    const w = bySocket.get(socketId);
+    if (!w) return;
+    bySocket.delete(socketId);
+    const set = byCode.get(w.code);
+    set?.delete(w);
+    if (set && !set.size) byCode.delete(w.code);
+  };
+
+  const refresh = (w: Watch): Promise<void> =>
+    (w.loading ??= loadStakeContext(o.db, o.gridsDir, w.who, w.request.projectId, w.request.pointId)
+      .then((ctx) => {
+        w.context = { at: Date.now(), ctx };
+      })
+      .catch((err: unknown) => {
+        // the project, point or CRS went away since the watch began: the watch ends, as a request would be refused;
+        // anything else (the database busy) keeps the last context until the next reading tries again
+        if (!(err instanceof AppError)) return;
+        stop(w.socket.id);
+        w.socket.emit(STAKE_SOCKET_EVENTS.guidance, null);
+      })
+      .finally(() => {
+        w.loading = null;
+      }));
+
+  const send = (w: Watch, reading: LiveReading) => {
+    if (!w.context) return;
+    const { orientation, heading } = w.request;
+    const reply = guide(w.context.ctx, reading, Date.now(), { orientation, heading, tracks });
+    const pushed: StakePushedGuidance = { ...reply, projectId: w.request.projectId, deviceId: w.request.deviceId, pointId: w.request.pointId };
+    w.socket.emit(STAKE_SOCKET_EVENTS.guidance, pushed);
+  };
+
+  async function watch(socket: Socket, user: Pick<SessionUser, 'id' | 'workspace'>, payload: unknown): Promise<StakeWatchAck> {
+    const prev = bySocket.get(socket.id);
+    const parsed = stakeWatchRequest.safeParse(payload);
+    if (!parsed.success || parsed.data === null) stop(socket.id);
+    if (!parsed.success) return { success: false, message: 'stake:watch takes {projectId, deviceId, pointId, orientation?, heading?} or null' };
+    if (parsed.data === null) return { success: true };
+    const request = parsed.data;
+    if (request.orientation === 'compass' && request.heading === undefined) {
+      stop(socket.id);
+      return { success: false, message: 'heading: the compass orientation needs the heading' };
+    }
+    // the same rover and point with another orientation or compass heading: the checked watch goes on
+    if (prev && prev.request.projectId === request.projectId && prev.request.deviceId === request.deviceId && prev.request.pointId === request.pointId) {
+      prev.request = request;
+      return { success: true };
+    }
+    stop(socket.id);
+    try {
+      authorize(user, STAKE_SOCKET_PERMISSIONS[STAKE_SOCKET_EVENTS.watch]);
+      const who = { workspaceId: user.workspace.id, userId: user.id };
+      const [ctx, device] = await Promise.all([
+        loadStakeContext(o.db, o.gridsDir, who, request.projectId, request.pointId),
+        occupationsRepository.device(o.db, who.workspaceId, request.deviceId),
+      ]);
+      if (!device) throw new AppError(404, 'Device not found');
+      if (!socket.connected) return { success: false, message: 'The connection closed.' };
+      const w: Watch = { socket, who, request, code: device.code, context: { at: Date.now(), ctx }, loading: null };
+      stop(socket.id);
+      bySocket.set(socket.id, w);
+      let set = byCode.get(w.code);
+      if (!set) byCode.set(w.code, (set = new Set()));
+      set.add(w);
+      const latest = await o.latest(w.code);
+      if (latest && bySocket.get(socket.id) === w) send(w, latest);
+      return { success: true };
+    } catch (err) {
+      if (err instanceof AppError) return { success: false, message: err.message };
+      throw err;
+    }
+  }
+
+  return {
+    /** Takes `stake:watch` on a signed-in socket; its acknowledgement says whether the watch began and why not. */
+    attach(socket: Socket, user: Pick<SessionUser, 'id' | 'workspace'>, onError: (err: unknown) => void) {
+      socket.on(STAKE_SOCKET_EVENTS.watch, (payload: unknown, ack?: unknown) => {
+        const reply = (a: StakeWatchAck) => (typeof ack === 'function' ? ack(a) : undefined);
+        watch(socket, user, payload).then(reply, (err: unknown) => {
+          onError(err);
+          reply({ success: false, message: 'Stake-out guidance failed; please try again' });
+        });
+      });
+      socket.once('disconnect', () => stop(socket.id));
+    },
+    /** Every reading this api process emits: guided for the sockets staking with its rover. */
+    onReading(reading: LiveReading) {
+      const set = byCode.get(reading.deviceCode);
+      if (!set) return;
+      const now = Date.now();
+      for (const w of set) {
+        if (w.context && now - w.context.at < CONTEXT_TTL_MS) send(w, reading);
+        else void refresh(w).then(() => bySocket.get(w.socket.id) === w && send(w, reading));
+      }
+    },
+    /** Sockets staking on this process (for tests and health). */
+    watching: () => bySocket.size,
+  };
+}
+export type StakeGuidancePush = ReturnType<typeof stakeGuidancePush>;
