@@ -51,6 +51,8 @@ export interface ExportPoint {
   photos: string[];
   /** The same photos with their ids and storage keys: the files a zip beside the points file holds (decision 076). */
   photoFiles: { id: string; name: string; storageKey: string }[];
+  /** Who measured it: the member's name when the point was recorded (null for a point nobody is known to have taken). */
+  collectedBy: string | null;
 }
 
 /** The occupation's figures an export shows (decision 016 columns), in PRECISION_COLUMNS order. */
@@ -97,8 +99,9 @@ const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, se
   horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
   (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number,
   json_build_array(code, note, attributes,
-    (SELECT coalesce(json_agg(json_build_array(ph.id, ph.file_name, ph.storage_key) ORDER BY ph.created_at, ph.id), '[]') FROM point_photos ph WHERE ph.point_id = t.id))`;
-type FeatureRow = [string, string, ExportPoint['attributes'], [string, string, string][]];
+    (SELECT coalesce(json_agg(json_build_array(ph.id, ph.file_name, ph.storage_key) ORDER BY ph.created_at, ph.id), '[]') FROM point_photos ph WHERE ph.point_id = t.id),
+    recorded_by_name)`;
+type FeatureRow = [string, string, ExportPoint['attributes'], [string, string, string][], string | null];
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
   number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, FeatureRow, string, number];
 
@@ -277,6 +280,7 @@ function toPoint(r: PointRow, named: (fileName: string) => string): ExportPoint 
     attributes: r[19][2],
     photos: photoFiles.map((f) => f.name),
     photoFiles,
+    collectedBy: r[19][4] ?? null,
     recordedAt: new Date(r[20]),
   };
 }

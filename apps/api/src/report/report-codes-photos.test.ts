@@ -46,7 +46,8 @@ describe('the survey report shows the feature codes used and the photos', () => 
     expect(res.status).toBe(200);
     pdf = res.body;
     text = (await readPdf(pdf)).text;
-  });
+    // ten points, three uploads and a report: more than the default hook time on a loaded host
+  }, 120_000);
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
     await h.close();
