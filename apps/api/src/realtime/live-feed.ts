@@ -18,6 +18,7 @@ import { ROLES, roomOf, userRoom, workspaceRoom, type Role } from './rooms.js';
 import { createSocketServer, userOf } from './socket-server.js';
 import { handleSubscriptions, reviewRecoveredRooms } from './subscriptions.js';
 import { stakeGuidancePush } from '../stake/guidance-push.js';
+import { handleProjectWatch, pointsPublisher } from './project-watch.js';
 
 export interface LiveFeedOptions {
   server: HttpServer;
@@ -53,6 +54,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   const latest = latestReadings(db, o.localGateway?.latestReading);
   const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log, maxSocketsPerUser: config.maxSocketsPerUser });
   const { io } = sockets;
+  const publisher = pointsPublisher({ io, db, log, distributed: !!o.redisUrl });
 
   // stake-out guidance for the sockets staking with a rover, pushed per reading (decision 069)
   const stake = stakeGuidancePush({ db, gridsDir: config.gridsDir ?? '', latest: async (code) => (await latest.of([code]))[0] });
@@ -76,12 +78,22 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     room.emit(OCCUPATION_EVENT, r.occupation);
     const o = r.occupation;
     const stored = o.Status === 'done' ? Infinity : o.Progress.points;
-    if (stored > (pointsStored.get(o._id) ?? 0)) room.emit(LINEWORK_EVENT, { ProjectId: o.ProjectId });
+    if (stored > (pointsStored.get(o._id) ?? 0)) {
+      room.emit(LINEWORK_EVENT, { ProjectId: o.ProjectId });
+      // every process hears the report: each pushes the occupation's new points to its own watchers
+      publisher.changedHere(o.ProjectId);
+    }
     if (o.Status === 'running' || o.Status === 'paused') pointsStored.set(o._id, stored);
     else pointsStored.delete(o._id);
   };
   // a change made through this process's api: to the owner's sockets on every process (Redis adapter)
-  const onLineworkChanged = (ownerId: string, projectId: string) => void io.to(workspaceRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
+  const onLineworkChanged = (ownerId: string, projectId: string) => {
+    io.to(workspaceRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
+    // a base-setup re-computation moves points too; a code list change finds nothing to push
+    publisher.changed(projectId);
+  };
+  // a point change committed through this process: its project's watchers, on every process (decision 073)
+  const onPointsChanged = (projectId: string) => publisher.changed(projectId);
   // nobody of the owner's on this process: the report is not even validated
   const wantsOccupation = (ownerId: string) => io.of('/').adapter.rooms.has(workspaceRoom(ownerId));
   const link = gatewayLink({
@@ -112,7 +124,10 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     void socket.join([userRoom(user.id), workspaceRoom(user.workspace.id)]);
     handleSubscriptions(socket, { db, latest, userId: user.workspace.id, user });
     stake.attach(socket, user, (err) => log.warn({ err }, 'stake-out guidance not pushed'));
+    handleProjectWatch(socket, { db, publisher, user, log });
     if (socket.recovered) {
+      // a recovered socket watches its projects again only after the membership check (the client asks on connect)
+      for (const room of socket.rooms) if (room.startsWith('project:')) void socket.leave(room);
       reviewRecoveredRooms(socket, { db, latest, userId: user.workspace.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
     }
   });
@@ -131,6 +146,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   events.on('settingsChanged', onSettingsChanged);
   events.on('ntripAccessChanged', onNtripAccess);
   events.on('lineworkChanged', onLineworkChanged);
+  events.on('pointsChanged', onPointsChanged);
 
   return {
     /** Ends the device's MQTT connections and NTRIP pulls and pushes on every gateway (its secret changed or went). */
@@ -154,6 +170,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       return { connected: link.connected(), gateways: link.gateways(), totals: link.totals() };
     },
     socketCount: () => io.of('/').sockets.size,
+    /** Waits for the point-change pushes under way on this process. */
+    pushesSettled: () => publisher.settled(),
     /** A device's latest reading (what a new subscriber is sent first): stake-out guides from it. */
     latestReading: async (code: string): Promise<LiveReading | undefined> => (await latest.of([code]))[0],
     async close() {
@@ -162,6 +180,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       events.off('settingsChanged', onSettingsChanged);
       events.off('ntripAccessChanged', onNtripAccess);
       events.off('lineworkChanged', onLineworkChanged);
+      events.off('pointsChanged', onPointsChanged);
       await link.close();
       await sockets.close();
     },
