@@ -243,6 +243,7 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   },
   listStakeRecords: { summary: "A project's as-staked records: the design point as staked against, the stored point, rover − design deltas, in or out of tolerance, who and when.", json: stakeRecordsReply },
   stakeReportCsv: { summary: 'The cut sheet as CSV: design and staked N/E/Z, dN, dE, dZ with cut/fill, horizontal distance, in/out of tolerance, who, when.', files: ['text/csv'] },
+  stakeReportPdf: { summary: 'The stake report as PDF: a plan of the design and the staked points (in tolerance green, out red), then the cut sheet table with out-of-tolerance rows marked OUT.', files: ['application/pdf'] },
   listPhotos: { summary: "A point's photos: ids, size, when taken, and the addresses of the file and its thumbnail.", json: photosReply },
   uploadPhoto: {
     summary: 'Add a photo to a point: the body is the image file (JPEG, PNG, WebP or AVIF, told by its content; at most 15 MB); ?name= gives its file name.',

@@ -136,4 +136,6 @@ export const stakeEndpoints = {
   listStakeRecords: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/records', access: 'verified', permission: 'read', params: byProject }),
   /** the cut sheet: one CSV row per as-staked record */
   stakeReportCsv: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/report.csv', access: 'verified', permission: 'read', params: byProject }),
+  /** the stake report: plan of the design and the staked points, then the cut sheet's table, out of tolerance marked */
+  stakeReportPdf: endpoint({ method: 'GET', path: '/api/projects/:projectId/stake/report.pdf', access: 'verified', permission: 'read', params: byProject }),
 };

@@ -3,3 +3,4 @@ export * from './migrate.js';
 export * from './testing.js';
 export * from './data-dir.js';
 export * from './live-points.js';
+export * from './audit-log.js';

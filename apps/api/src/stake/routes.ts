@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { describeIssues, samplingIntervalSeconds, stakeEndpoints as e, stakeGuidanceQuery, startOccupationBody } from '@smi/contracts';
-import { UNIT_SYMBOL } from '@smi/geodesy';
+import { fromMetres, UNIT_SYMBOL } from '@smi/geodesy';
 import type { Db } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
@@ -16,6 +16,8 @@ import { projectsRepository } from '../projects/repository.js';
 import { startOccupation } from '../occupations/start.js';
 import { toOccupationView } from '../occupations/repository.js';
 import { stakeRecordsRepository, stakeRecordView, stakeReportCsv } from './records.js';
+import { writeStakeReport } from './report-pdf.js';
+import { ResponseSink } from '../exports/sink.js';
 
 /**
  * How long a guidance context (project, base setup, CRS, design point, settings) is reused, ms: a rover polled at
@@ -132,6 +134,26 @@ export function stakeRoutes(deps: AppDeps): Router {
     res.type('text/csv; charset=utf-8');
     res.attachment(`stake-report-epsg${r.g.labels.crsCode}.csv`);
     res.send(stakeReportCsv(r.records, UNIT_SYMBOL[r.unit].toLowerCase()));
+    return undefined;
+  });
+
+  mount(router, e.stakeReportPdf, load, async ({ user, params, res }) => {
+    const r = await records(user.workspace.id, params.projectId);
+    const [project, design] = await Promise.all([projectsRepository.owned(db, user.workspace.id, params.projectId), designRepository.points(db, params.projectId)]);
+    const u = (m: number) => fromMetres(m, r.unit);
+    res.status(200);
+    res.type('application/pdf');
+    res.attachment(`stake-report-epsg${r.g.labels.crsCode}.pdf`);
+    const sink = new ResponseSink(res);
+    await writeStakeReport({
+      sink,
+      projectName: project!.name,
+      geodesy: r.g,
+      records: r.records,
+      design: design.map((d) => ({ name: d.name, easting: u(d.easting), northing: u(d.northing) })),
+      now: new Date(),
+    });
+    sink.end();
     return undefined;
   });
 

@@ -1,5 +1,5 @@
-import { accuracyGrade, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type Tolerances } from '@smi/contracts';
-import type { Db, Queryable } from '@smi/db';
+import { accuracyGrade, type AuditAction, type AuditObjectKind, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type Tolerances } from '@smi/contracts';
+import { AUDITED_POINT_COLUMNS, pointSnapshot, writeAudit, type AuditedPointRow, type Db, type Queryable } from '@smi/db';
 import { measureAgainstBase, type BaseReference } from '@smi/base-setups';
 import { endOccupations } from '@smi/occupations';
 import { baseOfOccupation, epochAntenna, measuredPoint } from './base-vectors.js';
@@ -264,14 +264,14 @@ export const occupationsRepository = {
       const a = o.antenna;
       const v = await measuredPoint(q, o.id, measured, base);
       const m = { ...measured, ...v };
-      const [point] = await q.query<{ id: string }>(
+      const [point] = await q.query<{ id: string } & AuditedPointRow>(
         `INSERT INTO points (project_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type, satellites, hdop,
            horizontal_accuracy, vertical_accuracy, altitude, method, ellipsoidal_height, geoid_separation, antenna_height, antenna_height_type,
            antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u, receiver_sigma_e, receiver_sigma_n, receiver_sigma_u,
            pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected, rejected_reasons, fix_percent, correction_age, started_at,
            ended_at, warnings, occupation_id, base_setup_id, vector_dx, vector_dy, vector_dz)
          VALUES ($1, free_point_name($1, $2), 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45) RETURNING id`,
+           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45) RETURNING id, ${AUDITED_POINT_COLUMNS}`,
         [
           o.project_id,
           name,
@@ -339,6 +339,14 @@ export const occupationsRepository = {
            status = CASE WHEN $4 THEN 'done' ELSE status END, finished_at = CASE WHEN $4 THEN now() ELSE finished_at END WHERE id = $1`,
         [o.id, point!.id, JSON.stringify(progress), final],
       );
+      // in the audit trail as a point recorded, by the member who started the occupation (the point's recorder)
+      await writeAudit<AuditAction, AuditObjectKind>(q, { id: point!.recorded_by, name: point!.recorded_by_name ?? '', workspaceId: o.owner_id }, {
+        action: 'point.recorded',
+        objectKind: 'point',
+        objectId: point!.id,
+        projectId: o.project_id,
+        after: { ...pointSnapshot(point!), Occupation: o.id, Method: o.method },
+      });
       return point!.id;
     });
   },
