@@ -7,7 +7,7 @@ import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { changePointAntenna } from './point-antenna.js';
 import { startOccupation } from './start.js';
-import { occupationsRepository as repo, toOccupationView } from './repository.js';
+import { occupationsRepository as repo, toOccupationView } from '@smi/occupations';
 import { resolveAntenna, settingsOf } from './settings.js';
 
 // accept waits this long for the gateway to store the point before it answers with the occupation as it is
@@ -93,6 +93,7 @@ export function occupationRoutes(deps: AppDeps): Router {
 
   mount(router, pointAntennaEndpoint, load, async ({ user, params, body }) => {
     await changePointAntenna(db, user.workspace.id, params.projectId, params.pointId, body);
+    deps.events.emit('pointsChanged', params.projectId);
     return { success: true, message: 'Antenna height changed; the point height was re-computed.' };
   });
 

@@ -61,6 +61,7 @@ export const SAMPLES: Record<SurveyEndpointName, (f: SurveyFixture) => SampleReq
   setPointNote: (f) => ({ params: point(f), body: { Note: 'Kerb cracked' } }),
   listDeletedPoints: (f) => ({ params: { projectId: f.project._id } }),
   restorePoint: (f) => ({ params: { projectId: f.project._id, pointId: f.deletedPoint._id } }),
+  pointChanges: (f) => ({ params: { projectId: f.project._id } }),
   listNotifications: (f) => ({ params: { userId: f.userId, count: '10' } }),
   listRecentNotifications: (f) => ({ params: { userId: f.userId } }),
   markNotificationRead: (f) => ({ body: { id: f.notification._id }, params: {} }),
