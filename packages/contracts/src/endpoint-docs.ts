@@ -37,6 +37,7 @@ import { deviceTransferReply, invitationReply, invitationsReply, membersReply, w
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
 import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, startStakeReply } from './stake.js';
+import { cogoAreaReply, cogoInverseReply, cogoStoreReply, cogoTraverseReply } from './cogo.js';
 import { auditQuery, auditReply } from './audit.js';
 
 /**
@@ -242,6 +243,10 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   listStakeRecords: { summary: "A project's as-staked records: the design point as staked against, the stored point, rover − design deltas, in or out of tolerance, who and when.", json: stakeRecordsReply },
   stakeReportCsv: { summary: 'The cut sheet as CSV: design and staked N/E/Z, dN, dE, dZ with cut/fill, horizontal distance, in/out of tolerance, who, when.', files: ['text/csv'] },
   stakeReportPdf: { summary: 'The stake report as PDF: a plan of the design and the staked points (in tolerance green, out red), then the cut sheet table with out-of-tolerance rows marked OUT.', files: ['application/pdf'] },
+  cogoInverse: { summary: 'Inverse between two points of the project (design or measured): grid and ground distance with the factors used, grid azimuth, height difference, slope.', json: cogoInverseReply },
+  cogoArea: { summary: 'Area and perimeter of a ring of the project\'s points, in the order given, on the grid.', json: cogoAreaReply },
+  cogoTraverse: { summary: 'The point at a grid bearing and a grid or ground distance from a point of the project (returned, not stored).', json: cogoTraverseReply },
+  cogoStorePoint: { summary: 'The point at a bearing and distance from a point of the project, stored as a design point (409 when the name is taken).', status: 201, json: cogoStoreReply },
   listPhotos: { summary: "A point's photos: ids, size, when taken, and the addresses of the file and its thumbnail.", json: photosReply },
   uploadPhoto: {
     summary: 'Add a photo to a point: the body is the image file (JPEG, PNG, WebP or AVIF, told by its content; at most 15 MB); ?name= gives its file name.',

@@ -6,9 +6,11 @@ import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
+import { usePoints } from '../../features/points/api/points';
 import { useDesign, useGuidance, useStakeRecords, useStartStake } from '../../features/stakeout/api/stake';
 import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
 import { matching, nearestNotStaked, step } from '../../features/stakeout/components/targets';
+import { CogoPanel } from '../../features/cogo/components/cogo-panel';
 import { useLiveReadings } from '../../lib/use-live';
 
 type OrientationEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
@@ -101,6 +103,8 @@ export function StakeoutPage() {
   useWakeLock(!!targetId);
 
   const points = design.data?.points ?? [];
+  const measuredPoints = usePoints(projectId);
+  const measured = useMemo(() => (measuredPoints.data ?? []).map((p) => ({ id: p._id, name: p.Name })), [measuredPoints.data]);
   const staked = useMemo(() => new Set((records.data?.records ?? []).map((r) => r.DesignPointId).filter((x): x is string => !!x)), [records.data]);
   const shown = matching(points, search);
   // Next/Previous walk the range when one is set (in the order written), else the whole list
@@ -179,6 +183,7 @@ export function StakeoutPage() {
           {start.data && <p className="mt-2 text-sm text-slate-700" role="status">Staking {start.data.occupation.Name}: {start.data.occupation.Status}</p>}
         </Panel>
       )}
+      <CogoPanel projectId={projectId} designPoints={points} measuredPoints={measured} />
     </div>
   );
 }
