@@ -1,7 +1,7 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type LiveReading, type SubscribeAck } from '@smi/contracts';
 import type { Db } from '@smi/db';
-import { devicesRepository } from '../../apps/api/src/devices/repository.js';
+import { devicesRepository } from '@smi/devices';
 import { hashDeviceSecret, newDeviceSecret } from '../../packages/devices/src/index.js';
 
 /** Runs fn over items, `concurrency` at a time. */

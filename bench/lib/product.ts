@@ -1,6 +1,6 @@
 import { startBuiltProduct } from './proc.js';
 
-export { pointBody, recordPoints, seedSurveyor } from '../../apps/api/src/testing/product-client.js';
+export { call, pointBody, recordPoints, seedSurveyor } from '../../apps/api/src/testing/product-client.js';
 
 /**
  * The product as `npm start` runs it (lib/proc.ts startBuiltProduct: bundled, plain node with the server's options,

@@ -2,3 +2,4 @@ export * from './db.js';
 export * from './migrate.js';
 export * from './testing.js';
 export * from './data-dir.js';
+export * from './audit-log.js';

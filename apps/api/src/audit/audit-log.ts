@@ -1,46 +1,22 @@
 import type { AuditAction, AuditEntryView, AuditObjectKind, AuditQuery } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { writeAudit as writeEntry, type AuditActor as Actor, type AuditChange as StoredChange, type Queryable } from '@smi/db';
 
-/** Who made a change, in which workspace: the signed-in member and the name they have at that time. */
-export interface AuditActor {
+/** A signed-in member making a change in a workspace (always a known user in the api). */
+export interface AuditActor extends Actor {
   id: string;
-  name: string;
-  workspaceId: string;
 }
 
 /** The signed-in user as the audit trail names them (the session's current workspace). */
 export const actorOf = (user: { id: string; name: string; workspace: { id: string } }): AuditActor => ({ id: user.id, name: user.name, workspaceId: user.workspace.id });
 
-export interface AuditChange {
-  action: AuditAction;
-  objectKind: AuditObjectKind;
-  objectId: string | null;
-  projectId?: string | null;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-}
+/** A change the api writes: one of the contracts' actions about one of their object kinds. */
+export type AuditChange = StoredChange<AuditAction, AuditObjectKind>;
 
 /**
- * Writes one entry of the audit trail (decision 071). The one way an entry is written: `q` is the transaction of the
- * change it describes, so a change that rolls back leaves no entry and a change that commits always has one.
+ * Writes one entry of the audit trail (decision 071) in the change's transaction `q`: the one writer, shared with the
+ * gateway (which records occupation points), here bound to the contracts' actions and object kinds.
  */
-export async function writeAudit(q: Queryable, by: AuditActor, change: AuditChange): Promise<void> {
-  await q.query(
-    `INSERT INTO audit_log (workspace_id, project_id, user_id, user_name, action, object_kind, object_id, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb)`,
-    [
-      by.workspaceId,
-      change.projectId ?? null,
-      by.id,
-      by.name,
-      change.action,
-      change.objectKind,
-      change.objectId,
-      change.before ? JSON.stringify(change.before) : null,
-      change.after ? JSON.stringify(change.after) : null,
-    ],
-  );
-}
+export const writeAudit: (q: Queryable, by: Actor, change: AuditChange) => Promise<void> = writeEntry;
 
 interface AuditRow {
   seq: string;

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { actorOf, writeAudit } from '../audit/audit-log.js';
 import { deviceCredentialEndpoints as e } from '@smi/contracts';
-import { hashDeviceSecret, isActivationKey, newDeviceSecret } from '@smi/devices';
-import { devicesRepository, toDeviceView } from '../devices/repository.js';
+import { hashDeviceSecret, isActivationKey, newDeviceSecret, devicesRepository, toDeviceView } from '@smi/devices';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';

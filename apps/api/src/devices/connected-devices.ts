@@ -1,6 +1,6 @@
 import type { Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
-import { devicesRepository, toDeviceView } from './repository.js';
+import { devicesRepository, toDeviceView } from '@smi/devices';
 
 /**
  * The "Connected Devices" list of an account. Connecting and removing move a registered device in and out of that

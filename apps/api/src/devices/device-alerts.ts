@@ -1,6 +1,6 @@
 import { LIMITS, type DeviceAlertView } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
-import { devicesRepository, toDeviceView, type DeviceRow } from './repository.js';
+import { devicesRepository, toDeviceView, type DeviceRow } from '@smi/devices';
 
 /** Why a connected device needs attention: offline, battery at or below 25 %, signal at or below 25 %. */
 export function alertsOf(d: DeviceRow): DeviceAlertView['Alerts'] {

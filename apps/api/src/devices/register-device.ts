@@ -1,11 +1,10 @@
 import type { RegisterDeviceBody } from '@smi/contracts';
 import type { Db } from '@smi/db';
-import { isActivationKey } from '@smi/devices';
+import { isActivationKey, devicesRepository, toDeviceView } from '@smi/devices';
 import type { SessionUser } from '../auth/session.js';
 import { AppError } from '../http/errors.js';
 import type { Limiters } from '../http/rate-limit.js';
 import { perAccount } from '../http/rate-limit.js';
-import { devicesRepository, toDeviceView } from './repository.js';
 
 const TOO_MANY = (wait: string) => `Too many device registrations from this account. Try again in ${wait}.`;
 

@@ -7,7 +7,7 @@ import { baseRtcmOf } from './base-rtcm.js';
 import { checkDevice, connectDevice, disconnectDevice } from './connected-devices.js';
 import { deviceAlerts } from './device-alerts.js';
 import { registerDevice } from './register-device.js';
-import { devicesRepository, toDeviceView } from './repository.js';
+import { devicesRepository, toDeviceView } from '@smi/devices';
 
 export function deviceRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -89,6 +89,8 @@ export const FEATURE_COLUMNS: Column[] = [
   { header: 'note', value: (p) => p.note },
   // its photos' file names, after the note so no column before moves (decision 067)
   { header: 'photos', value: (p) => p.photos.join(' | ') },
+  // who measured it (the member's name then), last so that no column before moves
+  { header: 'collected_by', value: (p) => p.collectedBy },
 ];
 
 /** The CRS's calibration applied, last: its version ("v2"), empty when none. */

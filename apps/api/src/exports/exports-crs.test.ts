@@ -72,8 +72,8 @@ describe('exports in the project coordinate system, read back by PROJ, GDAL and 
     const rows = parse(body, { bom: true, columns: true }) as Record<string, string>[];
     const headers = Object.keys(rows[0]!);
     expect(headers.slice(0, 4)).toEqual(['name', 'northing_epsg2236_ftus', 'easting_epsg2236_ftus', 'height_egm96_ftus']);
-    // then the calibration, the feature code, attribute values and note, and the photos' file names last
-    expect(headers.slice(-5)).toEqual(['calibration', 'code', 'attributes', 'note', 'photos']);
+    // then the calibration, the feature code, attribute values and note, the photos' file names and who measured it last
+    expect(headers.slice(-6)).toEqual(['calibration', 'code', 'attributes', 'note', 'photos', 'collected_by']);
     rows.forEach((r, i) => {
       expect(Math.abs(Number(r.easting_epsg2236_ftus) - grid[i]![0]!) * US_FT).toBeLessThan(0.001);
       expect(Math.abs(Number(r.northing_epsg2236_ftus) - grid[i]![1]!) * US_FT).toBeLessThan(0.001);

@@ -66,6 +66,8 @@ describe('exports as CSV, TXT, GeoJSON and KML, read back with independent parse
       'code', 'attributes', 'note',
       // the photos' file names (decision 067)
       'photos',
+      // who measured the point
+      'collected_by',
     ]);
     expect(rows.map((r) => r.name)).toEqual(RIO.map((p) => neutralised(p.name)));
     for (const [i, p] of RIO.entries()) {

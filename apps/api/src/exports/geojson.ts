@@ -49,6 +49,7 @@ function feature(p: ExportPoint, g: ProjectGeodesy | null): string {
       attributes: p.attributes,
       note: p.note,
       photos: p.photos,
+      collected_by: p.collectedBy,
     },
   });
 }

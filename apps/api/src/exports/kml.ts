@@ -50,6 +50,7 @@ function placemark(p: ExportPoint, g: ProjectGeodesy | null): string {
     // how it was measured and how well
     ...Object.entries(precisionProperties(p.precision)),
     ['photos', p.photos.join(' | ')],
+    ['collected_by', p.collectedBy],
   ];
   const data = rows
     .filter(([, v]) => v !== null && v !== '')

@@ -62,7 +62,9 @@ export async function writeLandXml(ctx: ExportContext) {
       out +=
         // code: the feature code string a CAD field-to-finish reads (decision 057), the point's type when it has none
         `    <CgPoint name="${xmlText(name)}" code="${xmlText(p.code || p.type)}" desc="${xmlText(p.name)}" timeStamp="${p.recordedAt.toISOString().slice(0, 19)}"` +
-        ` latitude="${p.latitude}" longitude="${p.longitude}"${c.ellipsoidalHeight === null ? '' : ` ellipsoidHeight="${fmt(c.ellipsoidalHeight)}"`}>${coords}</CgPoint>\n`;
+        ` latitude="${p.latitude}" longitude="${p.longitude}"${c.ellipsoidalHeight === null ? '' : ` ellipsoidHeight="${fmt(c.ellipsoidalHeight)}"`}>${coords}` +
+        // who measured it, as a Feature of the point (after the coordinates, which stay the point's text)
+        `${p.collectedBy ? `<Feature name="collection"><Property label="collected_by" value="${xmlText(p.collectedBy)}"/></Feature>` : ''}</CgPoint>\n`;
     }
     await sink.write(out);
   }

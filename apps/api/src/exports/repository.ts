@@ -48,6 +48,8 @@ export interface ExportPoint {
   note: string;
   /** The file names of its photos, oldest first (decision 067). */
   photos: string[];
+  /** Who measured it: the member's name when the point was recorded (null for a point nobody is known to have taken). */
+  collectedBy: string | null;
 }
 
 /** The occupation's figures an export shows (decision 016 columns), in PRECISION_COLUMNS order. */
@@ -93,8 +95,9 @@ export const PAGE_SIZE = 500;
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
   horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
   (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number,
-  json_build_array(code, note, attributes, (SELECT coalesce(json_agg(ph.file_name ORDER BY ph.created_at, ph.id), '[]') FROM point_photos ph WHERE ph.point_id = t.id))`;
-type FeatureRow = [string, string, ExportPoint['attributes'], string[]];
+  json_build_array(code, note, attributes, (SELECT coalesce(json_agg(ph.file_name ORDER BY ph.created_at, ph.id), '[]') FROM point_photos ph WHERE ph.point_id = t.id),
+    recorded_by_name)`;
+type FeatureRow = [string, string, ExportPoint['attributes'], string[], string | null];
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
   number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, FeatureRow, string, number];
 
@@ -270,6 +273,7 @@ function toPoint(r: PointRow): ExportPoint {
     note: r[19][1],
     attributes: r[19][2],
     photos: r[19][3],
+    collectedBy: r[19][4] ?? null,
     recordedAt: new Date(r[20]),
   };
 }

@@ -54,6 +54,8 @@ const POINT_FIELDS: Field<PointRecord>[] = [
   { name: 'feat_code', type: 'C', length: 120, decimals: 0, value: (r) => r.p.code },
   { name: 'attributes', type: 'C', length: 254, decimals: 0, value: (r) => (r.p.code ? JSON.stringify(r.p.attributes) : '') },
   { name: 'note', type: 'C', length: 254, decimals: 0, value: (r) => r.p.note },
+  // who measured it: "collected_by" cut to dBASE's 10 characters of a field name
+  { name: 'collect_by', type: 'C', length: 120, decimals: 0, value: (r) => r.p.collectedBy },
 ];
 
 function header(shapeType: number, fileBytes: number, box: readonly number[]): Buffer {

@@ -7,7 +7,7 @@ import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { changePointAntenna } from './point-antenna.js';
 import { startOccupation } from './start.js';
-import { occupationsRepository as repo, toOccupationView } from './repository.js';
+import { occupationsRepository as repo, toOccupationView } from '@smi/occupations';
 import { resolveAntenna, settingsOf } from './settings.js';
 
 // accept waits this long for the gateway to store the point before it answers with the occupation as it is

@@ -1,23 +1,15 @@
 import { DEFAULT_TOLERANCES, measurementSettings, type AntennaSetupInput, type MeasurementSettings, type StartOccupationBody, type Tolerances } from '@smi/contracts';
 import { antennaModel, markToPhaseCentre, referenceOffset } from '@smi/geodesy';
+import type { ResolvedAntenna } from '@smi/occupations';
 import { AppError } from '../http/errors.js';
+
+// the antenna an occupation stores is the occupations repository's shape
+export type { ResolvedAntenna };
 
 /** A project's stored settings with the defaults filled in (a stored value that no longer parses: the defaults). */
 export function settingsOf(stored: unknown): MeasurementSettings {
   const parsed = measurementSettings.safeParse(stored ?? {});
   return parsed.success ? parsed.data : measurementSettings.parse({});
-}
-
-export interface ResolvedAntenna {
-  Height: number;
-  HeightType: 'vertical' | 'slant';
-  Reference: string;
-  Model: string;
-  Offset: number;
-  /** vertical: height of the Reference above the ARP, m */
-  ReferenceOffset?: number;
-  Radius?: number;
-  ShmpOffset?: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth/session.js';
 import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
-import { occupationsRepository as repo, type OccupationRow } from './repository.js';
+import { occupationsRepository as repo, type OccupationRow } from '@smi/occupations';
 import { resolveOccupation, settingsOf } from './settings.js';
 
 /**

@@ -1,27 +1,11 @@
 import { pointNameTaken, type CodeList, type LineEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
 import { editLineOnShot } from '@smi/feature-codes';
-import type { Db, Queryable } from '@smi/db';
+import { pointSnapshot, type Db, type Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
 import { pointsRepository, toPointView, type PointRow, type Recorder } from './repository.js';
 import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
 import { writeAudit, type AuditActor } from '../audit/audit-log.js';
-
-/** What the audit trail keeps of a point recorded or deleted (decision 071). */
-export function pointSnapshot(r: PointRow): Record<string, unknown> {
-  return {
-    Name: r.name,
-    Number: r.number,
-    Latitude: r.latitude,
-    Longitude: r.longitude,
-    EllipsoidalHeight: r.ellipsoidal_height,
-    Code: r.code,
-    Attributes: r.attributes,
-    Note: r.note,
-    Section: r.section,
-    RecordedBy: { Id: r.recorded_by, Name: r.recorded_by_name },
-  };
-}
 
 const actor = (ownerId: string, by: Recorder): AuditActor => ({ id: by.id, name: by.name, workspaceId: ownerId });
 

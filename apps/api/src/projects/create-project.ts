@@ -1,7 +1,7 @@
 import type { CreateProjectBody } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import type { SessionUser } from '../auth/session.js';
-import { devicesRepository, type DeviceRow } from '../devices/repository.js';
+import { devicesRepository, type DeviceRow } from '@smi/devices';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from './repository.js';
 

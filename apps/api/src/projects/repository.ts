@@ -1,6 +1,6 @@
 import type { BaseMode, ProjectStatus, ProjectView } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
-import { DEVICE_COLUMNS, toDeviceView, type DeviceRow } from '../devices/repository.js';
+import { DEVICE_COLUMNS, toDeviceView, type DeviceRow } from '@smi/devices';
 
 export interface ProjectRow {
   id: string;

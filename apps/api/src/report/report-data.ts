@@ -46,6 +46,8 @@ export interface ReportEvidence {
   base_setup_id: string | null;
   /** The surveyor's free-text note (empty: none). */
   note: string;
+  /** Who measured it: the member's name then (null when not known). */
+  recorded_by_name: string | null;
 }
 
 const POSITION_COLUMNS = 'number, name, code, section, latitude, longitude, ellipsoidal_height, altitude, geoid_separation, fix_type, base_setup_id';
@@ -53,9 +55,10 @@ type PositionRow = [number, string, string, string, number, number, number | nul
 const EVIDENCE_COLUMNS = `id, number, name, method, fix_type, epochs, epochs_rejected, fix_percent,
   CASE WHEN sigma_e IS NOT NULL AND sigma_n IS NOT NULL THEN sqrt(sigma_e * sigma_e + sigma_n * sigma_n) END, sigma_u,
   horizontal_accuracy, vertical_accuracy, pdop, correction_age, antenna_height, antenna_height_type, antenna_reference, antenna_model,
-  warnings, base_setup_id, note`;
+  warnings, base_setup_id, note, recorded_by_name`;
 type EvidenceRow = [string, number, string, string, string | null, number | null, number | null, number | null, number | null, number | null,
-  number | null, number | null, number | null, number | null, number | null, string | null, string | null, string | null, string[], string | null, string];
+  number | null, number | null, number | null, number | null, number | null, string | null, string | null, string | null, string[], string | null, string,
+  string | null];
 
 /** A setup as the report prints it: the stored row's figures, who made it, and what its base's RTCM said. */
 export type ReportSetup = Pick<
@@ -100,11 +103,15 @@ export function reportData(db: Db) {
         base_name: string | null;
         base_code: string | null;
         owner_name: string | null;
-        owner_email: string;
+        owner_email: string | null;
       }>(
+        // the project belongs to a workspace (decision 064): its owner is the workspace's owner, a person in a team too
         `SELECT p.id, p.name, p.description, p.created_at, p.last_modified, p.base_mode, d.name AS base_name, d.code AS base_code,
                 u.name AS owner_name, u.email AS owner_email
-         FROM projects p JOIN users u ON u.id = p.owner_id LEFT JOIN devices d ON d.id = p.base_station_id
+         FROM projects p
+         LEFT JOIN workspace_members wm ON wm.workspace_id = p.owner_id AND wm.role = 'owner'
+         LEFT JOIN users u ON u.id = wm.user_id
+         LEFT JOIN devices d ON d.id = p.base_station_id
          WHERE p.id = $1 AND p.owner_id = $2`,
         [id, ownerId],
       );
@@ -121,6 +128,13 @@ export function reportData(db: Db) {
     devices(projectId: string) {
       return db.query<{ device: string; n: string }>(
         'SELECT device, count(*) AS n FROM points WHERE project_id = $1 GROUP BY device ORDER BY count(*) DESC, device',
+        [projectId],
+      );
+    },
+    /** Who measured the project's points (the member's name when each was recorded), most points first. */
+    recorders(projectId: string) {
+      return db.query<{ name: string | null; n: string }>(
+        'SELECT recorded_by_name AS name, count(*) AS n FROM points WHERE project_id = $1 GROUP BY recorded_by_name ORDER BY count(*) DESC, recorded_by_name',
         [projectId],
       );
     },
@@ -176,6 +190,7 @@ export function reportData(db: Db) {
           id: r[0], number: r[1], name: r[2], method: r[3], fix_type: r[4], epochs: r[5], epochs_rejected: r[6], fix_percent: r[7], sigma_h: r[8],
           sigma_u: r[9], horizontal_accuracy: r[10], vertical_accuracy: r[11], pdop: r[12], correction_age: r[13], antenna_height: r[14],
           antenna_height_type: r[15], antenna_reference: r[16], antenna_model: r[17], warnings: r[18], base_setup_id: r[19], note: r[20],
+          recorded_by_name: r[21],
         }));
       }
     },

@@ -46,13 +46,14 @@ export interface SurveyReportInput {
 export async function writeSurveyReport(o: SurveyReportInput) {
   const { data, sink, geodesy: g } = o;
   const project = (await data.project(o.ownerId, o.projectId))!;
-  const [dates, setups, ages, history, summary, devices] = await Promise.all([
+  const [dates, setups, ages, history, summary, devices, recorders] = await Promise.all([
     data.dates(project.id),
     data.setups(project.id),
     data.correctionAges(project.id),
     data.history(project.id),
     data.summary(project.id),
     data.devices(project.id),
+    data.recorders(project.id),
   ]);
   const count = Number(dates.count);
   const { doc, fonts, cells } = streamingPdf({
@@ -72,11 +73,15 @@ export async function writeSurveyReport(o: SurveyReportInput) {
   doc.fillColor('#555555');
   say(doc, fonts, 'Survey report', 11, { width });
   doc.fillColor('black').moveDown(1);
-  const rovers = devices.map((d) => `${d.device || DASH} (${d.n} ${Number(d.n) === 1 ? 'point' : 'points'})`).join(', ');
+  const pointsWord = (n: string) => `${n} ${Number(n) === 1 ? 'point' : 'points'}`;
+  const rovers = devices.map((d) => `${d.device || DASH} (${pointsWord(d.n)})`).join(', ');
+  // who measured the points: the members by name, most points first (a point nobody is known to have taken: "not recorded")
+  const measuredBy = recorders.map((r) => `${r.name ?? 'not recorded'} (${pointsWord(r.n)})`).join(', ');
   fieldRows(doc, fonts, width, [
     ['Project', project.name],
     ['Description', project.description || DASH],
-    ['Surveyor', `${project.owner_name} <${project.owner_email}>`],
+    ['Surveyor', project.owner_name ? `${project.owner_name} <${project.owner_email}>` : DASH],
+    ['Measured by', measuredBy || DASH],
     ['Rovers', rovers || DASH],
     ['Base station', project.base_name ? `${project.base_name} (${project.base_code})` : 'None'],
     ['Base position', project.base_mode === 'known' ? 'Known Position (entered over a known mark)' : 'Auto Fix (taken from the base station)'],
@@ -234,6 +239,8 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     for (const p of batch) {
       const setup = p.base_setup_id ? setupById.get(p.base_setup_id) : undefined;
       const below: string[] = [];
+      // with more than one person on the job, each point names who measured it
+      if (recorders.length > 1) below.push(`Measured by ${p.recorded_by_name ?? 'not recorded'}`);
       if (p.note) below.push(`Note: ${p.note}`);
       if (p.warnings.length) below.push(`Warnings: ${p.warnings.join(', ')}`);
       for (const r of historyOf.get(p.id) ?? []) below.push(historyLine(r, setupById, gridOf, g));

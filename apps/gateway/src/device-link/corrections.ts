@@ -1,6 +1,6 @@
 import type { Queryable } from '@smi/db';
 import { deviceTopics } from '@smi/contracts';
-import { devicesRepository } from '../devices/repository.js';
+import { devicesRepository } from '@smi/devices';
 
 const TTL_MS = 5_000;
 

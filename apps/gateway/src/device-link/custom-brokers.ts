@@ -6,7 +6,7 @@ import { FrameScanner } from '../broker/frame-guard.js';
 import { cappedInbound } from '../outbound/capped-stream.js';
 import { checkOutboundUrl, guardedLookup, parseOutboundAllow, type OutboundAllow } from '@smi/outbound';
 import type { Queryable } from '@smi/db';
-import { devicesRepository } from '../devices/repository.js';
+import { devicesRepository } from '@smi/devices';
 import type { Log } from '../log.js';
 import { parseDeviceTopic } from './ingest.js';
 

@@ -1,5 +1,5 @@
 import { LIMITS, NA, type DevicePublishedReading, type DeviceStatusPayload, type LiveReading } from '@smi/contracts';
-import type { DeviceRecord } from '../devices/repository.js';
+import type { DeviceRecord } from '@smi/devices';
 import type { FixUpdate } from '../nmea/fix-update.js';
 import { fixTime } from '../nmea/fix-time.js';
 import { FIX_RANK, givesWay } from '../nmea/fix-update.js';

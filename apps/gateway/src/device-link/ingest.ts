@@ -8,7 +8,7 @@ import {
   type GatewayCounters,
 } from '@smi/contracts';
 import type { DeviceDirectory } from '../devices/directory.js';
-import type { DeviceRecord } from '../devices/repository.js';
+import type { DeviceRecord } from '@smi/devices';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { DeviceLive } from './device-live.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '@smi/db';
-import { devicesRepository, type DeviceRecord } from './repository.js';
+import { devicesRepository, type DeviceRecord } from '@smi/devices';
 
 const TTL_MS = 5_000;
 // stale entries are re-read together, at most this often: one query for the whole fleet, not one per device

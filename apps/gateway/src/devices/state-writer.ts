@@ -1,7 +1,7 @@
 import type { Db } from '@smi/db';
 import type { DeviceLive } from '../device-link/device-live.js';
 import type { Log } from '../log.js';
-import { devicesRepository, type DeviceStateWrite, type OfflineRow } from './repository.js';
+import { devicesRepository, type DeviceStateWrite, type OfflineRow } from '@smi/devices';
 import { notificationsForWrite, offlineNotification } from './transitions.js';
 
 const num = (v: number) => (Number.isNaN(v) ? null : v);

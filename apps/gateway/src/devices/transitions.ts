@@ -1,5 +1,5 @@
 import { LIMITS } from '@smi/contracts';
-import type { OfflineRow, StateTransitionRow } from './repository.js';
+import type { OfflineRow, StateTransitionRow } from '@smi/devices';
 
 export interface DeviceNotification {
   userId: string;

@@ -4,7 +4,7 @@ import type { LiveReading } from '@smi/contracts';
 import { ingest } from '../device-link/ingest.js';
 import { createCounters } from '@smi/contracts';
 import type { DeviceDirectory } from '../devices/directory.js';
-import type { DeviceRecord } from '../devices/repository.js';
+import type { DeviceRecord } from '@smi/devices';
 import { timeOfDay } from './fix-update.js';
 
 /**

@@ -1,6 +1,5 @@
 import type { Queryable } from '@smi/db';
-import type { SecretVerifier } from '@smi/devices';
-import { devicesRepository, type DeviceRecord } from '../devices/repository.js';
+import { type SecretVerifier, devicesRepository, type DeviceRecord } from '@smi/devices';
 import { ntripAccess, type Requester } from '@smi/ntrip';
 import type { AuthThrottle } from './auth-throttle.js';
 import type { NtripRequest } from './request.js';

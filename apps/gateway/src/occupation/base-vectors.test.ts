@@ -3,7 +3,7 @@ import { openTestDb, type Db } from '@smi/db';
 import { geodeticToEcef } from '@smi/geodesy';
 import { createDevice, createUser } from '../testing/fixtures.js';
 import type { Epoch } from './epoch.js';
-import { occupationsRepository } from './repository.js';
+import { occupationsRepository } from '@smi/occupations';
 
 /**
  * The vectors of an occupation's epochs when the base's RTCM reaches another gateway: this one has no state of it in

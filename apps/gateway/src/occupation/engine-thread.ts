@@ -5,8 +5,7 @@ import type { BaseReference } from '@smi/base-setups';
 import type { EpochTap } from '../device-link/ingest.js';
 import type { Log } from '../log.js';
 import type { FromEngine, ToEngine, WorkerInput } from './engine-worker.js';
-import { occupationViewOf } from '@smi/occupations';
-import { occupationsRepository as repo } from './repository.js';
+import { occupationsRepository as repo, occupationViewOf } from '@smi/occupations';
 
 /** The bundled server's engine-worker.js (apps/api/build-server.ts defines it); absent when run from the sources. */
 declare const __OCCUPATION_WORKER__: string | undefined;
@@ -187,7 +186,7 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
       // their owners hear it once the gateway is ready for the next
       const reports: OccupationReport[] = [];
       for (const id of failed) {
-        const row = await repo.byId(o.db, id);
+        const row = await repo.forRun(o.db, id);
         if (row) reports.push({ ownerId: row.owner_id, occupation: occupationViewOf(row, { Status: 'failed', Reason: reason }) });
       }
       if (reports.length) o.report(reports, JSON.stringify(reports));
@@ -223,7 +222,7 @@ export async function occupationEngineThread(o: EngineThreadOptions) {
       if (closed) return;
       let code: string | undefined;
       if (c.action === 'start') {
-        const row = await repo.byId(o.db, c.id);
+        const row = await repo.forRun(o.db, c.id);
         if (!row || (row.status !== 'running' && row.status !== 'paused')) return;
         code = row.device_code;
         if (!devices.has(code) && !waiting.has(code)) waiting.set(code, emptyBatch());

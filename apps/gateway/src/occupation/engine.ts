@@ -5,8 +5,7 @@ import type { Log } from '../log.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { EpochAssembler, epochOfReading, type Epoch } from './epoch.js';
 import { OccupationRun } from './occupation-run.js';
-import { endOccupations, occupationViewOf } from '@smi/occupations';
-import { occupationsRepository as repo, type EpochRow, type OccupationRow } from './repository.js';
+import { endOccupations, occupationViewOf, occupationsRepository as repo, type EpochRow, type OccupationRunRow } from '@smi/occupations';
 
 export interface OccupationEngineOptions {
   db: Db;
@@ -33,7 +32,7 @@ export interface OccupationEngineOptions {
 }
 
 interface Active {
-  row: OccupationRow;
+  row: OccupationRunRow;
   run: OccupationRun;
   assembler: EpochAssembler;
   pending: EpochRow[];
@@ -84,13 +83,13 @@ export function occupationEngine(o: OccupationEngineOptions) {
   const batchRows = o.batchRows ?? 200;
   const saveEveryMs = o.saveEveryMs ?? SAVE_EVERY_MS;
 
-  function antennaOf(row: OccupationRow) {
-    const a = row.antenna as OccupationRow['antenna'] & { ReferenceOffset?: number };
+  function antennaOf(row: OccupationRunRow) {
+    const a = row.antenna;
     return { height: a.Height, type: a.HeightType, phaseCentreOffset: a.Offset ?? 0, referenceOffset: a.ReferenceOffset, radius: a.Radius, shmpOffset: a.ShmpOffset };
   }
 
   let nextSlot = 0;
-  function track(row: OccupationRow): void {
+  function track(row: OccupationRunRow): void {
     if (byId.has(row.id)) return;
     // one occupation per rover: a newer one replaces the older in this process (the api refuses a second one)
     const a: Active = {
@@ -333,7 +332,7 @@ export function occupationEngine(o: OccupationEngineOptions) {
     /** The api's command (every gateway hears it). */
     async command(c: OccupationCommand): Promise<void> {
       if (c.action === 'start') {
-        const row = await repo.byId(o.db, c.id);
+        const row = await repo.forRun(o.db, c.id);
         if (row && (row.status === 'running' || row.status === 'paused')) {
           row.progress = { ...EMPTY_PROGRESS, ...row.progress };
           track(row);

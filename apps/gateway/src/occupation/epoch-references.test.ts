@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TOLERANCES } from '@smi/contracts';
 import { openTestDb, type Db } from '@smi/db';
-import { occupationsRepository as repo, type EpochRow } from './repository.js';
+import { occupationsRepository as repo, type EpochRow } from '@smi/occupations';
 
 // Migration 062 / decision 031: point_epochs' references are kept by the writer (one lock per occupation and setup a
 // statement) and by delete triggers, not by per-row foreign keys. What the foreign keys did must still hold.

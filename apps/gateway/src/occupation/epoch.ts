@@ -1,32 +1,12 @@
-import type { DevicePublishedReading, LiveReading } from '@smi/contracts';
+import type { DevicePublishedReading } from '@smi/contracts';
 import { NA } from '@smi/contracts';
+import type { Epoch } from '@smi/occupations';
 import { fixTime } from '../nmea/fix-time.js';
 import type { FixUpdate } from '../nmea/fix-update.js';
 import { parseNmeaPayload } from '../nmea/parse.js';
 
-/** One receiver epoch as an occupation uses it: what GGA, GSA and GST (or a JSON reading) said of one instant. */
-export interface Epoch {
-  /** GNSS time of the fix, ms since the epoch (the receive time only when the device gave none) */
-  time: number;
-  latitude: number | null;
-  longitude: number | null;
-  /** height above mean sea level (GGA) */
-  altitude: number | null;
-  geoidSeparation: number | null;
-  fix: EpochFix | null;
-  satellites: number | null;
-  hdop: number | null;
-  pdop: number | null;
-  vdop: number | null;
-  /** receiver's own 1-sigma (GST), metres */
-  sigmaN: number | null;
-  sigmaE: number | null;
-  sigmaV: number | null;
-  correctionAge: number | null;
-}
-
-/** Every fix type a reading may carry (the gates let only RTK through). */
-export type EpochFix = Exclude<LiveReading['fixType'], typeof NA>;
+// the epoch's shape is the occupations package's: its repository writes the raw epochs
+export type { Epoch, EpochFix } from '@smi/occupations';
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 

@@ -29,6 +29,7 @@ const SettingsPage = lazyPage(() => import('./routes/settings'), 'SettingsPage')
 const CodeListsPage = lazyPage(() => import('./routes/code-lists'), 'CodeListsPage');
 const InvitationPage = lazyPage(() => import('./routes/invitation'), 'InvitationPage');
 const MembersPage = lazyPage(() => import('./routes/members'), 'MembersPage');
+const AuditPage = lazyPage(() => import('./routes/audit'), 'AuditPage');
 
 function Root() {
   const { pathname } = useLocation();
@@ -66,6 +67,7 @@ export const shellRoutes: RouteObject[] = [
   screen(patterns.stakeout, StakeoutPage),
   screen(paths.codeLists, CodeListsPage),
   screen(paths.members, MembersPage),
+  screen(paths.audit, AuditPage),
   screen(paths.settings, SettingsPage),
   screen(patterns.invitation, InvitationPage),
   screen('*', NotFoundPage),

@@ -20,6 +20,7 @@ export const paths = {
   settings: '/settings',
   codeLists: '/code-lists',
   members: '/workspace/members',
+  audit: '/workspace/audit',
   notifications: '/notifications',
   invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
 } as const;

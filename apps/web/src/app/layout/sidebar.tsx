@@ -1,9 +1,11 @@
-import { FolderKanban, Home, ListTree, LogOut, Radio, Settings, Users, X } from 'lucide-react';
+import { FolderKanban, Home, ListTree, LogOut, Radio, ScrollText, Settings, Users, X } from 'lucide-react';
+import { allows } from '@smi/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { useUser } from '../../features/auth/api/auth-state';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useCurrentWorkspace } from '../../features/workspaces/api/workspaces';
 import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher';
 import { initialOf } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -14,6 +16,8 @@ const LINKS = [
   { to: paths.projects, label: 'Projects', icon: FolderKanban },
   { to: paths.codeLists, label: 'Code lists', icon: ListTree },
   { to: paths.members, label: 'Members', icon: Users },
+  // the trail is read by the workspace's owner and admins only: nobody else gets a link that would be refused
+  { to: paths.audit, label: 'Audit trail', icon: ScrollText, needs: 'manage' as const },
   { to: paths.settings, label: 'Settings', icon: Settings },
 ];
 
@@ -21,6 +25,8 @@ const LINKS = [
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useUser();
   const logout = useLogout();
+  const workspace = useCurrentWorkspace();
+  const links = LINKS.filter((l) => !l.needs || (workspace && allows(workspace.role, l.needs)));
   const closeButton = useRef<HTMLButtonElement>(null);
   // the drawer takes focus when it opens on a phone, so keyboard and screen-reader users land in it
   useEffect(() => {
@@ -46,7 +52,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         </div>
         <WorkspaceSwitcher />
         <nav className="mt-2 flex-1 space-y-1 px-3">
-          {LINKS.map(({ to, label, icon: Icon }) => (
+          {links.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}

@@ -1,3 +1,4 @@
+import type { FetchedFile as ExportedFile } from '../../../lib/save-file';
 import { exportEndpoints, pathFor, reportEndpoints, type ExportFormat } from '@smi/contracts';
 
 /**
@@ -23,10 +24,7 @@ export function fileNameFrom(disposition: string | null, format: DownloadFormat)
   return name || fallback;
 }
 
-export interface ExportedFile {
-  blob: Blob;
-  fileName: string;
-}
+export type { FetchedFile as ExportedFile } from '../../../lib/save-file';
 
 /** Fetches the export; a refused one throws with the server's message, or 'Failed to export: {status} {statusText}'. */
 export async function fetchExport(format: DownloadFormat, projectId: string): Promise<ExportedFile> {
@@ -45,16 +43,5 @@ export async function fetchExport(format: DownloadFormat, projectId: string): Pr
   return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('Content-Disposition'), format) };
 }
 
-/** Hands a fetched file to the browser as a download. */
-export function saveFile({ blob, fileName }: ExportedFile) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // revoked later: some browsers read the URL after click() returns
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+// the download itself is shared with the other screens that save a file
+export { saveFile } from '../../../lib/save-file';

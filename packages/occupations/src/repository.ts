@@ -1,12 +1,61 @@
-import { accuracyGrade, type EpochRejectReason, type OccupationMethod, type OccupationProgress, type OccupationStatus, type Tolerances } from '@smi/contracts';
-import type { Db, Queryable } from '@smi/db';
-import { measureAgainstBase, type BaseReference } from '@smi/base-setups';
-import { endOccupations } from '@smi/occupations';
+import {
+  accuracyGrade,
+  EMPTY_PROGRESS,
+  type AuditAction,
+  type AuditObjectKind,
+  type EpochRejectReason,
+  type EpochView,
+  type OccupationMethod,
+  type OccupationProgress,
+  type OccupationStatus,
+  type OccupationView,
+  type Tolerances,
+} from '@smi/contracts';
+import { AUDITED_POINT_COLUMNS, pointSnapshot, writeAudit, type AuditedPointRow, type Db, type Queryable } from '@smi/db';
+import { measureAgainstBase, type BaseReference, type ProjectBase } from '@smi/base-setups';
 import { baseOfOccupation, epochAntenna, measuredPoint } from './base-vectors.js';
 import type { Epoch } from './epoch.js';
-import type { Measurement } from './occupation-run.js';
+import type { Measurement } from './measurement.js';
+import { endOccupations } from './status.js';
+import { occupationViewOf, type OccupationViewRow } from './view.js';
 
-export interface OccupationRow {
+/**
+ * The one repository of the `occupations` table and its raw epochs: a user's occupations as the api starts, reads
+ * and cancels them (always within the owner's account), and the runs the gateway's engine claims, reports on and
+ * ends with their point.
+ */
+
+/** The antenna an occupation was started with, resolved from the project's settings and the antenna table. */
+export interface ResolvedAntenna {
+  Height: number;
+  HeightType: 'vertical' | 'slant';
+  Reference: string;
+  Model: string;
+  Offset: number;
+  /** vertical: height of the Reference above the ARP, m */
+  ReferenceOffset?: number;
+  Radius?: number;
+  ShmpOffset?: number;
+}
+
+/** The view's columns as stored (a progress not written yet is partial), and whether the occupation has gone stale. */
+export interface OccupationRow extends Omit<OccupationViewRow, 'progress'> {
+  progress: Partial<OccupationProgress>;
+  stale: boolean;
+}
+
+// a running occupation whose gateway has not written for this long (and past its own pause limit) is gone with it
+const STALE_AFTER_S = 30;
+const VIEW_COLUMNS = `id, project_id, device_id, device_code, client_id, method, name, section, tolerances, status, reason, progress, point_id,
+  created_at, (status IN ('running', 'paused') AND heartbeat_at < now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S}))) AS stale`;
+
+export function toOccupationView(r: OccupationRow): OccupationView {
+  // an occupation the gateway has not reported on yet has a partial progress: the view fills the rest with zeros
+  return occupationViewOf({ ...r, progress: { ...EMPTY_PROGRESS, ...r.progress } });
+}
+
+/** An occupation as its run needs it (the gateway's engine): its antenna, limits and the project's base. */
+export interface OccupationRunRow {
   id: string;
   project_id: string;
   owner_id: string;
@@ -17,7 +66,7 @@ export interface OccupationRow {
   method: OccupationMethod;
   name: string;
   section: string;
-  antenna: { Height: number; HeightType: 'vertical' | 'slant'; Reference: string; Model: string; Offset: number; Radius?: number; ShmpOffset?: number };
+  antenna: ResolvedAntenna;
   tolerances: Tolerances;
   max_pause_s: number;
   split_gap_s: number;
@@ -30,7 +79,7 @@ export interface OccupationRow {
   base_code: string | null;
 }
 
-const COLUMNS = `o.id, o.project_id, o.owner_id, o.device_id, o.device_code, d.name AS device_name, o.client_id, o.method, o.name, o.section,
+const RUN_COLUMNS = `o.id, o.project_id, o.owner_id, o.device_id, o.device_code, d.name AS device_name, o.client_id, o.method, o.name, o.section,
   o.antenna, o.tolerances, o.max_pause_s, o.split_gap_s, o.status, o.reason, o.progress, o.point_id, o.created_at,
   (SELECT b.code FROM projects p JOIN devices b ON b.id = p.base_station_id WHERE p.id = o.project_id) AS base_code`;
 
@@ -66,8 +115,161 @@ function indexed<T>(rows: number) {
 }
 
 export const occupationsRepository = {
-  async byId(q: Queryable, id: string): Promise<OccupationRow | undefined> {
-    const [row] = await q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.id = $1`, [id]);
+  async project(q: Queryable, ownerId: string, projectId: string): Promise<{ measurement_settings: unknown } | undefined> {
+    const [row] = await q.query<{ measurement_settings: unknown }>('SELECT measurement_settings FROM projects WHERE id = $1 AND owner_id = $2', [projectId, ownerId]);
+    return row;
+  },
+
+  /** The owner's project as its base setup is resolved from (else undefined: another account's reads as missing). */
+  async projectBase(q: Queryable, ownerId: string, projectId: string): Promise<ProjectBase | undefined> {
+    const [row] = await q.query<ProjectBase>(
+      'SELECT id, base_station_id, base_mode, base_latitude, base_longitude FROM projects WHERE id = $1 AND owner_id = $2',
+      [projectId, ownerId],
+    );
+    return row;
+  },
+
+  async device(q: Queryable, ownerId: string, deviceId: string): Promise<{ code: string } | undefined> {
+    const [row] = await q.query<{ code: string }>('SELECT code FROM devices WHERE id = $1 AND owner_id = $2', [deviceId, ownerId]);
+    return row;
+  },
+
+  /** The new occupation; `existing` when the project already has one with this ClientId, `busy` when the rover has one running. */
+  async create(
+    q: Queryable,
+    o: {
+      projectId: string;
+      ownerId: string;
+      deviceId: string;
+      deviceCode: string;
+      clientId: string | null;
+      method: OccupationMethod;
+      name: string;
+      section: string;
+      antenna: ResolvedAntenna;
+      tolerances: Tolerances;
+      maxPauseS: number;
+      splitGapS: number;
+      /** the code string, attribute values and note its point takes (checked with the project's code list) */
+      code: string;
+      attributes: Record<string, Record<string, string | number | boolean | null>>;
+      note: string;
+      /** the member who starts it, with their name now: its points are theirs (decision 064) */
+      startedBy: { id: string; name: string };
+    },
+  ): Promise<{ row: OccupationRow; created: boolean } | { busy: true } | { nameTaken: true }> {
+    if (o.clientId) {
+      const [same] = await q.query<OccupationRow>(`SELECT ${VIEW_COLUMNS} FROM occupations WHERE project_id = $1 AND client_id = $2`, [o.projectId, o.clientId]);
+      if (same) return { row: same, created: false };
+    }
+    // the point will bear the name: one of the project's points has it, or another rover is measuring under it now
+    if (o.name) {
+      const [taken] = await q.query(
+        `SELECT 1 FROM points WHERE project_id = $1 AND name = $2
+         UNION ALL SELECT 1 FROM occupations WHERE project_id = $1 AND name = $2 AND status IN ('running', 'paused')
+           AND heartbeat_at >= now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S})) LIMIT 1`,
+        [o.projectId, o.name],
+      );
+      if (taken) return { nameTaken: true };
+    }
+    const [busy] = await q.query(`SELECT 1 FROM occupations WHERE device_id = $1 AND status IN ('running', 'paused')
+      AND heartbeat_at >= now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S}))`, [o.deviceId]);
+    if (busy) return { busy: true };
+    const [row] = await q.query<OccupationRow>(
+      `INSERT INTO occupations (project_id, owner_id, device_id, device_code, client_id, method, name, section, antenna, tolerances, max_pause_s, split_gap_s,
+         code, attributes, note, started_by, started_by_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17)
+       ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${VIEW_COLUMNS}`,
+      [o.projectId, o.ownerId, o.deviceId, o.deviceCode, o.clientId, o.method, o.name, o.section, JSON.stringify(o.antenna), JSON.stringify(o.tolerances), o.maxPauseS, o.splitGapS,
+        o.code, JSON.stringify(o.attributes), o.note, o.startedBy.id, o.startedBy.name],
+    );
+    if (row) return { row, created: true };
+    // the same ClientId raced in from another tab: answer that one
+    const [same] = await q.query<OccupationRow>(`SELECT ${VIEW_COLUMNS} FROM occupations WHERE project_id = $1 AND client_id = $2`, [o.projectId, o.clientId]);
+    return { row: same!, created: false };
+  },
+
+  /** The user's occupation; one whose gateway is gone is failed on the way (it cannot finish any more). */
+  async byId(q: Queryable, ownerId: string, id: string): Promise<OccupationRow | undefined> {
+    const [row] = await q.query<OccupationRow>(`SELECT ${VIEW_COLUMNS} FROM occupations WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
+    if (row?.stale) {
+      const [failed] = await endOccupations<OccupationRow>(q, 'failed', 'the gateway running it stopped', { id }, { returning: VIEW_COLUMNS });
+      return failed ?? (await this.byId(q, ownerId, id));
+    }
+    return row;
+  },
+
+  async cancel(q: Queryable, ownerId: string, id: string): Promise<boolean> {
+    return (await endOccupations(q, 'cancelled', 'cancelled', { id, ownerId })).length > 0;
+  },
+
+  /** The raw epochs of a point of the user's project: those of its occupation within the point's time span. */
+  async epochsOfPoint(q: Queryable, ownerId: string, projectId: string, pointId: string): Promise<EpochView[] | undefined> {
+    const [point] = await q.query<{ occupation_id: string | null; started_at: Date | null; ended_at: Date | null }>(
+      `SELECT p.occupation_id, p.started_at, p.ended_at FROM points p JOIN projects pr ON pr.id = p.project_id
+       WHERE p.id = $1 AND p.project_id = $2 AND pr.owner_id = $3`,
+      [pointId, projectId, ownerId],
+    );
+    if (!point) return undefined;
+    if (!point.occupation_id) return [];
+    const rows = await q.query<{
+      seq: number;
+      at: Date;
+      latitude: number | null;
+      longitude: number | null;
+      ellipsoidal_height: number | null;
+      fix_type: string | null;
+      satellites: number | null;
+      hdop: number | null;
+      pdop: number | null;
+      sigma_h: number | null;
+      sigma_v: number | null;
+      correction_age: number | null;
+      accepted: boolean;
+      reason: string | null;
+      vector_dx: number | null;
+      vector_dy: number | null;
+      vector_dz: number | null;
+      vector_origin: 'broadcast' | 'base-nmea' | null;
+      base_setup_id: string | null;
+    }>(
+      `SELECT seq, at, latitude, longitude, ellipsoidal_height, fix_type, satellites, hdop, pdop, sigma_h, sigma_v, correction_age, accepted, reason,
+         vector_dx, vector_dy, vector_dz, vector_origin, base_setup_id
+       FROM point_epochs WHERE occupation_id = $1 AND at BETWEEN $2 AND $3 ORDER BY seq`,
+      [point.occupation_id, point.started_at, point.ended_at],
+    );
+    return rows.map((r) => ({
+      Seq: r.seq,
+      Time: new Date(r.at).toISOString(),
+      Latitude: r.latitude,
+      Longitude: r.longitude,
+      EllipsoidalHeight: r.ellipsoidal_height,
+      Fix: r.fix_type,
+      Satellites: r.satellites,
+      Hdop: r.hdop,
+      Pdop: r.pdop,
+      SigmaH: r.sigma_h,
+      SigmaV: r.sigma_v,
+      CorrectionAge: r.correction_age,
+      Accepted: r.accepted,
+      Reason: r.reason,
+      VectorDx: r.vector_dx,
+      VectorDy: r.vector_dy,
+      VectorDz: r.vector_dz,
+      VectorOrigin: r.vector_origin,
+      BaseSetupId: r.base_setup_id,
+    }));
+  },
+
+  async saveSettings(q: Queryable, ownerId: string, projectId: string, settings: unknown): Promise<boolean> {
+    const rows = await q.query('UPDATE projects SET measurement_settings = $3 WHERE id = $1 AND owner_id = $2 RETURNING id', [projectId, ownerId, JSON.stringify(settings)]);
+    return rows.length > 0;
+  },
+
+  // the gateway's engine: the runs it claims, their raw epochs and progress, and their end with a point
+  /** Any account's occupation as its run needs it (the engine's; a user's request uses byId). */
+  async forRun(q: Queryable, id: string): Promise<OccupationRunRow | undefined> {
+    const [row] = await q.query<OccupationRunRow>(`SELECT ${RUN_COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.id = $1`, [id]);
     return row;
   },
 
@@ -76,8 +278,8 @@ export const occupationsRepository = {
     return (await q.query(`SELECT 1 FROM occupations WHERE status IN ('running', 'paused') LIMIT 1`)).length > 0;
   },
 
-  async active(q: Queryable): Promise<OccupationRow[]> {
-    return q.query<OccupationRow>(`SELECT ${COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.status IN ('running', 'paused')`);
+  async active(q: Queryable): Promise<OccupationRunRow[]> {
+    return q.query<OccupationRunRow>(`SELECT ${RUN_COLUMNS} FROM occupations o JOIN devices d ON d.id = o.device_id WHERE o.status IN ('running', 'paused')`);
   },
 
   /** Raw epochs of one occupation, many rows in one statement. */
@@ -247,7 +449,7 @@ export const occupationsRepository = {
    */
   async storePoint(
     db: Db,
-    o: OccupationRow,
+    o: OccupationRunRow,
     measured: Measurement,
     progress: OccupationProgress,
     name: string,
@@ -264,14 +466,14 @@ export const occupationsRepository = {
       const a = o.antenna;
       const v = await measuredPoint(q, o.id, measured, base);
       const m = { ...measured, ...v };
-      const [point] = await q.query<{ id: string }>(
+      const [point] = await q.query<{ id: string } & AuditedPointRow>(
         `INSERT INTO points (project_id, name, type, latitude, longitude, accuracy, recorded_at, device, section, fix_type, satellites, hdop,
            horizontal_accuracy, vertical_accuracy, altitude, method, ellipsoidal_height, geoid_separation, antenna_height, antenna_height_type,
            antenna_reference, antenna_model, antenna_offset, sigma_e, sigma_n, sigma_u, receiver_sigma_e, receiver_sigma_n, receiver_sigma_u,
            pdop, vdop, satellites_min, satellites_max, epochs, epochs_rejected, rejected_reasons, fix_percent, correction_age, started_at,
            ended_at, warnings, occupation_id, base_setup_id, vector_dx, vector_dy, vector_dz)
          VALUES ($1, free_point_name($1, $2), 'recorded', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45) RETURNING id`,
+           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45) RETURNING id, ${AUDITED_POINT_COLUMNS}`,
         [
           o.project_id,
           name,
@@ -339,6 +541,14 @@ export const occupationsRepository = {
            status = CASE WHEN $4 THEN 'done' ELSE status END, finished_at = CASE WHEN $4 THEN now() ELSE finished_at END WHERE id = $1`,
         [o.id, point!.id, JSON.stringify(progress), final],
       );
+      // in the audit trail as a point recorded, by the member who started the occupation (the point's recorder)
+      await writeAudit<AuditAction, AuditObjectKind>(q, { id: point!.recorded_by, name: point!.recorded_by_name ?? '', workspaceId: o.owner_id }, {
+        action: 'point.recorded',
+        objectKind: 'point',
+        objectId: point!.id,
+        projectId: o.project_id,
+        after: { ...pointSnapshot(point!), Occupation: o.id, Method: o.method },
+      });
       return point!.id;
     });
   },
