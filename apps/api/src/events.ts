@@ -10,6 +10,8 @@ export interface AppEventMap {
   ntripAccessChanged: [userId: string];
   /** A project's points, their codes or its code list changed: its linework is announced to the owner's sockets. */
   lineworkChanged: [ownerId: string, projectId: string];
+  /** A project's points were recorded, changed or deleted (committed): its watchers are pushed the changes (decision 073). */
+  pointsChanged: [projectId: string];
   /** The user's workspaces or role changed (removed, joined, switched, role changed): their sockets join again as they now are. */
   workspaceAccessChanged: [userId: string];
 }

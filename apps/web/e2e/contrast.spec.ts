@@ -146,6 +146,15 @@ const SCREENS: Screen[] = [
       },
     ],
   },
+  { name: 'members', path: () => '/workspace/members', ready: async (page) => { await heading('Members')(page); await expect(page.getByTestId('member-row')).toHaveCount(1); } },
+  {
+    name: 'audit-trail',
+    path: () => '/workspace/audit',
+    ready: async (page) => {
+      await heading('Audit trail')(page);
+      await expect(page.getByTestId('audit-entry').first()).toBeVisible();
+    },
+  },
   { name: 'notifications', path: () => '/notifications', ready: heading('Notifications') },
   { name: 'not-found', path: () => '/no-such-screen', ready: heading('Page not found') },
 ];

@@ -11,7 +11,7 @@ let crews = 0;
 /** A documentation address (RFC 5737 TEST-NET-3) of its own for each crew. */
 const crewAddress = () => `203.0.113.${(crews++ % 250) + 1}`;
 
-export async function surveyAccount(request: APIRequestContext, product: Product, tag: string) {
+export async function surveyAccount(request: APIRequestContext, product: Product, tag: string, name = 'Grace Surveyor') {
   const email = uniqueEmail(tag);
   // each crew signs up from its own address (the product trusts one proxy hop in these tests)
   const headers = { 'X-Forwarded-For': crewAddress() };
@@ -19,7 +19,7 @@ export async function surveyAccount(request: APIRequestContext, product: Product
     if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}: ${await res.text()}`);
     return res.json();
   };
-  await ok(await request.post('/api/auth/register', { data: { name: 'Grace Surveyor', email, password: 'field-work-1' }, headers }));
+  await ok(await request.post('/api/auth/register', { data: { name, email, password: 'field-work-1' }, headers }));
   const before = product.smtp.mails.length;
   await ok(await request.get('/api/auth/sendverifyotp', { headers }));
   const otp = await product.smtp.codeFor(email, before, 15_000);

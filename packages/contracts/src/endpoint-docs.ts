@@ -26,7 +26,7 @@ import {
   userNtripSourceReply,
 } from './ntrip.js';
 import { epochView, measurementSettings, occupationView } from './occupations.js';
-import { pointsReply, recordPointReply } from './points.js';
+import { pointChangesQuery, pointChangesReply, pointsReply, recordPointReply } from './points.js';
 import { createProjectReply, projectReply, projectsReply, sectionsReply } from './projects.js';
 import { publicConfigReply } from './public-config.js';
 import { recordPreviewReply } from './record-preview.js';
@@ -121,6 +121,12 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
     json: projectReply.extend({ recomputed: recomputation.optional(), baseSetupId: z.string().optional() }),
   },
   listPoints: { summary: "A project's points (gzip when the client accepts it; ETag).", json: pointsReply },
+  pointChanges: {
+    summary:
+      "The project's points changed after the cursor `since` (each one's state now, or null when deleted), oldest change first, and the cursor to ask from next; without `since`, only the cursor now. Sockets watching the project are pushed the same changes.",
+    query: pointChangesQuery,
+    json: pointChangesReply,
+  },
   recordPoint: {
     summary: 'Record a point; the same ClientId twice stores it once.',
     status: 201,

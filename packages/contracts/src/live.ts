@@ -190,6 +190,12 @@ export const SOCKET_EVENTS = {
   corrections: 'corrections',
   /** server -> client, SocketError: a refused subscription (unknown or someone else's device) or a bad request. */
   error: 'error',
+  /** client -> server: WatchProjectRequest, acknowledged with WatchProjectAck: the project's point changes are pushed. */
+  watchProject: 'watch-project',
+  /** client -> server: WatchProjectRequest, stops the pushes. */
+  unwatchProject: 'unwatch-project',
+  /** server -> client, PointsChangedEvent: points of a watched project were recorded, changed or deleted. */
+  pointsChanged: 'points-changed',
 } as const;
 
 /**
@@ -199,7 +205,9 @@ export const SOCKET_EVENTS = {
 export const SOCKET_EVENT_PERMISSIONS = {
   subscribe: 'read',
   unsubscribe: 'read',
-} as const satisfies Record<(typeof SOCKET_EVENTS)['subscribe' | 'unsubscribe'], Permission>;
+  'watch-project': 'read',
+  'unwatch-project': 'read',
+} as const satisfies Record<(typeof SOCKET_EVENTS)['subscribe' | 'unsubscribe' | 'watchProject' | 'unwatchProject'], Permission>;
 
 /** A device code, or the device's _id. */
 export const subscribeDeviceRef = z.string().trim().min(1).max(64);

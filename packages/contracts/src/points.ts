@@ -191,6 +191,36 @@ export const pointView = z.object({
 export type PointView = z.infer<typeof pointView>;
 
 export const pointsReply = z.object({ success: z.literal(true), points: z.array(pointView) });
+
+// ---- the changes feed of a project's points (decision 073) ----
+
+/** A point's latest change: its state now, or null when it was deleted. `Seq` is the project's change number of it. */
+export const pointChange = z.object({ Seq: z.number().int(), PointId: z.string(), Point: pointView.nullable() });
+export type PointChange = z.infer<typeof pointChange>;
+
+/** `since`: the cursor a client saw last (omitted: only the project's cursor now is answered). */
+export const pointChangesQuery = z.strictObject({
+  since: z.string().regex(/^\d{1,15}$/, { message: 'must be a cursor this feed answered' }).optional(),
+});
+export type PointChangesQuery = z.infer<typeof pointChangesQuery>;
+
+/** Every point changed after `since`, oldest change first, and the cursor to ask from next time. */
+export const pointChangesReply = z.object({ success: z.literal(true), Cursor: z.number().int(), Changes: z.array(pointChange) });
+export type PointChangesReply = z.infer<typeof pointChangesReply>;
+
+/**
+ * What a watching socket is sent when points of the project change: the changes after `From` up to `Cursor`. A client
+ * whose cursor is below `From` missed some and asks the feed for them.
+ */
+export const pointsChangedEvent = z.object({ ProjectId: z.string(), From: z.number().int(), Cursor: z.number().int(), Changes: z.array(pointChange) });
+export type PointsChangedEvent = z.infer<typeof pointsChangedEvent>;
+
+/** A socket asks to watch a project of the current workspace. */
+export const watchProjectRequest = z.strictObject({ ProjectId: id });
+export type WatchProjectRequest = z.infer<typeof watchProjectRequest>;
+/** The answer: the cursor the socket's pushes continue from (absent when refused). */
+export const watchProjectAck = z.object({ success: z.boolean(), Cursor: z.number().int().optional(), message: z.string().optional() });
+export type WatchProjectAck = z.infer<typeof watchProjectAck>;
 export const recordPointReply = z.object({ success: z.literal(true), message: z.string(), data: pointView });
 
 const byProject = z.strictObject({ projectId: id });
@@ -211,4 +241,6 @@ export const pointEndpoints = {
   /** rewrites the point's code string (start, break, close, continue or remove) and redraws the linework */
   editPointLine: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/line', access: 'verified', permission: 'edit-own', params: byPoint, body: editPointLineBody }),
   setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', permission: 'edit-own', params: byPoint, body: pointNoteBody }),
+  /** what changed in the project's points after a cursor (a reconnecting client catches up; decision 073) */
+  pointChanges: endpoint({ method: 'GET', path: '/api/projects/:projectId/changes', access: 'verified', permission: 'read', params: byProject }),
 };

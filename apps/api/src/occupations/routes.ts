@@ -93,6 +93,7 @@ export function occupationRoutes(deps: AppDeps): Router {
 
   mount(router, pointAntennaEndpoint, load, async ({ user, params, body }) => {
     await changePointAntenna(db, user.workspace.id, params.projectId, params.pointId, body);
+    deps.events.emit('pointsChanged', params.projectId);
     return { success: true, message: 'Antenna height changed; the point height was re-computed.' };
   });
 

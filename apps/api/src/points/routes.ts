@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { pointEndpoints as e } from '@smi/contracts';
+import { describeIssues, pointChangesQuery, pointEndpoints as e } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
@@ -9,15 +9,20 @@ import { createListCache } from './list-cache.js';
 import { attachToSetup, attaches } from '../base-setups/setups.js';
 import { pointsRepository, toPointView } from './repository.js';
 import { photosOfPoints } from '../photos/repository.js';
+import { pointChangesSince } from './changes.js';
 
 export function pointRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, sessions } = deps;
   const load = sessions.userOf.bind(sessions);
   const lists = createListCache();
-  /** every point change may move, join or break a line: the owner's maps ask for the linework again */
+  /**
+   * every point change may move, join or break a line: the owner's maps ask for the linework again; and the project's
+   * watchers are pushed the change (decision 073)
+   */
   const changed = <T>(userId: string, projectId: string, reply: T): T => {
     deps.events.emit('lineworkChanged', userId, projectId);
+    deps.events.emit('pointsChanged', projectId);
     return reply;
   };
 
@@ -59,6 +64,19 @@ export function pointRoutes(deps: AppDeps): Router {
   mount(router, e.editPointLine, load, async ({ user, params, body }) =>
     changed(user.workspace.id, params.projectId, await editPointLine(db, user.workspace.id, user, params.projectId, params.pointId, body.Line, body.Edit)),
   );
-  mount(router, e.setPointNote, load, ({ user, params, body }) => setPointNote(db, user.workspace.id, user, params.projectId, params.pointId, body.Note));
+  mount(router, e.setPointNote, load, async ({ user, params, body }) => {
+    const reply = await setPointNote(db, user.workspace.id, user, params.projectId, params.pointId, body.Note);
+    deps.events.emit('pointsChanged', params.projectId);
+    return reply;
+  });
+
+  mount(router, e.pointChanges, load, async ({ user, params, req }) => {
+    const query = pointChangesQuery.safeParse(req.query);
+    if (!query.success) throw new AppError(400, describeIssues(query.error, 'query'));
+    const since = query.data.since === undefined ? undefined : Number(query.data.since);
+    const feed = await pointChangesSince(db, user.workspace.id, params.projectId, since);
+    if (!feed) throw new AppError(404, 'Project not found');
+    return { success: true, Cursor: feed.cursor, Changes: feed.changes };
+  });
   return router;
 }

@@ -59,6 +59,7 @@ export const SAMPLES: Record<SurveyEndpointName, (f: SurveyFixture) => SampleReq
   recodePoint: (f) => ({ params: point(f), body: { Code: 'EP1 ST' } }),
   editPointLine: (f) => ({ params: point(f), body: { Line: 'EP1', Edit: 'break' } }),
   setPointNote: (f) => ({ params: point(f), body: { Note: 'Kerb cracked' } }),
+  pointChanges: (f) => ({ params: { projectId: f.project._id } }),
   listNotifications: (f) => ({ params: { userId: f.userId, count: '10' } }),
   listRecentNotifications: (f) => ({ params: { userId: f.userId } }),
   markNotificationRead: (f) => ({ body: { id: f.notification._id }, params: {} }),

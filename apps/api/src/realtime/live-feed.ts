@@ -17,6 +17,7 @@ import { latestReadings } from './latest-readings.js';
 import { ROLES, roomOf, userRoom, workspaceRoom, type Role } from './rooms.js';
 import { createSocketServer, userOf } from './socket-server.js';
 import { handleSubscriptions, reviewRecoveredRooms } from './subscriptions.js';
+import { handleProjectWatch, pointsPublisher } from './project-watch.js';
 
 export interface LiveFeedOptions {
   server: HttpServer;
@@ -52,6 +53,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   const latest = latestReadings(db, o.localGateway?.latestReading);
   const sockets = await createSocketServer({ server: o.server, sessions, publicUrl: config.publicUrl, redisUrl: o.redisUrl, log, maxSocketsPerUser: config.maxSocketsPerUser });
   const { io } = sockets;
+  const publisher = pointsPublisher({ io, db, log, distributed: !!o.redisUrl });
 
   // a reading is encoded only for rooms someone on this process watches (emit encodes before it looks at the room)
   const emit = (r: LiveReading) => {
@@ -72,12 +74,22 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     room.emit(OCCUPATION_EVENT, r.occupation);
     const o = r.occupation;
     const stored = o.Status === 'done' ? Infinity : o.Progress.points;
-    if (stored > (pointsStored.get(o._id) ?? 0)) room.emit(LINEWORK_EVENT, { ProjectId: o.ProjectId });
+    if (stored > (pointsStored.get(o._id) ?? 0)) {
+      room.emit(LINEWORK_EVENT, { ProjectId: o.ProjectId });
+      // every process hears the report: each pushes the occupation's new points to its own watchers
+      publisher.changedHere(o.ProjectId);
+    }
     if (o.Status === 'running' || o.Status === 'paused') pointsStored.set(o._id, stored);
     else pointsStored.delete(o._id);
   };
   // a change made through this process's api: to the owner's sockets on every process (Redis adapter)
-  const onLineworkChanged = (ownerId: string, projectId: string) => void io.to(workspaceRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
+  const onLineworkChanged = (ownerId: string, projectId: string) => {
+    io.to(workspaceRoom(ownerId)).emit(LINEWORK_EVENT, { ProjectId: projectId });
+    // a base-setup re-computation moves points too; a code list change finds nothing to push
+    publisher.changed(projectId);
+  };
+  // a point change committed through this process: its project's watchers, on every process (decision 073)
+  const onPointsChanged = (projectId: string) => publisher.changed(projectId);
   // nobody of the owner's on this process: the report is not even validated
   const wantsOccupation = (ownerId: string) => io.of('/').adapter.rooms.has(workspaceRoom(ownerId));
   const link = gatewayLink({
@@ -107,7 +119,10 @@ export async function startLiveFeed(o: LiveFeedOptions) {
     // of workspace, of role or a removal disconnects the user's sockets, which join again as they now are
     void socket.join([userRoom(user.id), workspaceRoom(user.workspace.id)]);
     handleSubscriptions(socket, { db, latest, userId: user.workspace.id, user });
+    handleProjectWatch(socket, { db, publisher, user, log });
     if (socket.recovered) {
+      // a recovered socket watches its projects again only after the membership check (the client asks on connect)
+      for (const room of socket.rooms) if (room.startsWith('project:')) void socket.leave(room);
       reviewRecoveredRooms(socket, { db, latest, userId: user.workspace.id }).catch((err) => log.warn({ err }, 'recovered socket not reviewed'));
     }
   });
@@ -126,6 +141,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
   events.on('settingsChanged', onSettingsChanged);
   events.on('ntripAccessChanged', onNtripAccess);
   events.on('lineworkChanged', onLineworkChanged);
+  events.on('pointsChanged', onPointsChanged);
 
   return {
     /** Ends the device's MQTT connections and NTRIP pulls and pushes on every gateway (its secret changed or went). */
@@ -149,6 +165,8 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       return { connected: link.connected(), gateways: link.gateways(), totals: link.totals() };
     },
     socketCount: () => io.of('/').sockets.size,
+    /** Waits for the point-change pushes under way on this process. */
+    pushesSettled: () => publisher.settled(),
     /** A device's latest reading (what a new subscriber is sent first): stake-out guides from it. */
     latestReading: async (code: string): Promise<LiveReading | undefined> => (await latest.of([code]))[0],
     async close() {
@@ -157,6 +175,7 @@ export async function startLiveFeed(o: LiveFeedOptions) {
       events.off('settingsChanged', onSettingsChanged);
       events.off('ntripAccessChanged', onNtripAccess);
       events.off('lineworkChanged', onLineworkChanged);
+      events.off('pointsChanged', onPointsChanged);
       await link.close();
       await sockets.close();
     },

@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS, type PointsChangedEvent, type WatchProjectAck } from '@smi/contracts';
+import { createProject, recordPoint, registerDevice } from '../projects/survey-fixtures.js';
 import { spawnGateway } from '../testing/spawn-gateway.js';
 import { spawnServer, type SpawnedServer } from '../testing/spawn-server.js';
 import { connected, eventually, recorder, subscribe } from './live-harness.js';
@@ -72,5 +75,33 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two api processes and one gateway on 
     await fetch(`${api1.url}/api/auth/logout`, { method: 'POST', headers: { cookie } });
     expect(await gone).toBe('io server disconnect');
   });
-});
 
+  it('a point recorded through one api process is pushed to a member watching its project on the other', async () => {
+    const email = `mp-points-${Date.now()}@example.com`;
+    const agent = request.agent(api1.url);
+    await agent.post('/api/auth/register').send({ name: 'Distributed surveyor', email, password: 'secret-1' }).expect(201);
+    const codes = () => [...api1.output().matchAll(/Your verification code is (\d{6})/g)].map((m) => m[1]!);
+    const mailed = codes().length;
+    await agent.get('/api/auth/sendverifyotp').expect(200);
+    const code = await eventually(() => codes()[mailed]);
+    await agent.post('/api/auth/verify-email').send({ otp: code }).expect(200);
+    const project = await createProject(agent, await registerDevice(agent, 'base'), [await registerDevice(agent, 'rover')]);
+    const cookie = (await fetch(`${api1.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret-1' }) }))
+      .headers.get('set-cookie')!
+      .split(';')[0]!;
+
+    // the office watches through the second process
+    const socket = connectSocket(api2.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await connected(socket);
+    const pushed: PointsChangedEvent[] = [];
+    socket.on(SOCKET_EVENTS.pointsChanged, (e: PointsChangedEvent) => pushed.push(e));
+    const ack = await new Promise<WatchProjectAck>((ok) => socket.emit(SOCKET_EVENTS.watchProject, { ProjectId: project._id }, ok));
+    expect(ack).toMatchObject({ success: true });
+
+    const made = await recordPoint(agent, project._id, { Name: 'FROM-API-1' });
+    const got = await eventually(() => pushed.flatMap((e) => e.Changes).find((c) => c.PointId === made._id));
+    expect(got.Point).toMatchObject({ _id: made._id, Name: 'FROM-API-1', ProjectId: project._id });
+    expect(pushed[0]!.From).toBe(ack.Cursor);
+  });
+});

@@ -13,6 +13,9 @@ export const userRoom = (userId: string) => `user:${userId}`;
 /** Every member's socket in the workspace they work in: the owner's events (occupations, linework) go here. */
 export const workspaceRoom = (workspaceId: string) => `workspace:${workspaceId}`;
 
+/** Every socket watching a project's points (decision 073), joined only after the membership check. */
+export const projectRoom = (projectId: string) => `project:${projectId}`;
+
 /** A device room's parts, or null for any other room (the socket's own, the user's). */
 export function parseRoom(room: string): { role: Role; code: string } | null {
   const i = room.indexOf(':');

@@ -1,6 +1,21 @@
 import { io, type Socket } from 'socket.io-client';
-import { LINEWORK_EVENT, lineworkNotice, liveReading, OCCUPATION_EVENT, occupationView, SOCKET_EVENTS, type OccupationView } from '@smi/contracts';
+import {
+  LINEWORK_EVENT,
+  lineworkNotice,
+  liveReading,
+  OCCUPATION_EVENT,
+  occupationView,
+  pointChangesReply,
+  pointEndpoints,
+  pointsChangedEvent,
+  SOCKET_EVENTS,
+  watchProjectAck,
+  type OccupationView,
+  type PointChange,
+  type PointChangesReply,
+} from '@smi/contracts';
 import { LiveStore } from './live-store';
+import { call } from './api-client';
 import { onLiveSessionEnd } from './live-session';
 
 /** The realtime connection's status text. */
@@ -24,6 +39,30 @@ const FLUSH_MS = 100;
  */
 export const RETRY_AFTER_GIVING_UP_MS = 15_000;
 
+/** What a screen watching a project's points is told (decision 073). */
+export interface ProjectWatcher {
+  /** Changes of the project's points, each applied once, a point's older change never after a newer one. */
+  apply(changes: PointChange[]): void;
+  /** The first answer of the server: the points read before it may lack a change, read them again. */
+  reload(): void;
+}
+
+interface WatchedProject {
+  watchers: Set<ProjectWatcher>;
+  /** Every change up to this one has been applied; undefined until the server first answered. */
+  cursor?: number;
+  /** The latest change applied of each point. */
+  seqs: Map<string, number>;
+  /** A catch-up read is under way; `again`: another is needed after it. */
+  catchingUp: boolean;
+  again: boolean;
+}
+
+export type FetchChanges = (projectId: string, since: number) => Promise<PointChangesReply>;
+
+const fetchChanges: FetchChanges = (projectId, since) =>
+  call(pointEndpoints.pointChanges, { params: { projectId }, query: { since: String(since) }, reply: pointChangesReply, quiet: true });
+
 /**
  * The one owner of the realtime connection: websocket only, 5 reconnect attempts 1 s apart, 10 s timeout.
  * Screens ask for device codes with `watch`; the owner (re)subscribes them on every connect, batches readings per
@@ -43,8 +82,97 @@ export class LiveFeed {
   private resync: () => void = () => {};
   private occupationListeners = new Set<(o: OccupationView) => void>();
   private lineworkListeners = new Set<(projectId: string) => void>();
+  private projects = new Map<string, WatchedProject>();
 
-  constructor(private readonly makeSocket: () => Socket = defaultSocket) {}
+  constructor(
+    private readonly makeSocket: () => Socket = defaultSocket,
+    private readonly readChanges: FetchChanges = fetchChanges,
+  ) {}
+
+  /**
+   * Starts receiving the changes of a project's points (other members' new, renamed, recoded and deleted points). After
+   * a drop, the changes made meanwhile are read from the server's changes feed from the last cursor, so nothing is
+   * missed. The returned function stops.
+   */
+  watchProject(projectId: string, watcher: ProjectWatcher): () => void {
+    let p = this.projects.get(projectId);
+    if (!p) {
+      p = { watchers: new Set(), seqs: new Map(), catchingUp: false, again: false };
+      this.projects.set(projectId, p);
+    }
+    const fresh = p.watchers.size === 0;
+    p.watchers.add(watcher);
+    const socket = this.ensure();
+    if (socket.connected && fresh) this.askToWatch(socket, projectId);
+    return () => {
+      const q = this.projects.get(projectId);
+      if (!q) return;
+      q.watchers.delete(watcher);
+      if (q.watchers.size) return;
+      this.projects.delete(projectId);
+      if (this.socket?.connected) this.socket.emit(SOCKET_EVENTS.unwatchProject, { ProjectId: projectId });
+    };
+  }
+
+  private askToWatch(socket: Socket, projectId: string): void {
+    socket.emit(SOCKET_EVENTS.watchProject, { ProjectId: projectId }, (payload: unknown) => {
+      const ack = watchProjectAck.safeParse(payload);
+      const p = this.projects.get(projectId);
+      if (!ack.success || !ack.data.success || ack.data.Cursor === undefined || !p) return;
+      if (p.cursor === undefined) {
+        p.cursor = ack.data.Cursor;
+        p.watchers.forEach((w) => w.reload());
+      } else {
+        // back after a drop: what changed meanwhile
+        this.catchUp(projectId);
+      }
+    });
+  }
+
+  /** A change is applied only when newer than the one the point has. */
+  private applyChanges(p: WatchedProject, changes: PointChange[]): void {
+    const fresh = changes.filter((c) => c.Seq > (p.seqs.get(c.PointId) ?? -1));
+    for (const c of fresh) p.seqs.set(c.PointId, c.Seq);
+    if (fresh.length) p.watchers.forEach((w) => w.apply(fresh));
+  }
+
+  receivePointsChanged = (payload: unknown): void => {
+    const parsed = pointsChangedEvent.safeParse(payload);
+    if (!parsed.success) return;
+    const e = parsed.data;
+    const p = this.projects.get(e.ProjectId);
+    if (!p || p.cursor === undefined) return;
+    this.applyChanges(p, e.Changes);
+    if (e.From <= p.cursor) p.cursor = Math.max(p.cursor, e.Cursor);
+    // some changes before this push never reached this client: read them
+    else this.catchUp(e.ProjectId);
+  };
+
+  private catchUp(projectId: string): void {
+    const p = this.projects.get(projectId);
+    if (!p || p.cursor === undefined) return;
+    if (p.catchingUp) {
+      p.again = true;
+      return;
+    }
+    p.catchingUp = true;
+    const since = p.cursor;
+    this.readChanges(projectId, since)
+      .then((reply) => {
+        if (this.projects.get(projectId) !== p) return;
+        this.applyChanges(p, reply.Changes);
+        p.cursor = Math.max(p.cursor ?? 0, reply.Cursor);
+      })
+      // offline again: the next connect reads from the same cursor
+      .catch(() => {})
+      .finally(() => {
+        p.catchingUp = false;
+        if (p.again) {
+          p.again = false;
+          this.catchUp(projectId);
+        }
+      });
+  }
 
   /** What to do after the connection comes back from a drop (the app re-fetches its server state). */
   onResync(fn: () => void): void {
@@ -112,6 +240,7 @@ export class LiveFeed {
     this.socket = null;
     this.stopRetrying();
     this.watched.clear();
+    this.projects.clear();
     this.store.clear();
     this.dropped = false;
     if (typeof window !== 'undefined') {
@@ -130,6 +259,7 @@ export class LiveFeed {
       this.stopRetrying();
       this.setStatus({ connected: true, text: FEED_TEXT.connected });
       for (const code of this.watched.keys()) socket.emit(SOCKET_EVENTS.subscribe, code);
+      for (const projectId of this.projects.keys()) this.askToWatch(socket, projectId);
       if (this.dropped) {
         this.dropped = false;
         this.resync();
@@ -148,6 +278,7 @@ export class LiveFeed {
     }
     socket.on(OCCUPATION_EVENT, this.receiveOccupation);
     socket.on(LINEWORK_EVENT, this.receiveLinework);
+    socket.on(SOCKET_EVENTS.pointsChanged, this.receivePointsChanged);
     // the manager's attempts are used up: try again later (wake also tries when the page comes back)
     socket.io.on('reconnect_failed', () => this.retryLater());
     if (typeof window !== 'undefined') {

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { codeListEndpoints, codeListReply, pointEndpoints as e, pointsReply, recordPointReply, type LineEdit, type PointView } from '@smi/contracts';
+import { codeListEndpoints, codeListReply, pointEndpoints as e, pointsReply, recordPointReply, type LineEdit, type PointChange, type PointView } from '@smi/contracts';
 import { z } from 'zod';
 import { call } from '../../../lib/api-client';
+import { liveFeed } from '../../../lib/socket';
 
 export type Point = PointView;
 
@@ -16,7 +18,45 @@ export const pointsQuery = (projectId: string) =>
     queryFn: () => call(e.listPoints, { params: { projectId }, reply: pointsReply, quiet: true }).then((r) => r.points),
   });
 
-export const usePoints = (projectId: string) => useQuery(pointsQuery(projectId));
+/**
+ * A project's points, kept current while shown: other members' new, renamed, recoded and deleted points are pushed by
+ * the server and applied to this list where it is cached, without reading it again (decision 073).
+ */
+export function usePoints(projectId: string) {
+  const client = useQueryClient();
+  useEffect(() => {
+    const key = pointKeys.list(projectId);
+    const since = Date.now();
+    return liveFeed.watchProject(projectId, {
+      apply: (changes) => client.setQueryData<Point[]>(key, (list) => (list ? applyPointChanges(list, changes) : list)),
+      // the list read before the server's first answer may lack a change made in between: read it again
+      reload: () => {
+        const state = client.getQueryState(key);
+        if (state && (state.fetchStatus === 'fetching' || state.dataUpdatedAt < since)) void client.invalidateQueries({ queryKey: key });
+      },
+    });
+  }, [client, projectId]);
+  return useQuery(pointsQuery(projectId));
+}
+
+/** The list with the changes applied: a changed point replaced where it is, a new one added in time order, a deleted one gone. */
+export function applyPointChanges(list: readonly Point[], changes: readonly PointChange[]): Point[] {
+  let next = [...list];
+  for (const c of changes) {
+    const at = next.findIndex((p) => p._id === c.PointId);
+    if (!c.Point) {
+      if (at >= 0) next = next.filter((p) => p._id !== c.PointId);
+    } else if (at >= 0) {
+      next[at] = c.Point;
+    } else {
+      // the server lists points by the time they were taken
+      const after = next.findIndex((p) => p.Timestamp > c.Point!.Timestamp);
+      if (after < 0) next.push(c.Point);
+      else next.splice(after, 0, c.Point);
+    }
+  }
+  return next;
+}
 
 export const deletePoint = (projectId: string, pointId: string) =>
   call(e.deletePoint, { params: { projectId, pointId }, reply: z.object({ message: z.string().optional() }), quiet: true });

@@ -49,6 +49,9 @@ export function useAuditPage(filter: AuditFilter, before: string | undefined, en
     enabled,
     // the page shown stays while the next one loads: the list does not jump to empty between pages
     placeholderData: keepPreviousData,
+    // a trail is read for what just happened: opening the screen always asks again (the app's default keeps 15 s)
+    staleTime: 0,
+    refetchOnMount: 'always',
     queryFn: () => call(e.listAudit, { query, reply: auditReply, quiet: true }),
   });
 }

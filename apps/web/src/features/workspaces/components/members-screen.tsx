@@ -62,8 +62,9 @@ export function MembersScreen({ userId }: { userId: string }) {
                       {m.name}
                       {m.userId === userId && <span className="font-normal text-slate-500"> (you)</span>}
                     </p>
-                    <p className="text-xs break-all text-slate-500">
-                      {m.email} · joined {formatDate(m.joinedAt)}
+                    <p className="text-xs text-slate-500">
+                      {/* a long address breaks anywhere; the date stays on one line */}
+                      <span className="break-all">{m.email}</span> · <span className="whitespace-nowrap">joined {formatDate(m.joinedAt)}</span>
                     </p>
                   </div>
                   {editable ? (
@@ -88,7 +89,10 @@ export function MembersScreen({ userId }: { userId: string }) {
                       </button>
                     </div>
                   ) : (
-                    <Badge tone={ROLE_TONE[m.role]}>{m.role}</Badge>
+                    // as wide as its word on a phone too, where the row stacks
+                    <span className="self-start sm:self-auto">
+                      <Badge tone={ROLE_TONE[m.role]}>{m.role}</Badge>
+                    </span>
                   )}
                 </li>
               );
