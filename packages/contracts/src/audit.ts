@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'point.noted',
   'point.deleted',
   'point.restored',
+  'line.reordered',
   'base-setup.recomputed',
   'base-setup.undone',
   'crs.changed',

@@ -90,7 +90,7 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   putSettings: { summary: 'Change some settings; the rest stay as they are.', json: settingsChangedReply },
   resetSettings: { summary: 'Restore the default settings.', json: settingsChangedReply },
   exportPoints: {
-    summary: "A project's points as a file (pdf, dxf, csv, txt, geojson, kml, zipped shapefile, LandXML) in the project's coordinate system.",
+    summary: "A project's points as a file (pdf, dxf, csv, txt, geojson, kml, zipped shapefile, LandXML) in the project's coordinate system; csv or txt with photos=1: a zip of the file with its photos beside it.",
     query: exportQuery,
     files: unique(Object.values(EXPORT_CONTENT_TYPES)),
   },
@@ -137,7 +137,7 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   renamePoint: { summary: 'Rename a point.', json: recordPointReply },
   recodePoint: { summary: "Change a point's feature code string (and attribute values, else those of the codes it keeps).", json: recordPointReply },
   editPointLine: {
-    summary: "Edit a line at this point without measuring again: start a new line, break or close it here, let it run through, or take the point out of it (the point's code string is rewritten).",
+    summary: "Edit a line at this point without measuring again: start a new line, break or close it here, let it run through, or take the point out of it (the point's code string is rewritten); or move the point one place earlier or later along the line (the line's order is kept).",
     json: recordPointReply,
   },
   setPointNote: { summary: "Change a point's note.", json: recordPointReply },

@@ -31,6 +31,14 @@ export const exportQuery = z.object({
     .enum(['0', '1'], { message: 'must be 0 or 1' })
     .optional()
     .transform((v) => v === '1'),
+  /**
+   * `?photos=1` (csv, txt): a zip of the points file with every photo's original beside it, named as the file's
+   * photos column names it (decision 076).
+   */
+  photos: z
+    .enum(['0', '1'], { message: 'must be 0 or 1' })
+    .optional()
+    .transform((v) => v === '1'),
 });
 export type ExportPreset = (typeof EXPORT_PRESETS)[number];
 

@@ -17,10 +17,14 @@ export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
 /**
  * What a surveyor does to a line at one of its points without measuring again: start a new line there, break it
- * there, close it there, let it run through (undoing those), or take the point out of it.
+ * there, close it there, let it run through (undoing those), take the point out of it, or move it one place
+ * earlier or later along the line (decision 075).
  */
-export const LINE_EDITS = ['start', 'break', 'close', 'continue', 'remove'] as const;
+export const LINE_EDITS = ['start', 'break', 'close', 'continue', 'remove', 'earlier', 'later'] as const;
 export type LineEdit = (typeof LINE_EDITS)[number];
+/** The edits that change the order of a line's points, not the point's code string. */
+export const LINE_MOVES = ['earlier', 'later'] as const satisfies readonly LineEdit[];
+export type LineMoveEdit = (typeof LINE_MOVES)[number];
 
 export const FEATURE_CODE_LIMITS = {
   code: 19,

@@ -9,3 +9,4 @@ export { importCodeListJson, exportCodeListJson } from './code-list-json.js';
 export { MAX_LISTED_ERRORS, type CodeListImport } from './import-result.js';
 export { checkShotAttributes, type AttributeCheck } from './attributes.js';
 export { editLineOnShot } from './line-edit.js';
+export { inLineOrder, lineName, lineSequence, movedOnLine, type LineMove, type LineOrders, type OrderedShot } from './line-order.js';

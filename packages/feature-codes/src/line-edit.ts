@@ -1,4 +1,4 @@
-import { CONTROL_ACTIONS, type CodeList, type ControlAction, type LineEdit } from '@smi/contracts';
+import { CONTROL_ACTIONS, type CodeList, type ControlAction, type LineEdit, type LineMoveEdit } from '@smi/contracts';
 import { compileCodeList, type CompiledCodeList } from './compile.js';
 import { parseCodeString, type ParsedCode } from './parse.js';
 
@@ -12,7 +12,10 @@ import { parseCodeString, type ParsedCode } from './parse.js';
  */
 
 const FLOW: ControlAction[] = ['start', 'end', 'close'];
-const SETS: Record<Exclude<LineEdit, 'remove'>, ControlAction | null> = { start: 'start', break: 'end', close: 'close', continue: null };
+/** The edits that rewrite the point's code string (moving a point along its line is an order: line-order.ts). */
+export type CodeLineEdit = Exclude<LineEdit, LineMoveEdit>;
+
+const SETS: Record<Exclude<CodeLineEdit, 'remove'>, ControlAction | null> = { start: 'start', break: 'end', close: 'close', continue: null };
 
 /** A parsed code written back: the code's own spelling and string number, its control codes in the list's words. */
 function written(c: ParsedCode, list: CompiledCodeList): string {
@@ -26,7 +29,7 @@ function written(c: ParsedCode, list: CompiledCodeList): string {
  * written with the list; every other code of the shot is kept. A string that does not read, a line the shot is not
  * on, or an edit that would not read (a point code has no lines) answers with one sentence.
  */
-export function editLineOnShot(input: string, list: CodeList | CompiledCodeList, line: string, edit: LineEdit): { ok: true; code: string } | { ok: false; error: string } {
+export function editLineOnShot(input: string, list: CodeList | CompiledCodeList, line: string, edit: CodeLineEdit): { ok: true; code: string } | { ok: false; error: string } {
   const c = compileCodeList(list);
   const parsed = parseCodeString(input, c);
   if (!parsed.ok) return parsed;

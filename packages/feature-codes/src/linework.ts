@@ -3,6 +3,7 @@ import { setArcBulges } from './arcs.js';
 import { compileCodeList, type CompiledCodeList } from './compile.js';
 import type { LineFeature, Linework, Shot, ShotProblem, Vertex } from './geometry.js';
 import { joinTargets } from './join-targets.js';
+import { inLineOrder, type LineOrders } from './line-order.js';
 import { parseCodeString, type ParsedCode } from './parse.js';
 
 interface Open {
@@ -20,6 +21,8 @@ interface Step {
   /** the open line it continues: code and string number */
   key: string;
   label: string;
+  /** the line's name for its stored order (decision 075): 'EP1' */
+  name: string;
   start: boolean;
   end: boolean;
   close: boolean;
@@ -36,15 +39,16 @@ function plan(code: string, list: CompiledCodeList): Step[] | string {
     .map((c) => {
       const has = (a: ControlAction) => c.actions.includes(a);
       const label = c.code.code + c.string;
-      return { c, key: `${c.code.code.toUpperCase()}/${c.string}`, label, start: has('start'), end: has('end'), close: has('close'), arcStart: has('arcStart'), arcEnd: has('arcEnd') };
+      return { c, key: `${c.code.code.toUpperCase()}/${c.string}`, label, name: label.toUpperCase(), start: has('start'), end: has('end'), close: has('close'), arcStart: has('arcStart'), arcEnd: has('arcEnd') };
     });
 }
 
 /**
  * Lines and polygons of a project's coded shots, taken in the order given (the order they were measured); uncoded
- * shots only serve as join targets. Pure and whole: after a recode, rename or delete, call it again on the new list.
+ * shots only serve as join targets. A line with an order of its own (`orders`, decision 075) takes its points in
+ * that order, after the lines without one. Pure and whole: after a recode, rename or delete, call it again.
  */
-export function buildLinework(shots: readonly Shot[], list: CodeList | CompiledCodeList): Linework {
+export function buildLinework(shots: readonly Shot[], list: CodeList | CompiledCodeList, orders?: LineOrders): Linework {
   const compiled = compileCodeList(list);
   const words = compiled.list.controlCodes;
   // shots repeat a few code strings: each is read once per build
@@ -114,6 +118,8 @@ export function buildLinework(shots: readonly Shot[], list: CodeList | CompiledC
     }
   };
 
+  // the steps of lines with an order of their own, kept until the measured pass is done
+  const reordered = new Map<string, { step: Step; at: number }[]>();
   for (let i = 0; i < shots.length; i++) {
     shot = shots[i]!;
     if (!shot.code) continue;
@@ -123,7 +129,19 @@ export function buildLinework(shots: readonly Shot[], list: CodeList | CompiledC
       problem(p);
       continue;
     }
-    for (const step of p) apply(step, i);
+    for (const step of p) {
+      if (orders?.get(step.name)?.length) {
+        const steps = reordered.get(step.name) ?? [];
+        reordered.set(step.name, steps);
+        steps.push({ step, at: i });
+      } else apply(step, i);
+    }
+  }
+  for (const [name, steps] of reordered) {
+    for (const { step, at } of inLineOrder(steps, (s) => shots[s.at]!.id, orders!.get(name))) {
+      shot = shots[at]!;
+      apply(step, at);
+    }
   }
   for (const o of open.values()) finish(o, 'last-shot');
   return { lines: dropped.size ? built.filter((f) => !dropped.has(f)) : built, problems };

@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { parseLandXml } from '@smi/design';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { createProject, registerDevice } from '../projects/survey-fixtures.js';
+import { validateLandXml } from '../exports/test-landxml-schema.js';
 
 const LANDXML = readFileSync(new URL('../../../../packages/design/test/fixtures/design-1.2.xml', import.meta.url), 'utf8');
 
@@ -109,6 +110,7 @@ describe('design data in the exports', () => {
     const file = join(dir, 'design.xml');
     writeFileSync(file, res.body);
     execFileSync('xmllint', ['--noout', file]);
+    validateLandXml(file);
     const text = res.body.toString('utf8');
     expect(text).toContain('<CgPoint name="L1" code="LOT" desc="Lot corners">5411100 452100 36.5</CgPoint>');
     expect(text).toContain('<CgPoint name="T9" code="PEG, OFFSET">5411150.75 452150.25</CgPoint>');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { download } from './test-download.js';
+import { validateLandXml } from './test-landxml-schema.js';
 import { readPdf } from './test-pdf-text.js';
 import { seedPoints, seedProject, type SeedPoint } from './test-seed.js';
 
@@ -119,6 +120,7 @@ describe('exports in the project coordinate system, read back by PROJ, GDAL and 
   it('landxml: valid XML holding every point, northing first, with Units and the EPSG code', async () => {
     const { path, body } = await save('landxml', 'points.xml');
     execFileSync('xmllint', ['--noout', path]);
+    validateLandXml(path);
     const xml = body.toString('utf8');
     expect(xml).toContain('<Imperial linearUnit="USSurveyFoot"');
     expect(xml).toContain('epsgCode="2236"');

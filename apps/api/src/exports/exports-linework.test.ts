@@ -8,6 +8,7 @@ import type { Agent } from 'supertest';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { createProject, registerDevice } from '../projects/survey-fixtures.js';
 import { download } from './test-download.js';
+import { landXmlVerdict, validateLandXml } from './test-landxml-schema.js';
 
 /** Metres to degrees near Colombo (6.9 N), to lay shots out on the ground. */
 const LAT0 = 6.9271;
@@ -236,6 +237,11 @@ describe('exports draw the linework: DXF layers and polylines, GeoJSON lines and
     const file = join(dir, 'yard-lines.xml');
     writeFileSync(file, res.body);
     execFileSync('xmllint', ['--noout', file]);
+    // valid against the LandXML 1.2 subset of what we write; the same file with a bad rotation is not
+    validateLandXml(file);
+    const broken = join(dir, 'yard-lines-broken.xml');
+    writeFileSync(broken, res.body.toString('utf8').replace('<Curve rot="cw"', '<Curve rot="clockwise"'));
+    expect(landXmlVerdict(broken)).toMatchObject({ status: 3, said: expect.stringMatching(/attribute 'rot'.*not an element of the set/) });
     const x = (path: string) => execFileSync('xmllint', ['--xpath', path, file]).toString().trim();
     const pf = "//*[local-name()='PlanFeatures'][@name='Linework']/*[local-name()='PlanFeature']";
     // one PlanFeatures, a direct child of LandXML, after the CgPoints

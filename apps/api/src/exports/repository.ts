@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '@smi/db';
+import { photoNamer } from './photo-names.js';
 
 /** One project as an export header needs it. */
 export interface ExportProject {
@@ -46,8 +47,10 @@ export interface ExportPoint {
   code: string;
   attributes: Record<string, Record<string, string | number | boolean | null>>;
   note: string;
-  /** The file names of its photos, oldest first (decision 067). */
+  /** The file names of its photos, oldest first (decision 067), each unique in the export (photoNamer). */
   photos: string[];
+  /** The same photos with their ids and storage keys: the files a zip beside the points file holds (decision 076). */
+  photoFiles: { id: string; name: string; storageKey: string }[];
   /** Who measured it: the member's name when the point was recorded (null for a point nobody is known to have taken). */
   collectedBy: string | null;
 }
@@ -95,9 +98,10 @@ export const PAGE_SIZE = 500;
 const POINT_COLUMNS = `id, name, type, latitude, longitude, accuracy, device, section, fix_type, satellites, hdop,
   horizontal_accuracy, vertical_accuracy, altitude, ellipsoidal_height, geoid_separation, ${PRECISION_COLUMNS},
   (SELECT bs.datum FROM base_setups bs WHERE bs.id = t.base_setup_id), number,
-  json_build_array(code, note, attributes, (SELECT coalesce(json_agg(ph.file_name ORDER BY ph.created_at, ph.id), '[]') FROM point_photos ph WHERE ph.point_id = t.id),
+  json_build_array(code, note, attributes,
+    (SELECT coalesce(json_agg(json_build_array(ph.id, ph.file_name, ph.storage_key) ORDER BY ph.created_at, ph.id), '[]') FROM point_photos ph WHERE ph.point_id = t.id),
     recorded_by_name)`;
-type FeatureRow = [string, string, ExportPoint['attributes'], string[], string | null];
+type FeatureRow = [string, string, ExportPoint['attributes'], [string, string, string][], string | null];
 type PointRow = [string, string, string, number, number, string | null, string, string, string | null, number | null,
   number | null, number | null, number | null, number | null, number | null, number | null, PrecisionRow, string | null, number, FeatureRow, string, number];
 
@@ -189,7 +193,8 @@ export function exportsRepository(db: Db) {
      * (recorded_at, seq): each page is one short indexed query, so a slow download never holds a transaction open.
      */
     async *pages(projectId: string, section?: string): AsyncGenerator<ExportPoint[]> {
-      for await (const page of keyset<PointRow>(db, POINT_COLUMNS, projectId, section)) yield page.map(toPoint);
+      const named = photoNamer();
+      for await (const page of keyset<PointRow>(db, POINT_COLUMNS, projectId, section)) yield page.map((r) => toPoint(r, named));
     },
 
     /** Only where each point is, its name and section (what a plan drawing needs), in the same order. */
@@ -248,7 +253,8 @@ function numberOrNull(v: unknown): number | null {
   return v === null || v === undefined ? null : Number(v);
 }
 
-function toPoint(r: PointRow): ExportPoint {
+function toPoint(r: PointRow, named: (fileName: string) => string): ExportPoint {
+  const photoFiles = r[19][3].map(([id, fileName, storageKey]) => ({ id, name: named(fileName), storageKey }));
   return {
     id: r[0],
     name: r[1],
@@ -272,7 +278,8 @@ function toPoint(r: PointRow): ExportPoint {
     code: r[19][0],
     note: r[19][1],
     attributes: r[19][2],
-    photos: r[19][3],
+    photos: photoFiles.map((f) => f.name),
+    photoFiles,
     collectedBy: r[19][4] ?? null,
     recordedAt: new Date(r[20]),
   };

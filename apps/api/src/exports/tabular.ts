@@ -21,9 +21,12 @@ function txtField(text: string | null): string {
 
 type Field = (text: string | null) => string;
 
+/** Where a table goes: the response, or an entry of the zip that carries the photos beside it (decision 076). */
+export type TableSink = Pick<ExportContext['sink'], 'alive' | 'write'>;
+
 /** Header and rows of a table of points, page by page: the grid coordinates first (one computation a point). */
-async function writeTable(ctx: ExportContext, columns: Column[], field: Field, separator: string, header: string | null) {
-  const { sink, repo, project, geodesy: g } = ctx;
+async function writeTable(ctx: ExportContext, columns: Column[], field: Field, separator: string, header: string | null, sink: TableSink) {
+  const { repo, project, geodesy: g } = ctx;
   if (header !== null) await sink.write(header);
   for await (const page of repo.pages(project.id)) {
     if (!sink.alive) return;
@@ -69,10 +72,10 @@ const headerLine = (columns: Column[], field: Field, separator: string) => `${co
  * ellipsoidal height, then the rest. A byte-order mark only when asked (`?bom=1`, for Excel): CAD and scripts read
  * it as part of the first header.
  */
-export async function writeCsv(ctx: ExportContext) {
+export async function writeCsv(ctx: ExportContext, out: TableSink = ctx.sink) {
   if (ctx.preset === 'pnezd') return writePnezd(ctx);
   const columns = [NAME, ...allColumns(ctx)];
-  await writeTable(ctx, columns, csvField, ',', `${ctx.bom ? '\uFEFF' : ''}${headerLine(columns, csvField, ',')}`);
+  await writeTable(ctx, columns, csvField, ',', `${ctx.bom ? '\uFEFF' : ''}${headerLine(columns, csvField, ',')}`, out);
 }
 
 const NAME: Column = { header: 'name', value: (p) => p.name };
@@ -86,11 +89,11 @@ const NAME: Column = { header: 'name', value: (p) => p.name };
 async function writePnezd(ctx: ExportContext) {
   const [north, east, height] = gridColumns(ctx.geodesy);
   const number: Column = { header: 'P', value: (p) => p.number };
-  await writeTable(ctx, [number, north!, east!, height!, NAME], csvField, ',', null);
+  await writeTable(ctx, [number, north!, east!, height!, NAME], csvField, ',', null, ctx.sink);
 }
 
 /** Tab-separated, one point a line, for total-station style import; the same columns as the CSV. */
-export async function writeTxt(ctx: ExportContext) {
+export async function writeTxt(ctx: ExportContext, out: TableSink = ctx.sink) {
   const columns = [NAME, ...allColumns(ctx)];
-  await writeTable(ctx, columns, txtField, '\t', `${ctx.bom ? '\uFEFF' : ''}${headerLine(columns, txtField, '\t')}`);
+  await writeTable(ctx, columns, txtField, '\t', `${ctx.bom ? '\uFEFF' : ''}${headerLine(columns, txtField, '\t')}`, out);
 }

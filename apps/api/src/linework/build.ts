@@ -4,6 +4,7 @@ import type { Queryable } from '@smi/db';
 import { gridFrameOf } from '../crs/grid-routes.js';
 import { gridStore, loadProjectFrame, pointCoordinates } from '../crs/project-geodesy.js';
 import { projectCodeList } from '../code-lists/shot-codes.js';
+import { lineOrdersOf } from './line-orders.js';
 
 interface ShotRow {
   id: string;
@@ -19,8 +20,8 @@ interface ShotRow {
 }
 
 /**
- * A project's linework, built whole from its points in the order they were measured (decision 057) with its code
- * list, in the grid every export uses (decision 039). Uncoded points are read too: a join may name one.
+ * A project's linework, built whole from its points in the order they were measured (decision 057), or the order a
+ * surveyor gave a line (decision 075), with its code list, in the grid every export uses (decision 039). Uncoded points are read too: a join may name one.
  * undefined when the project is not the owner's.
  */
 export async function projectLinework(
@@ -62,7 +63,7 @@ export async function projectLinework(
     shots.push({ id: r.id, name: r.name, code: r.code, e: c.easting, n: c.northing, h: c.height ?? 0 });
     where.set(r.id, { latitude: r.latitude, longitude: r.longitude, h: c.height });
   }
-  const built = buildLinework(shots, list);
+  const built = buildLinework(shots, list, await lineOrdersOf(q, projectId));
   return {
     list,
     codeStrings,

@@ -3,6 +3,7 @@ import type { Agent } from 'supertest';
 import type { LineworkReply, PointView } from '@smi/contracts';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { createProject, registerDevice } from '../projects/survey-fixtures.js';
+import { download } from '../exports/test-download.js';
 
 /** Metres to degrees near Colombo (6.9 N): good enough to lay shots out a few metres apart. */
 const LAT0 = 6.9271;
@@ -128,7 +129,7 @@ describe('linework built on the server from coded points', () => {
       expect([r.status, r.body]).toEqual([status, { success: false, message }]);
     };
     await refused(edit('F1', 'EP', 'break'), 400, 'Line: The point is not on EP');
-    await refused(edit('F1', 'FENCE', 'twist'), 400, 'Edit: must be one of start, break, close, continue, remove');
+    await refused(edit('F1', 'FENCE', 'twist'), 400, 'Edit: must be one of start, break, close, continue, remove, earlier, later');
     await refused(edit('F2', 'FENCE', 'break'), 400, 'Line: The point is not on FENCE');
     await refused(a.agent.put(`/api/points/${projectId}/00000000-0000-4000-8000-000000000000/line`).send({ Line: 'FENCE', Edit: 'break' }), 404, 'Point not found');
     const b = await h.verifiedUser('Meddler');
@@ -137,6 +138,68 @@ describe('linework built on the server from coded points', () => {
     expect(notices.length - before).toBe(3);
     // as it was for the tests after this one
     await edit('F6', 'FENCE', 'continue').expect(200);
+  });
+
+  it('a point moved earlier or later along its line redraws it in that order, kept through new shots, recodes and deletes', async () => {
+    const list = () => a.agent.get(`/api/points/${projectId}`).expect(200).then((r) => r.body.points as PointView[]);
+    let points = await list();
+    const id = (name: string) => points.find((p) => p.Name === name)!._id;
+    const grid = async () => (await a.agent.get(`/api/projects/grid-points/${projectId}`).expect(200)).body.points as Record<string, { easting: number; northing: number }>;
+    const fence = async () => {
+      const lines = (await linework()).lines.filter((l) => l.code === 'FENCE' && !l.join);
+      expect(lines).toHaveLength(1);
+      const all = new Map(points.map((p) => [p._id, p.Name]));
+      return { names: names(lines[0]!, all), vertices: lines[0]!.vertices };
+    };
+    const move = (name: string, Edit: string, Line = 'FENCE') => a.agent.put(`/api/points/${projectId}/${id(name)}/line`).send({ Line, Edit });
+    const before = notices.length;
+    expect((await fence()).names).toEqual(['F1', 'F3', 'F4', 'F6']);
+
+    // F4 (15 m east) moved before F3 (10 m east): the fence goes 0, 15, 10, 25 m east, each vertex at its point
+    expect((await move('F4', 'earlier').expect(200)).body).toMatchObject({ message: 'Line changed', data: { Name: 'F4', Code: 'FENCE' } });
+    const moved = await fence();
+    expect(moved.names).toEqual(['F1', 'F4', 'F3', 'F6']);
+    const g = await grid();
+    expect(moved.vertices.map((v) => [v.e, v.n])).toEqual(['F1', 'F4', 'F3', 'F6'].map((n) => [expect.closeTo(g[id(n)]!.easting, 3), expect.closeTo(g[id(n)]!.northing, 3)]));
+    expect(moved.vertices[1]!.e - moved.vertices[0]!.e).toBeCloseTo(15, 1);
+    expect(moved.vertices[2]!.e - moved.vertices[1]!.e).toBeCloseTo(-5, 1);
+    // the same order in the files: the GeoJSON line runs F1, F4, F3, F6
+    const geojson = JSON.parse((await download(a.agent, 'geojson', projectId)).body.toString('utf8')) as {
+      features: { geometry: { type: string; coordinates: number[][] }; properties: Record<string, unknown> }[];
+    };
+    const fenceFeature = geojson.features.find((f) => f.geometry.type === 'LineString' && f.properties.code === 'FENCE' && !f.properties.join)!;
+    const lon = (n: string) => points.find((p) => p.Name === n)!.Longitude;
+    expect(fenceFeature.geometry.coordinates.map((c) => c[0])).toEqual(['F1', 'F4', 'F3', 'F6'].map((n) => expect.closeTo(lon(n), 9)));
+
+    // later undoes it; the ends cannot move past the ends
+    await move('F4', 'later').expect(200);
+    expect((await fence()).names).toEqual(['F1', 'F3', 'F4', 'F6']);
+    await move('F6', 'earlier').expect(200);
+    expect((await fence()).names).toEqual(['F1', 'F3', 'F6', 'F4']);
+    const refused = async (res: Promise<{ status: number; body: unknown }>, status: number, message: string) => {
+      const r = await res;
+      expect([r.status, r.body]).toEqual([status, { success: false, message }]);
+    };
+    const notified = notices.length;
+    await refused(move('F1', 'earlier'), 400, 'Line: F1 is already the first point of FENCE');
+    await refused(move('F4', 'later'), 400, 'Line: F4 is already the last point of FENCE');
+    await refused(move('CP8', 'later', 'CP'), 400, 'Line: "CP" is not a line or polygon code of the list');
+    await refused(move('CP8', 'later'), 400, 'Line: The point is not on FENCE');
+    const b = await h.verifiedUser('Mover');
+    await refused(b.agent.put(`/api/points/${projectId}/${id('F1')}/line`).send({ Line: 'FENCE', Edit: 'later' }), 404, 'Project not found');
+    expect(notices.length).toBe(notified);
+
+    // a new shot of the fence joins its end; a point recoded off it or deleted leaves it, the order of the rest stays
+    await shoot('F7', 'FENCE', 35, 0);
+    points = await list();
+    expect((await fence()).names).toEqual(['F1', 'F3', 'F6', 'F4', 'F7']);
+    await a.agent.put(`/api/points/${projectId}/${id('F3')}/code`).send({ Code: '' }).expect(200);
+    expect((await fence()).names).toEqual(['F1', 'F6', 'F4', 'F7']);
+    await a.agent.delete(`/api/points/${projectId}/${id('F4')}`).expect(200);
+    points = await list();
+    expect((await fence()).names).toEqual(['F1', 'F6', 'F7']);
+    // three moves, a shot, a recode and a delete
+    expect(notices.length - before).toBe(6);
   });
 
   it('reads the codes with the list the project is given', async () => {

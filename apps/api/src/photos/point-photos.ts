@@ -60,6 +60,8 @@ export interface PhotoService {
   file(ownerId: string, projectId: string, pointId: string, photoId: string, which: 'original' | 'thumbnail'): Promise<{ row: PhotoRow; bytes: Buffer }>;
   /** Removes the files of deleted photos from the store (decision 067); answers how many photos' files went. */
   sweep(): Promise<number>;
+  /** A file of a photo by its storage key, for an export whose caller has checked the project may be read; null when missing. */
+  stored(storageKey: string, which: 'original' | 'thumbnail'): Promise<Buffer | null>;
 }
 
 export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoService {
@@ -115,6 +117,10 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
         await projectsRepository.touch(q, ownerId, projectId);
       });
       await this.sweep();
+    },
+
+    stored(storageKey, which) {
+      return store.get(which === 'original' ? originalKey(storageKey) : thumbnailKey(storageKey));
     },
 
     async file(ownerId, projectId, pointId, photoId, which) {

@@ -1,5 +1,6 @@
-import { pointNameTaken, type CodeList, type LineEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
-import { editLineOnShot } from '@smi/feature-codes';
+import { LINE_MOVES, pointNameTaken, type CodeList, type LineEdit, type LineMoveEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
+import { editLineOnShot, lineName, lineSequence, movedOnLine } from '@smi/feature-codes';
+import { codedShotsOf, lineOrdersOf, saveLineOrder } from '../linework/line-orders.js';
 import { pointSnapshot, type Db, type Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
@@ -107,18 +108,43 @@ export async function recodePoint(db: Db, ownerId: string, by: Recorder, project
 
 /**
  * An edit of a line at a point (decision 068): the point's code string rewritten by the feature codes' own reading
- * of it, then stored as a recode is (the values of the codes it keeps stay), under the same lock.
+ * of it, then stored as a recode is (the values of the codes it keeps stay), under the same lock. Moving the point
+ * earlier or later along the line keeps the line's new order instead (decision 075).
  */
 export async function editPointLine(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string, line: string, edit: LineEdit) {
   const row = await db.tx(async (q) => {
     await lockProject(q, ownerId, projectId);
     const point = await pointIn(q, projectId, pointId);
     const list = (await projectCodeList(q, ownerId, projectId))!;
+    if (isMove(edit)) return movePointOnLine(q, ownerId, by, point, list, line, edit);
     const edited = editLineOnShot(point.code, list, line, edit);
     if (!edited.ok) throw new AppError(400, `Line: ${edited.error}`);
     return storeCode(q, ownerId, by, point, list, edited.code, undefined);
   });
   return { success: true as const, message: 'Line changed', data: toPointView(row) };
+}
+
+const isMove = (edit: LineEdit): edit is LineMoveEdit => (LINE_MOVES as readonly LineEdit[]).includes(edit);
+
+/** The point swapped with its neighbour on the line, in the order the linework draws it; the whole order is kept. */
+async function movePointOnLine(q: Queryable, ownerId: string, by: Recorder, point: PointRow, list: CodeList, line: string, move: LineMoveEdit) {
+  const name = lineName(line, list);
+  if (!name) throw new AppError(400, `Line: "${line}" is not a line or polygon code of the list`);
+  const orders = await lineOrdersOf(q, point.project_id);
+  const sequence = lineSequence(await codedShotsOf(q, point.project_id), list, name, orders.get(name));
+  const moved = movedOnLine(sequence, point.id, move, name);
+  if (!moved.ok) throw new AppError(400, `Line: ${moved.error}`);
+  await saveLineOrder(q, point.project_id, name, moved.order);
+  await writeAudit(q, actor(ownerId, by), {
+    action: 'line.reordered',
+    objectKind: 'point',
+    objectId: point.id,
+    projectId: point.project_id,
+    before: { Line: name, Points: sequence.map((s) => s.id) },
+    after: { Line: name, Points: moved.order, Moved: move },
+  });
+  await projectsRepository.touch(q, ownerId, point.project_id);
+  return point;
 }
 
 export async function setPointNote(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string, note: string) {

@@ -1,6 +1,24 @@
 import type { Db } from '@smi/db';
 import type { BaseSetupRow } from '@smi/base-setups';
+import type { FeatureCode } from '@smi/contracts';
+import { parseCodeString } from '@smi/feature-codes';
 import { keyset } from '../exports/repository.js';
+import { photoNamer } from '../exports/photo-names.js';
+import { projectCodeList } from '../code-lists/shot-codes.js';
+
+/** A code of the project's list that its points use, with how many points carry it (the report's legend). */
+export interface ReportCode {
+  code: FeatureCode;
+  points: number;
+}
+
+/** A photo as the report shows it: its point, its name as every export gives it, and where its thumbnail is. */
+export interface ReportPhoto {
+  number: number;
+  pointName: string;
+  fileName: string;
+  storageKey: string;
+}
 
 /** A point as the coordinates table needs it: where it is (the project-coordinate function's input) and what it is. */
 export interface ReportPosition {
@@ -174,6 +192,43 @@ export function reportData(db: Db) {
                FROM points WHERE project_id = $1) p GROUP BY fix_type ORDER BY fix_type NULLS LAST`,
         [projectId],
       );
+    },
+    /**
+     * The codes the points use, in the list's order, each with its number of points, read with the project's list
+     * as the linework reads them; code strings the list cannot read are counted apart.
+     */
+    async codesUsed(ownerId: string, projectId: string): Promise<{ codes: ReportCode[]; unread: number }> {
+      const list = await projectCodeList(db, ownerId, projectId);
+      const rows = await db.query<{ code: string; n: number }>(
+        `SELECT code, count(*)::int AS n FROM points WHERE project_id = $1 AND code <> '' GROUP BY code`,
+        [projectId],
+      );
+      const counts = new Map<string, number>();
+      let unread = 0;
+      for (const r of rows) {
+        const parsed = list ? parseCodeString(r.code, list) : null;
+        if (!parsed?.ok) {
+          unread += r.n;
+          continue;
+        }
+        // a shot on two strings of one code (EP1 EP2) counts once for it
+        for (const code of new Set(parsed.codes.map((c) => c.code.code))) counts.set(code, (counts.get(code) ?? 0) + r.n);
+      }
+      const codes = (list?.codes ?? []).flatMap((code) => {
+        const n = counts.get(code.code);
+        return n ? [{ code, points: n }] : [];
+      });
+      return { codes, unread };
+    },
+    /** Every photo of the project, its points in the order they were taken, each named as the exports name it. */
+    async photos(projectId: string): Promise<ReportPhoto[]> {
+      const rows = await db.query<{ number: number; name: string; file_name: string; storage_key: string }>(
+        `SELECT pt.number, pt.name, ph.file_name, ph.storage_key FROM point_photos ph JOIN points pt ON pt.id = ph.point_id
+         WHERE pt.project_id = $1 ORDER BY pt.recorded_at, pt.seq, ph.created_at, ph.id`,
+        [projectId],
+      );
+      const named = photoNamer();
+      return rows.map((r) => ({ number: r.number, pointName: r.name, fileName: named(r.file_name), storageKey: r.storage_key }));
     },
     /** The points in the order they were taken, a page at a time (the exports' keyset paging), for the coordinates. */
     async *positions(projectId: string): AsyncGenerator<ReportPosition[]> {

@@ -28,7 +28,7 @@ export function mountReport(router: Router, deps: AppDeps): void {
     const header = `attachment; filename="${ascii}-report.pdf"`;
     res.set('Content-Disposition', ascii === stem ? header : `${header}; filename*=UTF-8''${encodeURIComponent(`${stem}-report.pdf`)}`);
     const sink = new ResponseSink(res);
-    await writeSurveyReport({ sink, data, projectId: project.id, ownerId: user.workspace.id, now: new Date(), geodesy, plan: { positions: repo.positions(project.id), sections } });
+    await writeSurveyReport({ sink, data, projectId: project.id, ownerId: user.workspace.id, now: new Date(), geodesy, plan: { positions: repo.positions(project.id), sections }, thumbnail: (key) => deps.photos.stored(key, 'thumbnail') });
     sink.end();
     await writeAudit(deps.db, actorOf(user), { action: 'export.downloaded', objectKind: 'export', objectId: null, projectId: project.id, after: { Format: 'report', Points: (await repo.stats(project.id)).count } });
   });

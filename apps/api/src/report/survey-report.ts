@@ -10,7 +10,7 @@ import { writePlan } from '../exports/pdf-plan.js';
 import { MARGIN, say, utcTime } from '../exports/pdf-summary.js';
 import type { Position } from '../exports/repository.js';
 import type { ResponseSink } from '../exports/sink.js';
-import type { ReportData, ReportEvidence, ReportHistory, ReportPosition, ReportSetup } from './report-data.js';
+import type { ReportCode, ReportData, ReportEvidence, ReportHistory, ReportPhoto, ReportPosition, ReportSetup } from './report-data.js';
 
 const DASH = '-';
 const num = (v: number | null | undefined, digits: number, unit = '') => (v === null || v === undefined ? DASH : `${v.toFixed(digits)}${unit}`);
@@ -33,20 +33,22 @@ export interface SurveyReportInput {
   geodesy: ProjectGeodesy | null;
   /** What the plan draws: the points' positions a page at a time, and the project's sections. */
   plan: { positions: AsyncIterable<Position[]>; sections: string[] };
+  /** A photo's thumbnail by its storage key (decision 067), null when its file is missing. */
+  thumbnail: (storageKey: string) => Promise<Buffer | null>;
 }
 
 /**
  * The survey report (decision 052): what a client receives as the evidence of a survey. A cover (project, surveyor,
  * dates, coordinate system and heights, the base setups in force, the precision summary), the plan of the points in
  * the project's grid, every base setup with its history, the coordinates table (grid E/N/H first, then latitude and
- * longitude), and the evidence of each point (method, fix, epochs, sigmas, PDOP, corrections age, antenna, base
- * setup, warnings, re-computations). Every grid value comes from the one project-coordinate function. Pages are
+ * longitude), the evidence of each point (method, fix, epochs, sigmas, PDOP, corrections age, antenna, base
+ * setup, warnings, re-computations), the legend of the feature codes used and the photos' thumbnails (decision 076). Every grid value comes from the one project-coordinate function. Pages are
  * written out as the points are read; the tables write their rows as raw text operators (CellWriter).
  */
 export async function writeSurveyReport(o: SurveyReportInput) {
   const { data, sink, geodesy: g } = o;
   const project = (await data.project(o.ownerId, o.projectId))!;
-  const [dates, setups, ages, history, summary, devices, recorders] = await Promise.all([
+  const [dates, setups, ages, history, summary, devices, recorders, used] = await Promise.all([
     data.dates(project.id),
     data.setups(project.id),
     data.correctionAges(project.id),
@@ -54,6 +56,7 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     data.summary(project.id),
     data.devices(project.id),
     data.recorders(project.id),
+    data.codesUsed(o.ownerId, project.id),
   ]);
   const count = Number(dates.count);
   const { doc, fonts, cells } = streamingPdf({
@@ -147,6 +150,13 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     { x: MARGIN, width },
   );
   doc.fillColor('black');
+
+  // ---- the legend of the feature codes the points use
+  if (used.codes.length || used.unread) {
+    if (doc.y + 60 > doc.page.height - MARGIN) doc.addPage(A4_PORTRAIT);
+    heading(doc, fonts, 'Feature codes');
+    writeLegend(doc, fonts, cells, width, used.codes, used.unread);
+  }
 
   // ---- every base setup and its versions, on from the cover
   if (setups.length) {
@@ -270,7 +280,98 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     if (!sink.alive) return finish(doc, sink);
   }
   evidence.end('No points recorded yet.');
+
+  // ---- the photos' thumbnails, under the names the exports give them
+  const photos = await data.photos(project.id);
+  if (photos.length) await writePhotos(doc, cells, photos, o.thumbnail, sink);
   return finish(doc, sink);
+}
+
+/** Code, description, kind, layer and colour of each code used, its colour as a swatch; continued on new pages. */
+function writeLegend(doc: PDFKit.PDFDocument, fonts: ReportFonts, cells: CellWriter, width: number, codes: ReportCode[], unread: number) {
+  const SWATCH = 22;
+  const cols = layout(MARGIN + SWATCH, [
+    ['Code', 70, 'left'],
+    ['Description', 170, 'left'],
+    ['Kind', 50, 'left'],
+    ['Layer', 110, 'left'],
+    ['Colour', 52, 'left'],
+    ['Points', width - SWATCH - 452, 'right'],
+  ]);
+  tableHead(doc, cells, cols, doc.y, width);
+  let y = doc.y + ROW_H + 2;
+  for (const { code, points } of codes) {
+    if (y + ROW_H > doc.page.height - MARGIN) {
+      doc.addPage(A4_PORTRAIT);
+      tableHead(doc, cells, cols, MARGIN, width);
+      y = MARGIN + ROW_H + 2;
+    }
+    doc.rect(MARGIN + 4, y - 0.5, SWATCH - 8, ROW_H - 3).fillAndStroke(code.colour, '#555555');
+    doc.fillColor('black').strokeColor('black');
+    cells.row(cols, [code.code, code.description, code.kind, code.layer, code.colour, String(points)], y, FONT_SIZE);
+    y += ROW_H;
+  }
+  doc.y = y + 2;
+  if (unread) {
+    doc.fillColor('#555555');
+    say(doc, fonts, `${unread} ${unread === 1 ? 'point carries a code' : 'points carry codes'} the project's code list cannot read: drawn as plain points.`, 7.5, { x: MARGIN, width });
+    doc.fillColor('black');
+  }
+}
+
+/** Thumbnails three across and four down a page, each captioned with its point and the photo's file name. */
+async function writePhotos(
+  doc: PDFKit.PDFDocument,
+  cells: CellWriter,
+  photos: ReportPhoto[],
+  thumbnail: (storageKey: string) => Promise<Buffer | null>,
+  sink: ResponseSink,
+) {
+  const ACROSS = 3;
+  const DOWN = 4;
+  const IMAGE_H = 140;
+  const cellH = IMAGE_H + 3 + 2 * ROW_H + 8;
+  let top = 0;
+  let cellW = 0;
+  const page = () => {
+    doc.addPage(A4_PORTRAIT);
+    const width = doc.page.width - 2 * MARGIN;
+    cellW = width / ACROSS;
+    cells.row([{ x: MARGIN, width }], ['Photos'], MARGIN, 13, true);
+    doc.fillColor('#444444');
+    cells.row([{ x: MARGIN, width }], ["Thumbnails of the points' photos. Each name is the photo's file in the CSV with photos (zip) export."], MARGIN + 17, 7.5);
+    doc.fillColor('black');
+    top = MARGIN + 34;
+  };
+  for (const [i, p] of photos.entries()) {
+    const at = i % (ACROSS * DOWN);
+    if (at === 0) {
+      if (i) await sink.settle(doc);
+      if (!sink.alive) return;
+      page();
+    }
+    const x = MARGIN + (at % ACROSS) * cellW + 4;
+    const y = top + Math.floor(at / ACROSS) * cellH;
+    const w = cellW - 8;
+    const bytes = await thumbnail(p.storageKey);
+    let drawn = false;
+    if (bytes) {
+      try {
+        doc.image(bytes, x, y, { fit: [w, IMAGE_H], align: 'center', valign: 'center' });
+        drawn = true;
+      } catch {
+        // a thumbnail pdfkit cannot read is shown as missing, never a broken report
+      }
+    }
+    if (!drawn) {
+      doc.rect(x, y, w, IMAGE_H).fillAndStroke('#f1f1f1', '#bbbbbb');
+      doc.fillColor('#555555').strokeColor('black');
+      cells.row([{ x, width: w, align: 'center' }], ['(thumbnail missing)'], y + IMAGE_H / 2 - 4, FONT_SIZE);
+      doc.fillColor('black');
+    }
+    cells.row([{ x, width: w }], [`${p.number}  ${p.pointName}`], y + IMAGE_H + 3, FONT_SIZE, true);
+    cells.row([{ x, width: w }], [p.fileName], y + IMAGE_H + 3 + ROW_H, FONT_SIZE);
+  }
 }
 
 async function finish(doc: PDFKit.PDFDocument, sink: ResponseSink) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { pointView, SOCKET_EVENTS, type PointChange, type PointChangesReply, type PointView } from '@smi/contracts';
-import { LiveFeed, type ProjectWatcher } from './socket';
+import { LiveFeed, RECONNECT_AFTER_SERVER_CLOSED_MS, type ProjectWatcher } from './socket';
 
 /** A socket.io client as the feed uses it: handlers by event, every emit recorded with its acknowledgement. */
 function fakeSocket() {
@@ -15,7 +15,9 @@ function fakeSocket() {
     emit: vi.fn(),
     removeAllListeners: vi.fn(),
     disconnect: vi.fn(),
+    connects: 0,
     connect() {
+      this.connects++;
       this.active = true;
     },
     io: { on: () => {} },
@@ -119,5 +121,30 @@ describe("the live feed's watch of a project's points", () => {
     socket.fire(SOCKET_EVENTS.pointsChanged, { ProjectId: 'P1', From: 0, Cursor: 1, Changes: [change(1, 'a', 'A')] });
     expect(watcher.reload).not.toHaveBeenCalled();
     expect(applied).toEqual([]);
+  });
+
+  it('connects again by itself when the server closed the connection (a new workspace or role), and watches again', () => {
+    vi.useFakeTimers();
+    try {
+      const { socket } = watching();
+      socket.answerWatch({ success: true, Cursor: 3 });
+      const before = socket.connects;
+      socket.connected = false;
+      socket.active = false;
+      socket.fire('disconnect', 'io server disconnect');
+      vi.advanceTimersByTime(RECONNECT_AFTER_SERVER_CLOSED_MS);
+      expect(socket.connects).toBe(before + 1);
+      const asked = socket.emit.mock.calls.filter((c) => c[0] === SOCKET_EVENTS.watchProject).length;
+      socket.up();
+      expect(socket.emit.mock.calls.filter((c) => c[0] === SOCKET_EVENTS.watchProject).length).toBe(asked + 1);
+      // a drop of the network is left to socket.io's own reconnection
+      socket.connected = false;
+      socket.active = true;
+      socket.fire('disconnect', 'transport close');
+      vi.advanceTimersByTime(RECONNECT_AFTER_SERVER_CLOSED_MS * 10);
+      expect(socket.connects).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -38,6 +38,8 @@ const FLUSH_MS = 100;
  * live feed back.
  */
 export const RETRY_AFTER_GIVING_UP_MS = 15_000;
+/** After the server closed the connection (a change of workspace or role), the feed connects again this soon. */
+export const RECONNECT_AFTER_SERVER_CLOSED_MS = 300;
 
 /** What a screen watching a project's points is told (decision 073). */
 export interface ProjectWatcher {
@@ -269,9 +271,12 @@ export class LiveFeed {
       this.dropped = true;
       this.setStatus({ connected: false, text: FEED_TEXT.error(err.message) });
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason: string) => {
       this.dropped = true;
       this.setStatus({ connected: false, text: FEED_TEXT.disconnected });
+      // the server closes a member's sockets when their workspace or role changes (they join again as they now are):
+      // socket.io does not reconnect after that by itself, so the feed does (a signed-out user's try is refused)
+      if (reason === 'io server disconnect') this.reconnectSoon();
     });
     for (const event of [SOCKET_EVENTS.deviceData, SOCKET_EVENTS.live, SOCKET_EVENTS.corrections]) {
       socket.on(event, (payload: unknown) => this.receive(payload));
@@ -302,6 +307,14 @@ export class LiveFeed {
   private wake = () => {
     if (document.visibilityState === 'visible' && this.socket && !this.socket.connected && !this.socket.active) this.socket.connect();
   };
+
+  private reconnectSoon(): void {
+    this.stopRetrying();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.socket && !this.socket.connected && !this.socket.active) this.socket.connect();
+    }, RECONNECT_AFTER_SERVER_CLOSED_MS);
+  }
 
   private retryLater(): void {
     this.stopRetrying();

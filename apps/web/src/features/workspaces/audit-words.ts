@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'point.noted': 'Point note changed',
   'point.deleted': 'Point deleted',
   'point.restored': 'Point restored',
+  'line.reordered': 'Point moved along its line',
   'base-setup.recomputed': 'Base corrected, points re-computed',
   'base-setup.undone': 'Base correction undone',
   'crs.changed': 'Coordinate system changed',

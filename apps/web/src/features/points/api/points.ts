@@ -82,6 +82,6 @@ export const useProjectCodes = (projectId: string) =>
     staleTime: 60_000,
   });
 
-/** Start, break, close, continue a line at a point, or take the point out of it (the server rewrites its code). */
+/** Start, break, close, continue a line at a point, take the point out of it (the server rewrites its code), or move it along the line. */
 export const editPointLine = (projectId: string, pointId: string, Line: string, Edit: LineEdit) =>
   call(e.editPointLine, { params: { projectId, pointId }, body: { Line, Edit }, reply: recordPointReply });

@@ -15,6 +15,18 @@ describe('editing the lines at a taken point', () => {
     expect(await screen.findByTestId('point-code')).toHaveTextContent('EP1 END FENCE TREE');
   });
 
+  it('moves the point along a line: the code stays and the move is said', async () => {
+    const edit = vi.fn(async () => 'FENCE TREE');
+    renderApp(<PointLineEdits code="FENCE TREE" list={DEFAULT_CODE_LIST} edit={edit} />);
+    const fence = within(screen.getByRole('group', { name: 'Line FENCE' }));
+    await userEvent.click(fence.getByRole('button', { name: 'Move earlier' }));
+    expect(edit).toHaveBeenCalledWith('FENCE', 'earlier');
+    expect(await screen.findByText('Moved one place earlier along FENCE')).toBeInTheDocument();
+    await userEvent.click(fence.getByRole('button', { name: 'Move later' }));
+    expect(edit).toHaveBeenLastCalledWith('FENCE', 'later');
+    expect(screen.getByTestId('point-code')).toHaveTextContent('FENCE TREE');
+  });
+
   it('shows nothing for an uncoded point or one with point codes only', () => {
     const { rerender } = renderApp(<PointLineEdits code="" list={DEFAULT_CODE_LIST} edit={vi.fn()} />);
     expect(screen.queryByRole('region', { name: 'Lines at this point' })).toBeNull();

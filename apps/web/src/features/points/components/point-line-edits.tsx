@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { parseCodeString } from '@smi/feature-codes';
-import type { CodeList, LineEdit } from '@smi/contracts';
+import { LINE_MOVES, type CodeList, type LineEdit } from '@smi/contracts';
 
 const EDITS: { edit: LineEdit; label: string }[] = [
   { edit: 'start', label: 'Start here' },
@@ -9,7 +9,10 @@ const EDITS: { edit: LineEdit; label: string }[] = [
   { edit: 'close', label: 'Close here' },
   { edit: 'continue', label: 'Run through' },
   { edit: 'remove', label: 'Remove point' },
+  { edit: 'earlier', label: 'Move earlier' },
+  { edit: 'later', label: 'Move later' },
 ];
+const isMove = (e: LineEdit) => (LINE_MOVES as readonly LineEdit[]).includes(e);
 
 interface Props {
   code: string;
@@ -20,7 +23,8 @@ interface Props {
 
 /**
  * The lines a taken point is on (its line and polygon codes, each with its string number) and what can be done to
- * each at this point without measuring again (decision 068): the server rewrites the point's code and redraws.
+ * each at this point without measuring again (decision 068): the server rewrites the point's code and redraws, or
+ * moves the point one place along the line and keeps the line's order (decision 075).
  */
 export function PointLineEdits({ code: initial, list, edit }: Props) {
   const [code, setCode] = useState(initial);
@@ -34,7 +38,8 @@ export function PointLineEdits({ code: initial, list, edit }: Props) {
     try {
       const next = await edit(line, e);
       setCode(next);
-      toast.success(next ? `Code is now “${next}”` : 'The point has no code now');
+      if (isMove(e)) toast.success(`Moved one place ${e} along ${line}`);
+      else toast.success(next ? `Code is now “${next}”` : 'The point has no code now');
     } catch {
       // the api client has shown the server's message
     }

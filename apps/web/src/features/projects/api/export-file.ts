@@ -3,13 +3,13 @@ import { exportEndpoints, pathFor, reportEndpoints, type ExportFormat } from '@s
 
 /**
  * What the Export dropdown offers: the point exports, the csv's PNEZD preset (point, northing, easting, elevation,
- * description: what CAD imports) and the survey report.
+ * description: what CAD imports), the csv with its photos beside it in a zip, and the survey report.
  */
-export type DownloadFormat = ExportFormat | 'pnezd' | 'report';
+export type DownloadFormat = ExportFormat | 'pnezd' | 'zip' | 'report';
 
 /** The file name of a download: filename* (UTF-8) first, then filename, else 'project-points.{format}'. */
 export function fileNameFrom(disposition: string | null, format: DownloadFormat): string {
-  const fallback = format === 'report' ? 'project-report.pdf' : `project-points.${{ shp: 'zip', landxml: 'xml', pnezd: 'csv' }[format as string] ?? format}`;
+  const fallback = format === 'report' ? 'project-report.pdf' : format === 'zip' ? 'project-points-photos.zip' : `project-points.${{ shp: 'zip', landxml: 'xml', pnezd: 'csv' }[format as string] ?? format}`;
   if (!disposition) return fallback;
   const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
   if (star?.[2]) {
@@ -33,7 +33,9 @@ export async function fetchExport(format: DownloadFormat, projectId: string): Pr
       ? pathFor(reportEndpoints.exportReport.path, { projectId })
       : format === 'pnezd'
         ? `${pathFor(exportEndpoints.exportPoints.path, { format: 'csv', projectId })}?preset=pnezd`
-        : pathFor(exportEndpoints.exportPoints.path, { format, projectId });
+        : format === 'zip'
+          ? `${pathFor(exportEndpoints.exportPoints.path, { format: 'csv', projectId })}?photos=1`
+          : pathFor(exportEndpoints.exportPoints.path, { format, projectId });
   const res = await fetch(path, { credentials: 'include' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: unknown } | null;

@@ -20,7 +20,7 @@ describe('exporting a project', () => {
     render(<ExportControl projectId="p1" fetchFile={vi.fn()} save={vi.fn()} />);
     const select = screen.getByRole('combobox', { name: 'Export format' });
     expect(select).toHaveValue('pdf');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'pnezd', 'txt', 'geojson', 'kml', 'shp', 'landxml', 'report']);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['pdf', 'dxf', 'csv', 'pnezd', 'zip', 'txt', 'geojson', 'kml', 'shp', 'landxml', 'report']);
   });
 
   it("reads 'Exporting...' while the file is prepared, then saves it and says it worked", async () => {
@@ -83,5 +83,20 @@ describe('the downloaded file name', () => {
     expect(fileNameFrom(null, 'dxf')).toBe('project-points.dxf');
     expect(fileNameFrom('attachment', 'kml')).toBe('project-points.kml');
     expect(fileNameFrom(null, 'pnezd')).toBe('project-points.csv');
+  });
+});
+
+describe('the csv with its photos', () => {
+  it('is asked of the csv export with ?photos=1 and saved as the zip the server names', async () => {
+    const fetchMock = vi.fn(async (_url: string) => new Response('PK', { headers: { 'Content-Disposition': 'attachment; filename="Harbour-points-photos.zip"' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const file = await fetchExport('zip', 'p1');
+      expect(fetchMock.mock.calls[0]![0]).toBe('/api/export/csv/p1?photos=1');
+      expect(file.fileName).toBe('Harbour-points-photos.zip');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fileNameFrom(null, 'zip')).toBe('project-points-photos.zip');
   });
 });

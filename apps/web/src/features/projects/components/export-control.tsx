@@ -8,6 +8,7 @@ const LABELS: Record<DownloadFormat, string> = {
   dxf: 'DXF (CAD)',
   csv: 'CSV',
   pnezd: 'PNEZD (CSV for CAD)',
+  zip: 'CSV with photos (zip)',
   txt: 'TXT',
   geojson: 'GeoJSON',
   kml: 'KML (Google Earth)',
@@ -15,8 +16,8 @@ const LABELS: Record<DownloadFormat, string> = {
   landxml: 'LandXML (project CRS)',
   report: 'Survey report (PDF)',
 };
-// the csv's PNEZD preset beside it, the survey report after the point formats
-const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS.flatMap((f): DownloadFormat[] => (f === 'csv' ? ['csv', 'pnezd'] : [f])), 'report'];
+// the csv's PNEZD preset and its zip with the photos beside it, the survey report after the point formats
+const FORMATS: DownloadFormat[] = [...EXPORT_FORMATS.flatMap((f): DownloadFormat[] => (f === 'csv' ? ['csv', 'pnezd', 'zip'] : [f])), 'report'];
 
 interface Props {
   projectId: string;
