@@ -21,6 +21,10 @@ COPY packages/occupations/package.json packages/occupations/
 COPY packages/outbound/package.json packages/outbound/
 COPY packages/geodesy/package.json packages/geodesy/
 COPY packages/feature-codes/package.json packages/feature-codes/
+COPY packages/design/package.json packages/design/
+COPY packages/lint-rules/package.json packages/lint-rules/
+COPY packages/rtcm/package.json packages/rtcm/
+COPY packages/simulator/package.json packages/simulator/
 COPY bench/package.json bench/
 RUN npm ci
 COPY . .

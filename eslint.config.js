@@ -4,19 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import smi from './packages/lint-rules/src/index.js';
 
-/** What the api may import from the gateway: what starts one and its configuration (the service login, the log). */
-export const GATEWAY_PUBLIC = ['startGateway', 'Gateway', 'GatewayOptions', 'loadGatewayEnv', 'GatewayEnvError', 'GatewayEnv', 'serviceCredential', 'ServiceCredential', 'jsonLog', 'silentLog', 'Log'];
 /**
- * Gateway internals the api imports today: the demo (its seed and the device simulator), which moves to a package of
- * its own with the RTCM encoder it uses, and leaves this list then. The shared domain is in packages (decision 062).
+ * What the api may import from the gateway: what starts one and its configuration (the service login, the log). The
+ * gateway's entry exports nothing else (a test holds the two together); the domain both use is in packages
+ * (decision 062), the demo's simulator and seed in @smi/simulator (decision 078).
  */
-export const GATEWAY_INTERNALS_IN_USE = [
-  'Simulator',
-  'seedDemo',
-  'startSimulator',
+export const GATEWAY_PUBLIC = [
+  'startGateway',
+  'Gateway',
+  'GatewayOptions',
+  'loadGatewayEnv',
+  'GatewayEnvError',
+  'GatewayEnv',
+  'serviceCredential',
+  'SERVICE_USERNAME',
+  'ServiceCredential',
+  'jsonLog',
+  'silentLog',
+  'Log',
 ];
-/** ...and what the api's tests take from its entry besides (RTCM frames come from @smi/gateway/testing/rtcm). */
-export const GATEWAY_FOR_TESTS = [];
 const gatewayImports = (names, testing) => [
   'error',
   {
@@ -60,7 +66,7 @@ export default tseslint.config(
       'smi/feature-boundaries': ['error', { featuresDir: 'apps/web/src/features' }],
     },
   },
-  { files: ['apps/api/**/*.ts'], rules: { 'no-restricted-imports': gatewayImports([...GATEWAY_PUBLIC, ...GATEWAY_INTERNALS_IN_USE], false) } },
+  { files: ['apps/api/**/*.ts'], rules: { 'no-restricted-imports': gatewayImports(GATEWAY_PUBLIC, false) } },
   {
     // http/ is the kernel every route builds on (mounting, errors, CSRF, rate limits, the server); the composition
     // root that knows every router is src/app.ts
@@ -83,7 +89,7 @@ export default tseslint.config(
   },
   {
     files: TESTS.map((t) => `apps/api/${t}`),
-    rules: { 'no-restricted-imports': gatewayImports([...GATEWAY_PUBLIC, ...GATEWAY_INTERNALS_IN_USE, ...GATEWAY_FOR_TESTS], true) },
+    rules: { 'no-restricted-imports': gatewayImports(GATEWAY_PUBLIC, true) },
   },
   {
     // type-aware: on the server a rejection nobody handles stops the process; in the browser it is an error nobody sees

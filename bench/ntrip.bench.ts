@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc24q } from '../apps/gateway/src/rtcm/crc24q.js';
+import { crc24q } from '@smi/rtcm';
 import { rssMb, watchProcess } from './lib/proc.js';
 import type { BenchResult } from './lib/report.js';
 import { nowMs, percentile } from './lib/stats.js';

@@ -1,4 +1,4 @@
-import { withChecksum } from '../../apps/gateway/src/nmea/checksum.js';
+import { withChecksum } from '@smi/rtcm';
 
 /**
  * How the benchmarks time a reading end to end. The NMEA time field has 10 ms steps, too coarse, so the send instant

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ecefDeltaToEnu, ecefToGeodetic, geodeticToEcef, type Vec3 } from '@smi/geodesy/ecef';
-import { station1005or1006 } from '../../gateway/src/rtcm/encode';
+import { station1005or1006 } from '../../../packages/rtcm/src/encode';
 import { test, expect } from './fixtures';
 import { project, secretsOf, standingRover, type Epoch } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';

@@ -31,13 +31,17 @@ describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
     expect(await rulesFired("import { projectsQuery } from '../features/projects/api/projects';\nexport const q = projectsQuery;\n", 'apps/web/src/app/route-data.ts')).not.toContain('smi/feature-boundaries');
   });
 
-  it("the api importing the gateway's files or an internal outside the named list fails; its start passes", async () => {
+  it("the api importing the gateway's files or anything but its start and configuration fails; its start passes", async () => {
     // an existing api file's path, so the type-aware rules find its project; the text linted is this one
     const at = 'apps/api/src/main.ts';
     expect(await rulesFired("import { startMqttBroker } from '@smi/gateway';\nexport const s = startMqttBroker;\n", at)).toContain('no-restricted-imports');
     expect(await rulesFired("import { createCounters } from '@smi/gateway/broker/counters';\nexport const c = createCounters;\n", at)).toContain('no-restricted-imports');
     expect(await rulesFired("import { createCounters } from '../../gateway/src/broker/counters.js';\nexport const c = createCounters;\n", at)).toContain('no-restricted-imports');
     expect(await rulesFired("import { startGateway, loadGatewayEnv } from '@smi/gateway';\nexport const s = [startGateway, loadGatewayEnv];\n", at)).not.toContain('no-restricted-imports');
+    // the demo is @smi/simulator's: neither the api nor its tests import it from the gateway
+    expect(await rulesFired("import { startSimulator } from '@smi/gateway';\nexport const s = startSimulator;\n", at)).toContain('no-restricted-imports');
+    expect(await rulesFired("import { seedDemo } from '@smi/gateway';\nexport const s = seedDemo;\n", 'apps/api/src/lint-probe.test.ts')).toContain('no-restricted-imports');
+    expect(await rulesFired("import { seedDemo, startSimulator } from '@smi/simulator';\nexport const s = [seedDemo, startSimulator];\n", at)).not.toContain('no-restricted-imports');
     // the gateway's test helpers are for tests only
     expect(await rulesFired("import { replay } from '@smi/gateway/testing/nmea-replay';\nexport const r = replay;\n", at)).toContain('no-restricted-imports');
     expect(await rulesFired("import { replay } from '@smi/gateway/testing/nmea-replay';\nexport const r = replay;\n", 'apps/api/src/lint-probe.test.ts')).not.toContain('no-restricted-imports');
@@ -88,29 +92,17 @@ describe('boundaries the lint enforces', { timeout: 180_000 }, () => {
   });
 });
 
-describe("the api's list of gateway internals", () => {
-  it('names only what the api still imports, so it shrinks as code moves out', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
+describe("the gateway's public entry", () => {
+  it('exports what starts a gateway and its configuration, exactly the names the api may import', async () => {
+    const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const config = (await import(new URL('../../../eslint.config.js', import.meta.url).href)) as Record<string, string[]>;
-    const imported = new Set<string>();
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(entry.name)) {
-          for (const m of readFileSync(path, 'utf8').matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@smi\/gateway'/g)) {
-            for (const name of m[1]!.split(',')) {
-              const bare = name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
-              if (bare) imported.add(bare);
-            }
-          }
-        }
-      }
-    };
-    walk(join(root, 'apps/api/src'));
-    const listed = [...config.GATEWAY_INTERNALS_IN_USE!, ...config.GATEWAY_FOR_TESTS!];
-    expect(listed.filter((n) => !imported.has(n)), 'listed but no longer imported: delete from eslint.config.js').toEqual([]);
-    expect(config.GATEWAY_PUBLIC).toContain('startGateway');
+    const entry = readFileSync(join(root, 'apps/gateway/src/index.ts'), 'utf8');
+    const exported = [...entry.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+      m[1]!.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!).filter(Boolean),
+    );
+    // `export *` would export names nobody listed
+    expect(entry).not.toMatch(/export\s+\*/);
+    expect(exported.sort()).toEqual([...config.GATEWAY_PUBLIC!].sort());
   });
 });

@@ -1,7 +1,7 @@
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceView } from '@smi/contracts';
-import { rtcmTestFrames as f } from '@smi/gateway/testing/rtcm';
+import * as f from '@smi/rtcm/testing';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 import { createProject, recordPoint } from '../projects/survey-fixtures.js';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceView, KnownBaseReply, PointView } from '@smi/contracts';
-import { rtcmTestFrames as f } from '@smi/gateway/testing/rtcm';
+import * as f from '@smi/rtcm/testing';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 import { createProject, recordPoint } from '../projects/survey-fixtures.js';
 import { rounded } from '../crs/grid-routes.js';

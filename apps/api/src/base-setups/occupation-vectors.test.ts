@@ -2,7 +2,7 @@ import mqtt from 'mqtt';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BaseSetupView, EpochView, OccupationView, PointView } from '@smi/contracts';
-import { rtcmTestFrames as f } from '@smi/gateway/testing/rtcm';
+import * as f from '@smi/rtcm/testing';
 import { ggaOf, replay } from '@smi/gateway/testing/nmea-replay';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 

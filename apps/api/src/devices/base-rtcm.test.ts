@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rtcmTestFrames as f } from '@smi/gateway/testing/rtcm';
+import * as f from '@smi/rtcm/testing';
 import { ecefToGeodetic } from '@smi/geodesy';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 

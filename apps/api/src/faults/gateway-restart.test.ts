@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, type LiveReading } from '@smi/contracts';
-import { startSimulator, type Simulator } from '@smi/gateway';
+import { startSimulator, type Simulator } from '@smi/simulator';
 import { eventually } from '../realtime/live-harness.js';
 import { call, seedSurveyor } from '../testing/product-client.js';
 import { spawnServer, type SpawnedServer } from '../testing/spawn-server.js';

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import mqtt from 'mqtt';
-import { rtcmMessageType, splitRtcmFrames } from '@smi/gateway/testing/rtcm';
+import { rtcmMessageType, splitRtcmFrames } from '@smi/rtcm';
 import { basic, capture, ntrip1Get, rawNtrip } from '@smi/gateway/testing/ntrip';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';

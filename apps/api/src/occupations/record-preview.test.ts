@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OccupationView, PointView, RecordPreviewReply } from '@smi/contracts';
-import { rtcmTestFrames as f } from '@smi/gateway/testing/rtcm';
+import * as f from '@smi/rtcm/testing';
 import { replay } from '@smi/gateway/testing/nmea-replay';
 import { geodeticToEcef } from '@smi/geodesy';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';

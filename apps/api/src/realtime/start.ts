@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { LIMITS } from '@smi/contracts';
-import { loadGatewayEnv, seedDemo, serviceCredential, startGateway, startSimulator, type Gateway, type Simulator } from '@smi/gateway';
+import { loadGatewayEnv, serviceCredential, startGateway, type Gateway } from '@smi/gateway';
+import { seedDemo, startSimulator, type Simulator } from '@smi/simulator';
 import type { Env } from '../env.js';
 import type { AppDeps } from '../http/deps.js';
 import { startLiveFeed } from './live-feed.js';

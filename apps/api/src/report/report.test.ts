@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceView } from '@smi/contracts';
-import { rtcmTestFrames as f } from '@smi/gateway/testing/rtcm';
+import * as f from '@smi/rtcm/testing';
 import { geodeticToEcef } from '@smi/geodesy';
 import { download, jsonOf } from '../exports/test-download.js';
 import { readPdf } from '../exports/test-pdf-text.js';

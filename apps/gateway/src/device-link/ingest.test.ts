@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withChecksum } from '../nmea/checksum.js';
+import { withChecksum } from '@smi/rtcm';
 import { connect, createDevice, createUser, eventually, readingsListener } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
 

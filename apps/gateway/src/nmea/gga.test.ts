@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withChecksum } from './checksum.js';
+import { withChecksum } from '@smi/rtcm';
 import { decodeSentence } from './parse.js';
 
 // Real receiver output: NovAtel OEM manuals (DGPS, RTK float), a SiRF evaluation log, a u-blox ZED-F9P log.

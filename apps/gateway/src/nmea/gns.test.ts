@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withChecksum } from './checksum.js';
+import { withChecksum } from '@smi/rtcm';
 import { decodeSentence, parseNmeaPayload } from './parse.js';
 
 // the u-blox M8 protocol description's GNS example (NMEA 4.1: a nav status field at the end), with its modes varied

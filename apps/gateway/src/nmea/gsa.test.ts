@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readNmeaLog } from '../testing/nmea-log.js';
-import { withChecksum } from './checksum.js';
+import { withChecksum } from '@smi/rtcm';
 import { decodeSentence, parseNmeaPayload } from './parse.js';
 
 describe('GSA and the survey fields of GGA/GST, on a real u-blox ZED-F9P log checked against gpsd', () => {

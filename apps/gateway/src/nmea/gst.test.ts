@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withChecksum } from './checksum.js';
+import { withChecksum } from '@smi/rtcm';
 import { decodeSentence } from './parse.js';
 
 // Real receiver output: the NovAtel OEM manual's GPGST example (an RTK position, errors of 2-3 cm).

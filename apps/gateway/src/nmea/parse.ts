@@ -1,5 +1,5 @@
 import { parseUnsafeNmeaSentence, type GGAPacket, type GNSPacket, type GSTPacket, type RMCPacket } from 'nmea-simple';
-import { hasValidChecksum } from './checksum.js';
+import { hasValidChecksum } from '@smi/rtcm';
 import { givesWay, type FixUpdate } from './fix-update.js';
 import * as gga from './gga.js';
 import * as gns from './gns.js';

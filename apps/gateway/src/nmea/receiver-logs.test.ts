@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DeviceLive } from '../device-link/device-live.js';
-import { withChecksum } from './checksum.js';
+import { withChecksum } from '@smi/rtcm';
 import { parseNmeaPayload } from './parse.js';
 import { RECEIVER_LOGS_DIR } from '../testing/nmea-log.js';
 

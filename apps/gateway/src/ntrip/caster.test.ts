@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mountKey, chunk } from '@smi/ntrip';
-import { splitRtcmFrames } from '../rtcm/framer.js';
+import { splitRtcmFrames } from '@smi/rtcm';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
 import { basic, capture, hasStr2str, ntrip1Get, ntrip2Get, rawNtrip, str2str } from './testing/helpers.js';

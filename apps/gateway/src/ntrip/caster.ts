@@ -8,7 +8,7 @@ import { casterAuth, requesterOf, type SessionAuth } from './caster-auth.js';
 import { MountInfo, strRecord } from './mount-info.js';
 import { replies, reply } from './replies.js';
 import { BadRequest, headEnd, parseRequest, type NtripRequest } from './request.js';
-import { RtcmFramer } from '../rtcm/framer.js';
+import { RtcmFramer } from '@smi/rtcm';
 import { sessionsNoLongerAllowed, type OpenSession } from './session-check.js';
 import { acceptProxied, type ProxyTrust } from '../edge/proxied-connection.js';
 import { normalAddress } from '../edge/proxy-protocol.js';

@@ -1,7 +1,7 @@
 import { deviceTopics } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 import type { Log } from '../log.js';
-import { RtcmFramer } from '../rtcm/framer.js';
+import { RtcmFramer } from '@smi/rtcm';
 import type { Caster } from './caster.js';
 import { ntripClient, type NtripClientState } from '@smi/ntrip';
 

@@ -1,4 +1,4 @@
-import { rtcmMessageType as messageType } from '../rtcm/messages.js';
+import { rtcmMessageType as messageType } from '@smi/rtcm';
 
 /** What a mountpoint's RTCM shows, for its sourcetable STR record: message types and rates, systems, position. */
 export class MountInfo {

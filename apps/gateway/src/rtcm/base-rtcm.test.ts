@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, createDevice, createUser, eventually } from '../testing/fixtures.js';
 import { startTestGateway, type TestGateway } from '../testing/gateway-harness.js';
 import { BaseRtcmState, epochLatencyMs, GPS_LEAP_SECONDS } from './base-state.js';
-import { antenna1008, descriptors1033, msmHeader, station1005or1006 } from './test-frames.js';
+import { antenna1008, descriptors1033, msmHeader, rtcmFixture, station1005or1006 } from '@smi/rtcm/testing';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/rtcm/${name}`, import.meta.url));
 const POS = { stationId: 700, x: 1112189.9, y: -4842955.0001, z: 3985352.2, antennaHeight: 0.0349 };
 
 describe('a base\'s RTCM state', () => {
@@ -42,7 +40,7 @@ describe('a base\'s RTCM state', () => {
 
   it('counts each type with its first and last arrival (its rate) and the latency of the latest observation epoch', () => {
     const s = new BaseRtcmState();
-    const obs = fixture('rtklib-1004-1077.rtcm3');
+    const obs = rtcmFixture('rtklib-1004-1077.rtcm3');
     s.take(obs.subarray(0, 500), 10_000);
     s.take(obs.subarray(500), 14_000);
     expect(s.snapshot.types['1004']).toEqual({ count: 5, firstAt: 10_000, lastAt: 14_000 });

@@ -1,5 +1,4 @@
-import { RtcmFramer } from './framer.js';
-import { decodeRtcmFrame, rtcmMessageType, type RtcmObservationEpoch, type RtcmStationPosition } from './messages.js';
+import { decodeRtcmFrame, RtcmFramer, rtcmMessageType, type RtcmObservationEpoch, type RtcmStationPosition } from '@smi/rtcm';
 
 const GPS_EPOCH_MS = Date.UTC(1980, 0, 6);
 const WEEK_MS = 7 * 86_400_000;

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { isMqttSafeDeviceCode } from '@smi/contracts';
 import { jsonLog } from '../log.js';
 import { serviceCredential, type ServiceCredential } from '../service-credential.js';
-import { startSimulator, type SimulatedDevice } from './simulator.js';
+import { startSimulator, type SimulatedDevice } from '@smi/simulator';
 
 const USAGE = `Usage: npm run simulate -- --base CODE --rovers CODE1,CODE2 [--rate 1] [--broker mqtt://host:1883] [--secret CODE=SECRET ...]
 

@@ -4,10 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseNmeaPayload } from '../nmea/parse.js';
 import { EpochAssembler } from '../occupation/epoch.js';
 import { OccupationRun } from '../occupation/occupation-run.js';
-import { decodeRtcmFrame } from '../rtcm/messages.js';
-import { baseEpoch, roverEpoch } from './epochs.js';
-import { seededRandom, STAND_S, stopAndGo } from './motion.js';
-import { epochSentences } from './nmea-writer.js';
+import { decodeRtcmFrame } from '@smi/rtcm';
+import { baseEpoch, epochSentences, roverEpoch, seededRandom, STAND_S, stopAndGo } from '@smi/simulator';
 
 /** PROJ's own figures: ECEF -> geodetic (cart, inverse) and EGM96's N (vgridshift of PROJ-data's egm96_15.gtx). */
 const cct = (args: string[], input: string) =>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseNmeaPayload } from '../nmea/parse.js';
-import { epochSentences } from './nmea-writer.js';
-import { rtcm1005 } from './rtcm-writer.js';
+import { epochSentences, rtcm1005 } from '@smi/simulator';
 
 describe('the simulator\'s NMEA', () => {
   it('reads back through the gateway\'s parser as the fix it describes', () => {

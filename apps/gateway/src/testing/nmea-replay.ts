@@ -1,4 +1,4 @@
-import { withChecksum } from '../nmea/checksum.js';
+import { withChecksum } from '@smi/rtcm';
 import { readNmeaLog } from './nmea-log.js';
 
 export interface ReplayEdit {

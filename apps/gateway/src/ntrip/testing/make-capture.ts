@@ -9,7 +9,7 @@
  *     apps/gateway/src/ntrip/testing/rtcm3-3.rtcm3
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BitWriter, rtcmFrame } from '../../rtcm/encode.js';
+import { BitWriter, rtcmFrame } from '@smi/rtcm';
 
 const LIGHT_MS = 299_792.458; // DF014's unit: one light-millisecond in metres
 

@@ -1,4 +1,4 @@
-import { withChecksum } from '../nmea/checksum.js';
+import { withChecksum } from '@smi/rtcm';
 
 export interface SimulatedFix {
   at: Date;

@@ -1,5 +1,5 @@
 import { geodeticToEcef } from '@smi/geodesy';
-import { station1005or1006 } from '../rtcm/encode.js';
+import { station1005or1006 } from '@smi/rtcm';
 
 /**
  * An RTCM 3 message 1005 (stationary reference station position, the message every base sends) framed with

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeRtcmFrame, splitRtcmFrames, type RtcmDescriptors, type RtcmStationPosition } from './index.js';
-import { glonass1012, msmHeader } from './test-frames.js';
+import { glonass1012, msmHeader, rtcmFixture } from './testing.js';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/rtcm/${name}`, import.meta.url));
 
 /** The two example frames printed in RTCM 10403.2 §4.2 (gpsd's test/daemon/rtcm3-standard-example.log). */
 const STANDARD_1029 = Buffer.from(
@@ -13,7 +11,7 @@ const STANDARD_1029 = Buffer.from(
 const STANDARD_1005 = Buffer.from('D300133ED7D30202980EDEEF34B4BD62AC0941986F33360B98', 'hex');
 
 /** gpsd's JSON decoding of those frames (`.chk`), one object per frame. */
-const gpsdStandard = fixture('rtcm3-standard-example.chk')
+const gpsdStandard = rtcmFixture('rtcm3-standard-example.chk')
   .toString('utf8')
   .split(/\r?\n/)
   .filter((l) => l.startsWith('{'))
@@ -21,7 +19,7 @@ const gpsdStandard = fixture('rtcm3-standard-example.chk')
 
 /** The fields of gpsd's inspectrtcm text decoding (`.dcd`) of a station message. */
 function dcdFields(name: string, type: number): Record<string, string> {
-  const lines = fixture(name).toString('utf8').split('\n');
+  const lines = rtcmFixture(name).toString('utf8').split('\n');
   const at = lines.findIndex((l) => l.includes(`Type ${type}:`));
   const body = lines.slice(at + 1, at + 3).filter((l) => l.startsWith('  ')).join(',');
   const out: Record<string, string> = {};
@@ -56,7 +54,7 @@ describe('RTCM 3 messages against gpsd', () => {
     ['rtcm3-2.dcd.excerpt', 'station-rtcm3-2.rtcm3'],
     ['rtcm3-3.dcd.excerpt', 'station-rtcm3-3.rtcm3'],
   ])('reads 1006 position, antenna height and station id, and the 1008 antenna, as gpsd printed them (%s)', (dcd, frames) => {
-    const decoded = splitRtcmFrames(fixture(frames)).frames.map((f) => decodeRtcmFrame(f)!);
+    const decoded = splitRtcmFrames(rtcmFixture(frames)).frames.map((f) => decodeRtcmFrame(f)!);
     const p1006 = dcdFields(dcd, 1006);
     const pos = decoded.find((m) => m.type === 1006) as RtcmStationPosition;
     expect(pos.stationId).toBe(Number(p1006.ID));
@@ -78,7 +76,7 @@ describe('RTCM 3 messages against gpsd', () => {
 
   it('reads the 1033 antenna and receiver descriptors as gpsd printed them', () => {
     const want = dcdFields('rtcm3-2.dcd.excerpt', 1033);
-    const got = splitRtcmFrames(fixture('station-rtcm3-2.rtcm3'))
+    const got = splitRtcmFrames(rtcmFixture('station-rtcm3-2.rtcm3'))
       .frames.map((f) => decodeRtcmFrame(f))
       .find((m) => m?.type === 1033) as RtcmDescriptors;
     expect(got).toEqual({
@@ -104,7 +102,7 @@ describe('RTCM 3 messages against gpsd', () => {
     ['rtcm3-2.dcd.excerpt', 'rtklib-station-rtcm3-2.rtcm3', 1],
     ['rtcm3-3.dcd.excerpt', 'rtklib-station-rtcm3-3.rtcm3', 700],
   ])('decodes RTKLIB-encoded 1005, 1006, 1007, 1008 and 1033 to gpsd\'s values (%s)', (dcd, frames, stationId) => {
-    const decoded = splitRtcmFrames(fixture(frames)).frames.map((f) => decodeRtcmFrame(f)!);
+    const decoded = splitRtcmFrames(rtcmFixture(frames)).frames.map((f) => decodeRtcmFrame(f)!);
     expect([...new Set(decoded.map((m) => m.type))].sort()).toEqual([1005, 1006, 1007, 1008, 1033]);
     const p1006 = dcdFields(dcd, 1006);
     if (stationId === 700) expect(stationId).toBe(Number(p1006.ID));
@@ -123,7 +121,7 @@ describe('RTCM 3 messages against gpsd', () => {
   });
 
   it('reads the epoch of 1004 and MSM7 frames that RTKLIB (str2str) encoded', () => {
-    const decoded = splitRtcmFrames(fixture('rtklib-1004-1077.rtcm3')).frames.map((f) => decodeRtcmFrame(f)!);
+    const decoded = splitRtcmFrames(rtcmFixture('rtklib-1004-1077.rtcm3')).frames.map((f) => decodeRtcmFrame(f)!);
     const dcd = dcdFields('rtcm3-3.dcd.excerpt', 1004);
     expect(decoded.map((m) => m.type)).toEqual([1004, 1077, 1004, 1077, 1004, 1077, 1004, 1077, 1004, 1077]);
     // the capture's first epoch was TOW 194448 s (rtcm3-3.dcd); RTKLIB re-encoded five epochs from it

@@ -1,7 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { LIMITS, deviceTopics } from '@smi/contracts';
-import type { Log } from '../log.js';
-import type { ServiceCredential } from '../service-credential.js';
 import { baseEpoch, roverEpoch, type SimulatedBase } from './epochs.js';
 import { seededRandom, stopAndGo } from './motion.js';
 import { epochSentences, type SimulatedFix } from './nmea-writer.js';
@@ -13,6 +11,17 @@ export interface SimulatedDevice {
   secret?: string;
 }
 
+/** Where the simulator says it runs (the gateway's and the api's logs have this shape). */
+export interface SimulatorLog {
+  info(fields: object, msg: string): void;
+}
+
+/** The broker login it publishes with for a device without a secret of its own (the product's service login). */
+export interface SimulatorLogin {
+  username: string;
+  password: string;
+}
+
 export interface SimulatorOptions {
   brokerUrl: string;
   devices: SimulatedDevice[];
@@ -20,8 +29,8 @@ export interface SimulatorOptions {
   rate?: number;
   /** where the base stands (altitude above mean sea level); rovers go from mark to mark around it */
   base?: SimulatedBase;
-  service?: ServiceCredential;
-  log?: Log;
+  service?: SimulatorLogin;
+  log?: SimulatorLog;
 }
 
 const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);

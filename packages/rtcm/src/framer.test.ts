@@ -1,15 +1,14 @@
-import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crc24q, decodeRtcmFrame, RtcmFramer, splitRtcmFrames } from './index.js';
+import { rtcmFixture } from './testing.js';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/rtcm/${name}`, import.meta.url));
 const STANDARD_1005 = Buffer.from('D300133ED7D30202980EDEEF34B4BD62AC0941986F33360B98', 'hex');
 const STANDARD_1029 = Buffer.from(
   'D300274050170084736E151E5554462D3820D0BFD180D0BED0B2D0B5D180D0BAD0B02077C3B6727465 72EDA33B'.replace(/ /g, ''),
   'hex',
 );
-const STREAM = Buffer.concat([fixture('rtklib-1004-1077.rtcm3'), STANDARD_1005, STANDARD_1029, fixture('station-rtcm3-2.rtcm3')]);
+const STREAM = Buffer.concat([rtcmFixture('rtklib-1004-1077.rtcm3'), STANDARD_1005, STANDARD_1029, rtcmFixture('station-rtcm3-2.rtcm3')]);
 
 describe('CRC-24Q', () => {
   it('matches the checksum printed in the standard example frames', () => {
