@@ -11,6 +11,7 @@ import { createLimiters } from './http/rate-limit.js';
 import { createLogger } from './logger.js';
 import { startLive } from './realtime/start.js';
 import { s3PhotoStore } from './photos/s3-photo-store.js';
+import { schedulePointPurge } from './points/purge-job.js';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -74,6 +75,8 @@ async function main() {
   });
   // files of photos deleted while the store was away (decision 067)
   void deps.photos.sweep().catch((err: unknown) => log.warn({ err }, 'photo files not removed yet'));
+  // deleted points past their 30 days go for good (decision 072)
+  const stopPurge = schedulePointPurge(deps);
   const server = createAppServer(createApp(deps));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -94,6 +97,7 @@ async function main() {
       log.warn({ signal }, 'shutdown took over 10 s; exiting anyway');
       process.exit(0);
     }, 10_000).unref();
+    stopPurge();
     await live.close();
     server.close();
     server.closeAllConnections();

@@ -1,5 +1,5 @@
 import type { BaseSetupSource, BaseSetupView } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 
 export interface BaseSetupRow {
   id: string;
@@ -140,7 +140,7 @@ export const baseSetupsRepository = {
 
   async list(q: Queryable, projectId: string): Promise<BaseSetupRow[]> {
     return q.query<BaseSetupRow>(
-      `SELECT s.*, (SELECT count(*) FROM points pt WHERE pt.base_setup_id = s.id) AS points
+      `SELECT s.*, (SELECT count(*) FROM ${livePoints('pt')} WHERE pt.base_setup_id = s.id) AS points
        FROM base_setups s WHERE s.project_id = $1 ORDER BY s.created_at DESC, s.version DESC`,
       [projectId],
     );

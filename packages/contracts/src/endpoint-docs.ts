@@ -26,7 +26,7 @@ import {
   userNtripSourceReply,
 } from './ntrip.js';
 import { epochView, measurementSettings, occupationView } from './occupations.js';
-import { pointChangesQuery, pointChangesReply, pointsReply, recordPointReply } from './points.js';
+import { deletedPointsReply, pointChangesQuery, pointChangesReply, pointsReply, recordPointReply } from './points.js';
 import { createProjectReply, projectReply, projectsReply, sectionsReply } from './projects.js';
 import { publicConfigReply } from './public-config.js';
 import { recordPreviewReply } from './record-preview.js';
@@ -130,10 +130,10 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   recordPoint: {
     summary: 'Record a point; the same ClientId twice stores it once.',
     status: 201,
-    alsoStatus: { 200: 'the point of this ClientId was already stored: it is returned' },
+    alsoStatus: { 200: 'the point of this ClientId was already stored: it is returned', 409: 'the point of this ClientId was deleted since: it is not recorded again' },
     json: recordPointReply,
   },
-  deletePoint: { summary: 'Delete a point.', json: messageReply },
+  deletePoint: { summary: 'Delete a point: it leaves every list and its name is free, and an admin can restore it for 30 days.', json: messageReply },
   renamePoint: { summary: 'Rename a point.', json: recordPointReply },
   recodePoint: { summary: "Change a point's feature code string (and attribute values, else those of the codes it keeps).", json: recordPointReply },
   editPointLine: {
@@ -141,6 +141,8 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
     json: recordPointReply,
   },
   setPointNote: { summary: "Change a point's note.", json: recordPointReply },
+  listDeletedPoints: { summary: "A project's deleted points that can still be restored (owners and admins), the last deleted first, with who deleted each and until when.", json: deletedPointsReply },
+  restorePoint: { summary: 'Restore a deleted point as it was (owners and admins; 409 while a point recorded since has its name; 404 once purged).', json: recordPointReply },
   listNotifications: { summary: "The user's latest notifications, at most count of them.", json: notificationsReply },
   listRecentNotifications: { summary: "The user's latest ten notifications.", json: notificationsReply },
   markNotificationRead: { summary: 'Mark a notification read.', json: messageReply },

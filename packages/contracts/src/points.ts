@@ -114,6 +114,13 @@ export type RecordPointBody = z.infer<typeof recordPointBody>;
 /** The refusal of a name another point of the project has (409 on record, rename and occupation start). */
 export const pointNameTaken = (name: string) => `A point named “${name}” already exists in this project. Choose another name.`;
 
+/** A record retry (the same ClientId) of a point deleted since: it is not recorded again. */
+export const POINT_DELETED = 'This point was deleted from the project. An admin can restore it from Deleted points.';
+export const POINT_PURGED = 'This point was deleted from the project and can no longer be restored.';
+/** A restore refused because a live point took the deleted one's name meanwhile. */
+export const pointNameRetaken = (name: string) =>
+  `A point named “${name}” has been recorded since this one was deleted. Rename that point, then restore this one.`;
+
 export const renamePointBody = z.strictObject({ Name: requiredText(POINT_NAME_MAX, 'Name cannot be empty') });
 /** A new code string; without Attributes the values the point has for codes it keeps are kept. */
 export const recodePointBody = z.strictObject({ Code: codeString, Attributes: shotAttributes.optional() });
@@ -192,6 +199,17 @@ export type PointView = z.infer<typeof pointView>;
 
 export const pointsReply = z.object({ success: z.literal(true), points: z.array(pointView) });
 
+/** A deleted point as the restore list shows it: the point, when and by whom it was deleted, until when it can come back. */
+export const deletedPointView = pointView.extend({
+  DeletedAt: isoDate,
+  /** who deleted it, named as they were then */
+  DeletedBy: z.object({ Id: z.string().nullable(), Name: z.string() }),
+  /** after this the point is purged for good */
+  RestorableUntil: isoDate,
+});
+export type DeletedPointView = z.infer<typeof deletedPointView>;
+export const deletedPointsReply = z.object({ success: z.literal(true), points: z.array(deletedPointView) });
+
 // ---- the changes feed of a project's points (decision 073) ----
 
 /** A point's latest change: its state now, or null when it was deleted. `Seq` is the project's change number of it. */
@@ -241,6 +259,10 @@ export const pointEndpoints = {
   /** rewrites the point's code string (start, break, close, continue or remove) and redraws the linework */
   editPointLine: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/line', access: 'verified', permission: 'edit-own', params: byPoint, body: editPointLineBody }),
   setPointNote: endpoint({ method: 'PUT', path: '/api/points/:projectId/:pointId/note', access: 'verified', permission: 'edit-own', params: byPoint, body: pointNoteBody }),
+  /** the project's deleted points still restorable, the last deleted first (decision 072) */
+  listDeletedPoints: endpoint({ method: 'GET', path: '/api/projects/:projectId/deleted-points', access: 'verified', permission: 'manage', params: byProject }),
+  /** brings a deleted point back as it was; 409 while a live point has taken its name */
+  restorePoint: endpoint({ method: 'POST', path: '/api/projects/:projectId/deleted-points/:pointId/restore', access: 'verified', permission: 'manage', params: byPoint }),
   /** what changed in the project's points after a cursor (a reconnecting client catches up; decision 073) */
   pointChanges: endpoint({ method: 'GET', path: '/api/projects/:projectId/changes', access: 'verified', permission: 'read', params: byProject }),
 };

@@ -9,7 +9,7 @@ export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
  * - `record`: create projects, record and occupy points, use the workspace's devices. Surveyor and up.
  * - `edit-own`: change or delete a point: a surveyor only the points they recorded, an admin or owner any.
  * - `manage`: devices, project settings (CRS, base, code lists, design data), NTRIP credentials, deleting projects,
- *   members and invitations. Admin and up.
+ *   restoring deleted points, members and invitations. Admin and up.
  * - `own`: transfer ownership, delete the workspace. The owner.
  */
 export const PERMISSIONS = ['account', 'read', 'record', 'edit-own', 'manage', 'own'] as const;

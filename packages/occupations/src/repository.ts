@@ -11,7 +11,7 @@ import {
   type OccupationView,
   type Tolerances,
 } from '@smi/contracts';
-import { AUDITED_POINT_COLUMNS, pointSnapshot, writeAudit, type AuditedPointRow, type Db, type Queryable } from '@smi/db';
+import { AUDITED_POINT_COLUMNS, livePoints, pointSnapshot, writeAudit, type AuditedPointRow, type Db, type Queryable } from '@smi/db';
 import { measureAgainstBase, type BaseReference, type ProjectBase } from '@smi/base-setups';
 import { baseOfOccupation, epochAntenna, measuredPoint } from './base-vectors.js';
 import type { Epoch } from './epoch.js';
@@ -165,7 +165,7 @@ export const occupationsRepository = {
     // the point will bear the name: one of the project's points has it, or another rover is measuring under it now
     if (o.name) {
       const [taken] = await q.query(
-        `SELECT 1 FROM points WHERE project_id = $1 AND name = $2
+        `SELECT 1 FROM ${livePoints()} WHERE project_id = $1 AND name = $2
          UNION ALL SELECT 1 FROM occupations WHERE project_id = $1 AND name = $2 AND status IN ('running', 'paused')
            AND heartbeat_at >= now() - make_interval(secs => GREATEST(max_pause_s, ${STALE_AFTER_S})) LIMIT 1`,
         [o.projectId, o.name],
@@ -206,7 +206,7 @@ export const occupationsRepository = {
   /** The raw epochs of a point of the user's project: those of its occupation within the point's time span. */
   async epochsOfPoint(q: Queryable, ownerId: string, projectId: string, pointId: string): Promise<EpochView[] | undefined> {
     const [point] = await q.query<{ occupation_id: string | null; started_at: Date | null; ended_at: Date | null }>(
-      `SELECT p.occupation_id, p.started_at, p.ended_at FROM points p JOIN projects pr ON pr.id = p.project_id
+      `SELECT p.occupation_id, p.started_at, p.ended_at FROM ${livePoints('p')} JOIN projects pr ON pr.id = p.project_id
        WHERE p.id = $1 AND p.project_id = $2 AND pr.owner_id = $3`,
       [pointId, projectId, ownerId],
     );

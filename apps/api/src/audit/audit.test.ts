@@ -40,7 +40,8 @@ describe('the audit trail: one entry per change, append-only, read by owners and
     expect(renamed).toMatchObject({ Before: { Name: 'MH1' }, After: { Name: 'MH2' } });
     expect(noted).toMatchObject({ Before: { Note: 'cover' }, After: { Note: 'cracked' } });
     expect(deleted!.Before).toMatchObject({ Name: 'MH2', Note: 'cracked' });
-    expect(deleted!.After).toBeNull();
+    // a tombstone (decision 072): when, by whom, until when it can be restored
+    expect(deleted!.After).toMatchObject({ DeletedBy: { Id: ann.userId, Name: 'Ann Field' }, DeletedAt: expect.any(String), RestorableUntil: expect.any(String) });
     // the entries outlive the point they describe
     expect(await h.db.query('SELECT 1 FROM audit_log WHERE object_id = $1', [p._id])).toHaveLength(4);
   });

@@ -1,5 +1,5 @@
 import type { KnownBaseBody, KnownBaseReply } from '@smi/contracts';
-import type { Db, Queryable } from '@smi/db';
+import { livePoints, type Db, type Queryable } from '@smi/db';
 import { markEllipsoidalHeight, markToArp, positionFromProject, type GridStore } from '@smi/geodesy';
 import { loadProjectFrame } from '../crs/project-geodesy.js';
 import { AppError } from '../http/errors.js';
@@ -27,7 +27,7 @@ async function markOf(q: Queryable, grids: GridStore, projectId: string, b: Know
   if (b.Latitude !== undefined && b.Longitude !== undefined) return { latitude: b.Latitude, longitude: b.Longitude, height: b.Height ?? null };
   if (b.PointId !== undefined) {
     const [p] = await q.query<{ latitude: number; longitude: number; ellipsoidal_height: number | null; altitude: number | null; geoid_separation: number | null }>(
-      'SELECT latitude, longitude, ellipsoidal_height, altitude, geoid_separation FROM points WHERE id = $1 AND project_id = $2',
+      `SELECT latitude, longitude, ellipsoidal_height, altitude, geoid_separation FROM ${livePoints()} WHERE id = $1 AND project_id = $2`,
       [b.PointId, projectId],
     );
     if (!p) throw new AppError(404, 'Point not found');

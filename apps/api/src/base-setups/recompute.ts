@@ -50,10 +50,13 @@ export async function supersede(
   });
   await q.query('UPDATE base_setups SET current = false WHERE id = $1', [old.id]);
   const shift: Vec3 = [setup.x - old.x, setup.y - old.y, setup.z - old.z];
-  const points = await q.query<PointGeometry>(
-    'SELECT id, latitude, longitude, ellipsoidal_height, geoid_separation, altitude FROM points WHERE base_setup_id = $1 FOR UPDATE',
+  // deleted points still restorable move with the live ones (a restored point is where its setup says), but only the
+  // live ones are counted as moved (decision 072)
+  const points = await q.query<PointGeometry & { deleted_at: Date | null }>(
+    'SELECT id, latitude, longitude, ellipsoidal_height, geoid_separation, altitude, deleted_at FROM points /* with tombstones */ WHERE base_setup_id = $1 FOR UPDATE',
     [old.id],
   );
+  const liveMoved = points.filter((p) => p.deleted_at === null).length;
   const cols = { id: [] as string[], lat: [] as number[], lon: [] as number[], h: [] as (number | null)[], alt: [] as (number | null)[] };
   for (const p of points) {
     const h = heightOf(p, old.height);
@@ -71,7 +74,7 @@ export async function supersede(
          old_altitude, new_latitude, new_longitude, new_height, new_altitude)
        SELECT p.id, $2, $3, $4, $5, p.latitude, p.longitude, p.ellipsoidal_height, p.altitude, n.lat, n.lon, n.h, n.alt
        FROM unnest($1::uuid[], $6::float8[], $7::float8[], $8::float8[], $9::float8[]) AS n(id, lat, lon, h, alt)
-       JOIN points p ON p.id = n.id`,
+       JOIN points /* with tombstones */ p ON p.id = n.id`,
       [cols.id, o.userId, o.reason, old.id, setup.id, cols.lat, cols.lon, cols.h, cols.alt],
     );
     await q.query(
@@ -93,16 +96,16 @@ export async function supersede(
     objectId: setup.id,
     projectId: old.project_id,
     before: coords(old),
-    after: { ...coords(setup), Reason: o.reason, Points: points.length, ShiftE: enu.e, ShiftN: enu.n, ShiftU: enu.u },
+    after: { ...coords(setup), Reason: o.reason, Points: liveMoved, ShiftE: enu.e, ShiftN: enu.n, ShiftU: enu.u },
   });
   return {
     setup,
     recomputed: {
-      Points: points.length,
+      Points: liveMoved,
       ShiftE: enu.e,
       ShiftN: enu.n,
       ShiftU: enu.u,
-      Message: recomputationMessage(points.length, enu.e, enu.n, enu.u),
+      Message: recomputationMessage(liveMoved, enu.e, enu.n, enu.u),
     },
   };
 }

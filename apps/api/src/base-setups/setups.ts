@@ -1,5 +1,5 @@
 import type { BaseCorrection, CorrectBaseSetupBody } from '@smi/contracts';
-import type { Db, Queryable } from '@smi/db';
+import { livePoints, type Db, type Queryable } from '@smi/db';
 import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef, sub, vectorPoint, type Vec3 } from '@smi/geodesy';
 import { baseReferenceOf, setupInForce as openSetupInForce, baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from '@smi/base-setups';
 import { AppError } from '../http/errors.js';
@@ -60,7 +60,7 @@ export async function attachToSetup(db: Db, ownerId: string, byUserId: string, p
     const setup = await openSetupInForce(q, project, ref, byUserId);
     if (!setup) return;
     const [p] = await q.query<{ latitude: number; longitude: number; ellipsoidal_height: number | null; geoid_separation: number | null; altitude: number | null }>(
-      'SELECT latitude, longitude, ellipsoidal_height, geoid_separation, altitude FROM points WHERE id = $1 AND base_setup_id IS NULL',
+      `SELECT latitude, longitude, ellipsoidal_height, geoid_separation, altitude FROM ${livePoints()} WHERE id = $1 AND base_setup_id IS NULL`,
       [pointId],
     );
     if (!p) return;

@@ -1,7 +1,7 @@
 import type { CogoPointKind, CogoPointRef } from '@smi/contracts';
 import { gridProjection, type GridProjection } from '@smi/design';
 import { applyHorizontal, fromMetres, METRES_PER, toMetres, type LinearUnit } from '@smi/geodesy';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
 import { AppError } from '../http/errors.js';
 
@@ -85,7 +85,7 @@ export async function placeAll(db: Queryable, g: ProjectGeodesy, unit: LinearUni
       ? db.query<MeasuredRow>(
           `SELECT p.id, p.name, p.latitude, p.longitude, p.ellipsoidal_height, p.altitude, p.geoid_separation, p.recorded_at,
                   (SELECT bs.datum FROM base_setups bs WHERE bs.id = p.base_setup_id) AS datum
-             FROM points p WHERE p.project_id = $1 AND p.id = ANY($2::uuid[])`,
+             FROM ${livePoints('p')} WHERE p.project_id = $1 AND p.id = ANY($2::uuid[])`,
           [projectId, measuredIds],
         )
       : [],

@@ -1,4 +1,4 @@
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 import type { Calibration, CalibrationPair } from '@smi/geodesy';
 
 export interface ProjectCrsRow {
@@ -65,7 +65,7 @@ export const crsRepository = {
   async meanPosition(q: Queryable, projectId: string): Promise<{ latitude: number; longitude: number } | null> {
     const [row] = await q.query<{ lat: number | null; lon: number | null }>(
       `SELECT avg(latitude) AS lat, degrees(atan2(avg(sin(radians(longitude))), avg(cos(radians(longitude))))) AS lon
-         FROM points WHERE project_id = $1`,
+         FROM ${livePoints()} WHERE project_id = $1`,
       [projectId],
     );
     return row && row.lat !== null && row.lon !== null ? { latitude: Number(row.lat), longitude: Number(row.lon) } : null;
@@ -75,7 +75,7 @@ export const crsRepository = {
   async pointSources(q: Queryable, projectId: string, ids: string[]): Promise<Map<string, { datum: string | null; at: Date }>> {
     if (!ids.length) return new Map();
     const rows = await q.query<{ id: string; datum: string | null; recorded_at: Date }>(
-      `SELECT p.id, b.datum, p.recorded_at FROM points p LEFT JOIN base_setups b ON b.id = p.base_setup_id
+      `SELECT p.id, b.datum, p.recorded_at FROM ${livePoints('p')} LEFT JOIN base_setups b ON b.id = p.base_setup_id
         WHERE p.project_id = $1 AND p.id = ANY($2::uuid[])`,
       [projectId, ids],
     );

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Db } from '@smi/db';
+import { livePoints, type Db } from '@smi/db';
 import { photoNamer } from './photo-names.js';
 
 /** One project as an export header needs it. */
@@ -154,7 +154,7 @@ export function exportsRepository(db: Db) {
                 degrees(atan2(avg(sin(radians(longitude))), avg(cos(radians(longitude))))) AS mean_lon,
                 avg(latitude) AS mean_lat, min(latitude) AS min_lat, max(latitude) AS max_lat,
                 min(longitude) AS min_lon, max(longitude) AS max_lon, min(recorded_at) AS first_at, max(recorded_at) AS last_at
-           FROM points WHERE project_id = $1`,
+           FROM ${livePoints()} WHERE project_id = $1`,
         [projectId],
       );
       const count = Number(row?.count ?? 0);
@@ -172,7 +172,7 @@ export function exportsRepository(db: Db) {
     /** Point counts by a column, largest first. */
     async countBy(projectId: string, column: 'section' | 'accuracy' | 'fix_type'): Promise<{ key: string | null; count: number }[]> {
       const rows = await db.query<{ key: string | null; count: number }>(
-        `SELECT ${column} AS key, count(*)::int AS count FROM points WHERE project_id = $1 GROUP BY ${column} ORDER BY count DESC, key`,
+        `SELECT ${column} AS key, count(*)::int AS count FROM ${livePoints()} WHERE project_id = $1 GROUP BY ${column} ORDER BY count DESC, key`,
         [projectId],
       );
       return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
@@ -180,7 +180,7 @@ export function exportsRepository(db: Db) {
 
     /** Every section name: the project's list, then any a point carries that the list lacks. */
     async sectionsOf(project: ExportProject): Promise<string[]> {
-      const rows = await db.query<{ section: string }>('SELECT DISTINCT section FROM points WHERE project_id = $1 ORDER BY section', [
+      const rows = await db.query<{ section: string }>(`SELECT DISTINCT section FROM ${livePoints()} WHERE project_id = $1 ORDER BY section`, [
         project.id,
       ]);
       const all = new Set(project.sections);
@@ -223,7 +223,7 @@ export async function* keyset<T extends unknown[]>(db: Db, columns: string, proj
     if (section !== undefined) where += ` AND section = $${params.push(section)}`;
     if (cursor) where += ` AND (recorded_at, seq) > ($${params.push(cursor[0])}::timestamptz, $${params.push(cursor[1])}::bigint)`;
     const sql = `SELECT json_agg(json_build_array(${columns}, recorded_at, seq) ORDER BY recorded_at, seq)::text AS page
-                   FROM (SELECT * FROM points WHERE ${where} ORDER BY recorded_at, seq LIMIT ${PAGE_SIZE}) t`;
+                   FROM (SELECT * FROM ${livePoints()} WHERE ${where} ORDER BY recorded_at, seq LIMIT ${PAGE_SIZE}) t`;
     const [row] = await db.queryWith<{ page: string | null }>(PAGE_PLAN, sql, params);
     return row?.page ? (JSON.parse(row.page) as T[]) : [];
   };

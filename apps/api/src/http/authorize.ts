@@ -1,5 +1,5 @@
 import { allows, type Permission } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 import { AppError } from './errors.js';
 import type { SessionUser } from '../auth/session.js';
 
@@ -24,7 +24,7 @@ export function authorize(user: Pick<SessionUser, 'id' | 'workspace'>, permissio
  */
 export async function recorderOf(q: Queryable, workspaceId: string, projectId: string, pointId: string): Promise<string | null | undefined> {
   const [row] = await q.query<{ recorded_by: string | null }>(
-    'SELECT pt.recorded_by FROM points pt JOIN projects p ON p.id = pt.project_id WHERE pt.id = $1 AND pt.project_id = $2 AND p.owner_id = $3',
+    `SELECT pt.recorded_by FROM ${livePoints('pt')} JOIN projects p ON p.id = pt.project_id WHERE pt.id = $1 AND pt.project_id = $2 AND p.owner_id = $3`,
     [pointId, projectId, workspaceId],
   );
   return row ? row.recorded_by : undefined;

@@ -1,6 +1,6 @@
 import type { CodeList, LineworkReply } from '@smi/contracts';
 import { buildLinework, type Shot } from '@smi/feature-codes';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 import { gridFrameOf } from '../crs/grid-routes.js';
 import { gridStore, loadProjectFrame, pointCoordinates } from '../crs/project-geodesy.js';
 import { projectCodeList } from '../code-lists/shot-codes.js';
@@ -35,7 +35,7 @@ export async function projectLinework(
   const rows = await q.query<ShotRow>(
     `SELECT p.id, p.name, p.code, p.latitude, p.longitude, p.ellipsoidal_height, p.altitude, p.geoid_separation, p.recorded_at,
        (SELECT bs.datum FROM base_setups bs WHERE bs.id = p.base_setup_id) AS datum
-     FROM points p WHERE p.project_id = $1 ORDER BY p.recorded_at, p.seq`,
+     FROM ${livePoints('p')} WHERE p.project_id = $1 ORDER BY p.recorded_at, p.seq`,
     [projectId],
   );
   // the distinct code strings the points carry: the layers a drawing of them needs

@@ -1,5 +1,5 @@
 import type { LineOrders } from '@smi/feature-codes';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 
 /** The orders surveyors gave lines of a project (decision 075), by line name ('EP1'). */
 export async function lineOrdersOf(q: Queryable, projectId: string): Promise<LineOrders> {
@@ -18,5 +18,5 @@ export async function saveLineOrder(q: Queryable, projectId: string, line: strin
 
 /** A project's points as a line's order needs them, in measured order (the linework's: recorded time, then insertion). */
 export function codedShotsOf(q: Queryable, projectId: string) {
-  return q.query<{ id: string; name: string; code: string }>(`SELECT id, name, code FROM points WHERE project_id = $1 AND code <> '' ORDER BY recorded_at, seq`, [projectId]);
+  return q.query<{ id: string; name: string; code: string }>(`SELECT id, name, code FROM ${livePoints()} WHERE project_id = $1 AND code <> '' ORDER BY recorded_at, seq`, [projectId]);
 }

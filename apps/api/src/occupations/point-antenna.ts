@@ -1,5 +1,5 @@
 import type { AntennaSetupInput } from '@smi/contracts';
-import type { Db } from '@smi/db';
+import { livePoints, type Db } from '@smi/db';
 import { markToPhaseCentre } from '@smi/geodesy';
 import { AppError } from '../http/errors.js';
 import { resolveAntenna, setupOf, type ResolvedAntenna } from './settings.js';
@@ -23,7 +23,7 @@ export async function changePointAntenna(db: Db, ownerId: string, projectId: str
   await db.tx(async (q) => {
     const [row] = await q.query<Row>(
       `SELECT p.antenna_height, p.antenna_height_type, p.antenna_offset, p.antenna_setup, o.antenna AS occupation_antenna
-         FROM points p JOIN projects pr ON pr.id = p.project_id LEFT JOIN occupations o ON o.id = p.occupation_id
+         FROM ${livePoints('p')} JOIN projects pr ON pr.id = p.project_id LEFT JOIN occupations o ON o.id = p.occupation_id
         WHERE p.id = $1 AND p.project_id = $2 AND pr.owner_id = $3 FOR UPDATE OF p`,
       [pointId, projectId, ownerId],
     );
@@ -44,7 +44,7 @@ export async function changePointAntenna(db: Db, ownerId: string, projectId: str
     const after = markToPhaseCentre(setupOf(next));
     await q.query(
       `UPDATE points SET altitude = altitude + $3, ellipsoidal_height = ellipsoidal_height + $3, antenna_height = $4, antenna_height_type = $5,
-         antenna_reference = $6, antenna_model = $7, antenna_offset = $8, antenna_setup = $9 WHERE id = $1 AND project_id = $2`,
+         antenna_reference = $6, antenna_model = $7, antenna_offset = $8, antenna_setup = $9 WHERE id = $1 AND project_id = $2 AND deleted_at IS NULL`,
       [pointId, projectId, before - after, next.Height, next.HeightType, next.Reference, next.Model, next.Offset, JSON.stringify(next)],
     );
     await q.query('UPDATE projects SET points_revision = points_revision + 1, last_modified = now() WHERE id = $1', [projectId]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, photoNotAnImage, photoTooLarge, type PhotoView, type PointView, type ProjectView } from '@smi/contracts';
 import { parse } from 'csv-parse/sync';
 import { startHarness, type Harness } from '../testing/harness.js';
+import { purgeDeletedPoints } from '../points/point-changes.js';
 import { download } from '../exports/test-download.js';
 import { createProject, recordPoint, registerDevice } from '../projects/survey-fixtures.js';
 
@@ -173,7 +174,14 @@ describe('photos of a point: checked by their content, stored as files, served o
     await ann.agent.get(a.Url).expect(404);
     expect((await ann.agent.get(photosOf(point)).expect(200)).body.photos.map((p: PhotoView) => p._id)).toEqual([b._id]);
 
+    // a deleted point keeps its photos for a restore (decision 072), out of reach; the purge takes them with it
     await ann.agent.delete(`/api/points/${project._id}/${point._id}`).expect(200);
+    expect(filesOf(b)).toHaveLength(2);
+    await ann.agent.get(b.Url).expect(404);
+    await ann.agent.get(photosOf(point)).expect(404);
+    await upload(point, PNG, 'image/png').expect(404);
+    const monthOn = new Date(Date.now() + 31 * 86_400_000);
+    expect(await purgeDeletedPoints(h.db, h.deps.photos, monthOn)).toBeGreaterThanOrEqual(1);
     expect(filesOf(b)).toEqual([]);
     expect((await h.db.query('SELECT 1 FROM point_photos WHERE point_id = $1', [point._id])).length).toBe(0);
 

@@ -1,5 +1,5 @@
 import { pathFor, photoEndpoints, type PhotoMediaType, type PhotoView } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 
 export interface PhotoRow {
   id: string;
@@ -18,7 +18,7 @@ export interface PhotoRow {
 
 const COLUMNS = `ph.id, ph.point_id, pt.project_id, ph.storage_key, ph.file_name, ph.media_type, ph.bytes, ph.width, ph.height,
   ph.taken_at, ph.recorded_by, ph.created_at`;
-const FROM = 'point_photos ph JOIN points pt ON pt.id = ph.point_id';
+const FROM = `point_photos ph JOIN ${livePoints('pt')} ON pt.id = ph.point_id`;
 
 /** The two files of a photo under its storage key. */
 export const originalKey = (storageKey: string) => `${storageKey}/original`;

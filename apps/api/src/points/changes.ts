@@ -1,5 +1,5 @@
 import type { PointChange } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 import { photosOfPoints } from '../photos/repository.js';
 import { POINT_COLUMNS, toPointView, type PointRow } from './repository.js';
 
@@ -26,7 +26,8 @@ export async function pointChangesSince(q: Queryable, workspaceId: string, proje
      SELECT project.change_seq::text AS cursor, c.seq::text AS change_seq, c.point_id::text AS change_point, c.deleted AS change_deleted, ${JOINED_COLUMNS}
      FROM project
        LEFT JOIN point_changes c ON c.project_id = project.id AND c.seq > $3::bigint AND $3::bigint >= 0
-       LEFT JOIN points pt ON pt.id = c.point_id AND NOT c.deleted
+       -- a deleted point (a tombstone, decision 072) reads as deleted: Point null
+       LEFT JOIN ${livePoints('pt')} ON pt.id = c.point_id AND NOT c.deleted
      ORDER BY c.seq`,
     [projectId, workspaceId, since ?? -1],
   );

@@ -1,10 +1,10 @@
-import { LINE_MOVES, pointNameTaken, type CodeList, type LineEdit, type LineMoveEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
+import { LINE_MOVES, POINT_DELETED, POINT_PURGED, pointNameRetaken, pointNameTaken, type CodeList, type DeletedPointView, type LineEdit, type LineMoveEdit, type RecordPointBody, type ShotAttributes } from '@smi/contracts';
 import { editLineOnShot, lineName, lineSequence, movedOnLine } from '@smi/feature-codes';
 import { codedShotsOf, lineOrdersOf, saveLineOrder } from '../linework/line-orders.js';
 import { pointSnapshot, type Db, type Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
-import { pointsRepository, toPointView, type PointRow, type Recorder } from './repository.js';
+import { pointsRepository, toPointView, type PointRow, type Recorder, type TombstoneRow } from './repository.js';
 import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
 import { writeAudit, type AuditActor } from '../audit/audit-log.js';
 
@@ -81,18 +81,98 @@ export async function recordPoint(db: Db, ownerId: string, by: Recorder, body: R
   if (!project) throw new AppError(404, 'Project not found');
   if (row) return { created: true, data: toPointView(row), project };
   const first = await pointsRepository.byClientId(db, body.ProjectId, body.ClientId!);
-  return { created: false, data: toPointView(first!), project };
+  // a late retry from another member's phone never brings a deleted point back (decision 072)
+  if (!first || 'purged' in first) throw new AppError(409, POINT_PURGED);
+  if (first.deleted_at) throw new AppError(409, POINT_DELETED);
+  return { created: false, data: toPointView(first), project };
 }
 
+/** A point deleted stays restorable POINT_TOMBSTONE_DAYS days (decision 072): it leaves every list, its name is free. */
 export async function deletePoint(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string) {
   await db.tx(async (q) => {
     await lockProject(q, ownerId, projectId);
     const point = await pointIn(q, projectId, pointId);
-    if (!(await pointsRepository.remove(q, projectId, pointId))) throw new AppError(404, 'Point not found');
-    await writeAudit(q, actor(ownerId, by), { action: 'point.deleted', objectKind: 'point', objectId: pointId, projectId, before: pointSnapshot(point) });
+    const gone = await pointsRepository.remove(q, projectId, pointId, by);
+    if (!gone) throw new AppError(404, 'Point not found');
+    await writeAudit(q, actor(ownerId, by), {
+      action: 'point.deleted',
+      objectKind: 'point',
+      objectId: pointId,
+      projectId,
+      before: pointSnapshot(point),
+      after: tombstoneOf(gone),
+    });
     await projectsRepository.update(q, ownerId, projectId, 'total_points = total_points - 1, points_revision = points_revision + 1');
   });
   return { success: true as const, message: 'Point deleted successfully' };
+}
+
+const tombstoneOf = (t: TombstoneRow) => ({
+  DeletedAt: new Date(t.deleted_at).toISOString(),
+  DeletedBy: { Id: t.deleted_by, Name: t.deleted_by_name },
+  RestorableUntil: new Date(t.restorable_until).toISOString(),
+});
+
+export function toDeletedPointView(t: TombstoneRow): DeletedPointView {
+  return { ...toPointView(t), ...tombstoneOf(t) };
+}
+
+/** The project's deleted points still restorable, the last deleted first (admins and the owner). */
+export async function deletedPoints(db: Db, ownerId: string, projectId: string) {
+  if (!(await projectsRepository.owned(db, ownerId, projectId))) throw new AppError(404, 'Project not found');
+  return { success: true as const, points: (await pointsRepository.deleted(db, projectId)).map(toDeletedPointView) };
+}
+
+/**
+ * Brings a deleted point back as it was (number, name, code, photos): counted in its project again. Refused (409)
+ * while a live point has taken its name; a live point, a purged or another workspace's one is not found (404).
+ */
+export async function restorePoint(db: Db, ownerId: string, by: Recorder, projectId: string, pointId: string) {
+  const row = await db.tx(async (q) => {
+    await lockProject(q, ownerId, projectId);
+    const tombstone = await pointsRepository.tombstone(q, projectId, pointId);
+    if (!tombstone) {
+      if (await pointsRepository.byId(q, pointId).then((p) => p?.project_id === projectId)) throw new AppError(409, 'This point is not deleted.');
+      throw new AppError(404, 'Point not found');
+    }
+    let restored: PointRow | undefined;
+    try {
+      // the partial unique index refuses it while a live point has the name: the transaction rolls back, nothing written
+      restored = await pointsRepository.restore(q, projectId, pointId);
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (e.code === '23505' && e.constraint === 'points_project_name_key') throw new AppError(409, pointNameRetaken(tombstone.name));
+      throw err;
+    }
+    if (!restored) throw new AppError(404, 'Point not found');
+    await writeAudit(q, actor(ownerId, by), {
+      action: 'point.restored',
+      objectKind: 'point',
+      objectId: pointId,
+      projectId,
+      before: tombstoneOf(tombstone),
+      after: pointSnapshot(restored),
+    });
+    await projectsRepository.update(
+      q,
+      ownerId,
+      projectId,
+      'total_points = total_points + 1, points_revision = points_revision + 1, sections = CASE WHEN $3::text = ANY(sections) THEN sections ELSE array_append(sections, $3::text) END',
+      [restored.section],
+    );
+    return restored;
+  });
+  return { success: true as const, message: 'Point restored successfully', data: toPointView(row) };
+}
+
+/**
+ * Removes for good the points deleted more than POINT_TOMBSTONE_DAYS days before `now` (the clock is the caller's:
+ * the periodic job passes the time, a test any time it likes), then their photos' files. Returns how many went.
+ */
+export async function purgeDeletedPoints(db: Db, photos: { sweep(): Promise<number> }, now: Date = new Date()): Promise<number> {
+  const purged = await pointsRepository.purge(db, now);
+  if (purged) await photos.sweep();
+  return purged;
 }
 
 /** A new code string (and attributes, else those it keeps): read with the project's list, as a new shot's is. */

@@ -1,5 +1,5 @@
 import type { AccuracyLevel, AntennaHeightType, FixType, PointMethod, PointView, RecordPointBody } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { livePoints, POINT_TOMBSTONE_DAYS, type Queryable } from '@smi/db';
 
 export interface PointRow {
   id: string;
@@ -68,6 +68,18 @@ export const POINT_COLUMNS = `id, project_id, number, client_id, name, type, lat
   vector_dx, vector_dy, vector_dz, code, attributes, note, recorded_by, recorded_by_name`;
 const COLUMNS = POINT_COLUMNS;
 
+/** A deleted point: when, by whom (the name then), and until when it can be restored (decision 072). */
+export interface TombstoneRow extends PointRow {
+  deleted_at: Date;
+  deleted_by: string | null;
+  deleted_by_name: string;
+  restorable_until: Date;
+}
+const TOMBSTONE_COLUMNS = `deleted_at, deleted_by, coalesce(deleted_by_name, '') AS deleted_by_name,
+  deleted_at + make_interval(hours => ${24 * POINT_TOMBSTONE_DAYS}) AS restorable_until`;
+/** deleted, and not yet past its days (the purge may not have run since); days of 24 hours whatever the time zone */
+const RESTORABLE = `deleted_at IS NOT NULL AND deleted_at >= now() - make_interval(hours => ${24 * POINT_TOMBSTONE_DAYS})`;
+
 /** Who records a point: the signed-in member and the name they have at that time. */
 export interface Recorder {
   id: string;
@@ -89,8 +101,8 @@ export const pointsRepository = {
   /**
    * Records a point and counts it in its project in one statement (one round trip, atomic on its own): the project row
    * is locked, the point inserted, and Total_Points, Sections, Last_Modified and the points revision updated with it.
-   * `project` false: not the owner's project. `row` undefined: the project already has a point with this ClientId
-   * (the retry of a lost reply), nothing was changed.
+   * `project` false: not the owner's project. `row` undefined: the project already has (or had: deleted, purged) a
+   * point with this ClientId (the retry of a lost reply), nothing was changed.
    */
   async record(q: Queryable, ownerId: string, by: Recorder, p: RecordPointBody & { Timestamp: string; Attributes: PointRow['attributes'] }): Promise<{ project?: RecordedIn; row?: PointRow }> {
     const [result] = await q.query<PointRow & { project_found: boolean } & { [K in keyof RecordedIn as `project_${K}`]: RecordedIn[K] }>(
@@ -106,6 +118,8 @@ export const pointsRepository = {
            $11::text, $12::int, $13::float8, $14::float8, $15::float8, $16::float8, $18::float8, $19::float8, $20::text, $21::jsonb, $22::text,
            -- sent by the browser, not measured by the server
            ARRAY['not-measured-by-server'], $23::uuid, $24::text FROM project
+         -- a point deleted and purged since is never recorded again by a late retry of it
+         WHERE NOT EXISTS (SELECT 1 FROM purged_point_clients x WHERE x.project_id = project.id AND x.client_id = $2::uuid)
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
        counted AS (
          UPDATE projects SET total_points = total_points + 1, last_modified = now(), points_revision = points_revision + 1,
@@ -156,28 +170,89 @@ export const pointsRepository = {
     return { project: { base_station_id, base_mode, base_latitude, base_longitude, broadcasts }, row: row.id ? row : undefined };
   },
 
+  /** A live point (not deleted); a tombstone answers like a missing point. */
   async byId(q: Queryable, pointId: string): Promise<PointRow | undefined> {
-    const [row] = await q.query<PointRow>(`SELECT ${COLUMNS} FROM points WHERE id = $1`, [pointId]);
+    const [row] = await q.query<PointRow>(`SELECT ${COLUMNS} FROM ${livePoints()} WHERE id = $1`, [pointId]);
     return row;
   },
 
-  async byClientId(q: Queryable, projectId: string, clientId: string): Promise<PointRow | undefined> {
-    const [row] = await q.query<PointRow>(`SELECT ${COLUMNS} FROM points WHERE project_id = $1 AND client_id = $2`, [projectId, clientId]);
-    return row;
+  /**
+   * The point a ClientId recorded, deleted or not (a retry of a deleted point must find it, never record it again);
+   * `purged`: it was deleted and purged since.
+   */
+  async byClientId(q: Queryable, projectId: string, clientId: string): Promise<(PointRow & { deleted_at: Date | null }) | { purged: true } | undefined> {
+    const [row] = await q.query<PointRow & { deleted_at: Date | null }>(
+      `SELECT ${COLUMNS}, deleted_at FROM points /* with tombstones */ WHERE project_id = $1 AND client_id = $2`,
+      [projectId, clientId],
+    );
+    if (row) return row;
+    const [purged] = await q.query('SELECT 1 FROM purged_point_clients WHERE project_id = $1 AND client_id = $2', [projectId, clientId]);
+    return purged ? { purged: true } : undefined;
   },
 
   /** In the order they were taken; points with the same time in the order they were recorded. */
   async list(q: Queryable, projectId: string): Promise<PointRow[]> {
-    return q.query<PointRow>(`SELECT ${COLUMNS} FROM points WHERE project_id = $1 ORDER BY recorded_at, seq`, [projectId]);
+    return q.query<PointRow>(`SELECT ${COLUMNS} FROM ${livePoints()} WHERE project_id = $1 ORDER BY recorded_at, seq`, [projectId]);
   },
 
-  async remove(q: Queryable, projectId: string, pointId: string): Promise<boolean> {
-    const rows = await q.query('DELETE FROM points WHERE id = $1 AND project_id = $2 RETURNING id', [pointId, projectId]);
-    return rows.length > 0;
+  /** Marks a live point deleted (a tombstone, decision 072); undefined when there is no such live point. */
+  async remove(q: Queryable, projectId: string, pointId: string, by: Recorder): Promise<TombstoneRow | undefined> {
+    const [row] = await q.query<TombstoneRow>(
+      `UPDATE points SET deleted_at = now(), deleted_by = $3, deleted_by_name = $4
+        WHERE id = $1 AND project_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}, ${TOMBSTONE_COLUMNS}`,
+      [pointId, projectId, by.id, by.name],
+    );
+    return row;
+  },
+
+  /** The project's deleted points still restorable, the last deleted first. */
+  async deleted(q: Queryable, projectId: string): Promise<TombstoneRow[]> {
+    return q.query<TombstoneRow>(
+      `SELECT ${COLUMNS}, ${TOMBSTONE_COLUMNS} FROM points /* with tombstones */
+        WHERE project_id = $1 AND ${RESTORABLE} ORDER BY deleted_at DESC, seq DESC`,
+      [projectId],
+    );
+  },
+
+  /** A deleted point still restorable, locked; undefined for a live, purged, expired or missing one. */
+  async tombstone(q: Queryable, projectId: string, pointId: string): Promise<TombstoneRow | undefined> {
+    const [row] = await q.query<TombstoneRow>(
+      `SELECT ${COLUMNS}, ${TOMBSTONE_COLUMNS} FROM points /* with tombstones */ WHERE id = $1 AND project_id = $2 AND ${RESTORABLE} FOR UPDATE`,
+      [pointId, projectId],
+    );
+    return row;
+  },
+
+  /** Brings a deleted point back; the partial unique index refuses it while a live point has its name. */
+  async restore(q: Queryable, projectId: string, pointId: string): Promise<PointRow | undefined> {
+    const [row] = await q.query<PointRow>(
+      `UPDATE points SET deleted_at = NULL, deleted_by = NULL, deleted_by_name = NULL
+        WHERE id = $1 AND project_id = $2 AND ${RESTORABLE} RETURNING ${COLUMNS}`,
+      [pointId, projectId],
+    );
+    return row;
+  },
+
+  /**
+   * Removes for good the points deleted more than POINT_TOMBSTONE_DAYS before `now` (their photos' rows, epochs'
+   * links and history go with them by the foreign keys), keeping their ClientIds so a late retry cannot record them
+   * again. One statement: a purge that fails leaves every tombstone as it was.
+   */
+  async purge(q: Queryable, now: Date): Promise<number> {
+    const [row] = await q.query<{ n: number }>(
+      `WITH gone AS (
+         DELETE FROM points /* with tombstones */ WHERE deleted_at < $1::timestamptz - make_interval(hours => $2::int) RETURNING project_id, client_id),
+       kept AS (
+         INSERT INTO purged_point_clients (project_id, client_id) SELECT project_id, client_id FROM gone WHERE client_id IS NOT NULL
+         ON CONFLICT DO NOTHING)
+       SELECT count(*)::int AS n FROM gone`,
+      [now.toISOString(), 24 * POINT_TOMBSTONE_DAYS],
+    );
+    return row!.n;
   },
 
   async setCode(q: Queryable, projectId: string, pointId: string, code: string, attributes: PointRow['attributes']): Promise<PointRow | undefined> {
-    const [row] = await q.query<PointRow>(`UPDATE points SET code = $3, attributes = $4::jsonb WHERE id = $1 AND project_id = $2 RETURNING ${COLUMNS}`, [
+    const [row] = await q.query<PointRow>(`UPDATE points SET code = $3, attributes = $4::jsonb WHERE id = $1 AND project_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`, [
       pointId,
       projectId,
       code,
@@ -187,12 +262,12 @@ export const pointsRepository = {
   },
 
   async setNote(q: Queryable, projectId: string, pointId: string, note: string): Promise<PointRow | undefined> {
-    const [row] = await q.query<PointRow>(`UPDATE points SET note = $3 WHERE id = $1 AND project_id = $2 RETURNING ${COLUMNS}`, [pointId, projectId, note]);
+    const [row] = await q.query<PointRow>(`UPDATE points SET note = $3 WHERE id = $1 AND project_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`, [pointId, projectId, note]);
     return row;
   },
 
   async rename(q: Queryable, projectId: string, pointId: string, name: string): Promise<PointRow | undefined> {
-    const [row] = await q.query<PointRow>(`UPDATE points SET name = $3 WHERE id = $1 AND project_id = $2 RETURNING ${COLUMNS}`, [
+    const [row] = await q.query<PointRow>(`UPDATE points SET name = $3 WHERE id = $1 AND project_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`, [
       pointId,
       projectId,
       name,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
-import { deletePoint, editPointLine, recodePoint, recordPoint, renamePoint, setPointNote } from './point-changes.js';
+import { deletedPoints, deletePoint, editPointLine, recodePoint, recordPoint, renamePoint, restorePoint, setPointNote } from './point-changes.js';
 import { createListCache } from './list-cache.js';
 import { attachToSetup, attaches } from '../base-setups/setups.js';
 import { pointsRepository, toPointView } from './repository.js';
@@ -51,12 +51,10 @@ export function pointRoutes(deps: AppDeps): Router {
     return { success: true, message: 'Point recorded successfully.', data: row ? toPointView(row) : data };
   });
 
-  mount(router, e.deletePoint, load, async ({ user, params }) => {
-    const reply = await deletePoint(db, user.workspace.id, user, params.projectId, params.pointId);
-    // its photos' rows went with it; their files go now (decision 067)
-    await deps.photos.sweep();
-    return changed(user.workspace.id, params.projectId, reply);
-  });
+  // a deleted point keeps its photos until it is purged (decision 072)
+  mount(router, e.deletePoint, load, async ({ user, params }) => changed(user.workspace.id, params.projectId, await deletePoint(db, user.workspace.id, user, params.projectId, params.pointId)));
+  mount(router, e.listDeletedPoints, load, ({ user, params }) => deletedPoints(db, user.workspace.id, params.projectId));
+  mount(router, e.restorePoint, load, async ({ user, params }) => changed(user.workspace.id, params.projectId, await restorePoint(db, user.workspace.id, user, params.projectId, params.pointId)));
   mount(router, e.renamePoint, load, async ({ user, params, body }) => changed(user.workspace.id, params.projectId, await renamePoint(db, user.workspace.id, user, params.projectId, params.pointId, body.Name)));
   mount(router, e.recodePoint, load, async ({ user, params, body }) =>
     changed(user.workspace.id, params.projectId, await recodePoint(db, user.workspace.id, user, params.projectId, params.pointId, body.Code, body.Attributes)),

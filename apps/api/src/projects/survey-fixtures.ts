@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'supertest';
 import type { DeviceView, PointView, ProjectView } from '@smi/contracts';
+import { livePoints } from '@smi/db';
 import type { Harness } from '../testing/harness.js';
 import { createNotification } from '../notifications/repository.js';
 
@@ -48,7 +49,7 @@ export async function recordPoint(agent: Agent, projectId: string, extra: Record
   return res.body.data;
 }
 
-/** An account with a connected base and rover, a project using them, one point and one notification. */
+/** An account with a connected base and rover, a project using them, one point, one deleted point and one notification. */
 export async function surveyFixture(h: Harness, account: { agent: Agent; userId: string }) {
   const base = await registerDevice(account.agent, 'base');
   const rover = await registerDevice(account.agent, 'rover');
@@ -57,10 +58,14 @@ export async function surveyFixture(h: Harness, account: { agent: Agent; userId:
   const spare = await registerDevice(account.agent, 'rover', false);
   // on the edge of pavement 1, so a line can be edited at it
   const point = await recordPoint(account.agent, project._id, { ClientId: randomUUID(), Section: 'Kerb', Code: 'EP1' });
+  // deleted, so restorable (decision 072)
+  const deletedPoint = await recordPoint(account.agent, project._id);
+  const deleted = await account.agent.delete(`/api/points/${project._id}/${deletedPoint._id}`);
+  if (deleted.status !== 200) throw new Error(`delete failed: ${deleted.status} ${JSON.stringify(deleted.body)}`);
   const notification = await createNotification(h.db, { userId: account.userId, deviceId: rover._id, type: 'device-offline', text: 'rover went offline' });
   // a code nobody has registered yet
   const freshCode = uniqueCode('NEW');
-  return { ...account, base, rover, spare, project, point, notification, freshCode };
+  return { ...account, base, rover, spare, project, point, deletedPoint, notification, freshCode };
 }
 export type SurveyFixture = Awaited<ReturnType<typeof surveyFixture>>;
 
@@ -73,7 +78,7 @@ export async function snapshotOf(h: Harness, userId: string) {
     projectDevices: await q(
       'SELECT pd.* FROM project_devices pd JOIN projects p ON p.id = pd.project_id WHERE p.owner_id = $1 ORDER BY 1, 2',
     ),
-    points: await q('SELECT pt.* FROM points pt JOIN projects p ON p.id = pt.project_id WHERE p.owner_id = $1 ORDER BY pt.id'),
+    points: await q(`SELECT pt.* FROM ${livePoints('pt')} JOIN projects p ON p.id = pt.project_id WHERE p.owner_id = $1 ORDER BY pt.id`),
     notifications: await q('SELECT * FROM notifications WHERE user_id = $1 ORDER BY id'),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '@smi/db';
+import { livePoints, type Db } from '@smi/db';
 import type { BaseSetupRow } from '@smi/base-setups';
 import type { FeatureCode } from '@smi/contracts';
 import { parseCodeString } from '@smi/feature-codes';
@@ -137,7 +137,7 @@ export function reportData(db: Db) {
     },
     async dates(projectId: string) {
       const [row] = await db.query<{ first: Date | null; last: Date | null; count: string }>(
-        'SELECT min(recorded_at) AS first, max(recorded_at) AS last, count(*) AS count FROM points WHERE project_id = $1',
+        `SELECT min(recorded_at) AS first, max(recorded_at) AS last, count(*) AS count FROM ${livePoints()} WHERE project_id = $1`,
         [projectId],
       );
       return row!;
@@ -145,14 +145,14 @@ export function reportData(db: Db) {
     /** The devices that recorded the project's points, most points first. */
     devices(projectId: string) {
       return db.query<{ device: string; n: string }>(
-        'SELECT device, count(*) AS n FROM points WHERE project_id = $1 GROUP BY device ORDER BY count(*) DESC, device',
+        `SELECT device, count(*) AS n FROM ${livePoints()} WHERE project_id = $1 GROUP BY device ORDER BY count(*) DESC, device`,
         [projectId],
       );
     },
     /** Who measured the project's points (the member's name when each was recorded), most points first. */
     recorders(projectId: string) {
       return db.query<{ name: string | null; n: string }>(
-        'SELECT recorded_by_name AS name, count(*) AS n FROM points WHERE project_id = $1 GROUP BY recorded_by_name ORDER BY count(*) DESC, recorded_by_name',
+        `SELECT recorded_by_name AS name, count(*) AS n FROM ${livePoints()} WHERE project_id = $1 GROUP BY recorded_by_name ORDER BY count(*) DESC, recorded_by_name`,
         [projectId],
       );
     },
@@ -169,7 +169,7 @@ export function reportData(db: Db) {
     correctionAges(projectId: string) {
       return db.query<{ base_setup_id: string | null; points: string; n: string; min: number | null; mean: number | null; max: number | null }>(
         `SELECT base_setup_id, count(*) AS points, count(correction_age) AS n, min(correction_age) AS min, avg(correction_age) AS mean, max(correction_age) AS max
-         FROM points WHERE project_id = $1 GROUP BY base_setup_id`,
+         FROM ${livePoints()} WHERE project_id = $1 GROUP BY base_setup_id`,
         [projectId],
       );
     },
@@ -177,7 +177,7 @@ export function reportData(db: Db) {
       return db.query<ReportHistory>(
         `SELECT h.point_id, h.changed_at, h.reason, u.name AS changed_by_name, h.from_setup_id, h.to_setup_id, p.recorded_at, h.old_latitude, h.old_longitude, h.old_height,
                 h.new_latitude, h.new_longitude, h.new_height
-         FROM point_history h JOIN points p ON p.id = h.point_id LEFT JOIN users u ON u.id = h.changed_by
+         FROM point_history h JOIN ${livePoints('p')} ON p.id = h.point_id LEFT JOIN users u ON u.id = h.changed_by
          WHERE p.project_id = $1 ORDER BY h.changed_at, h.id`,
         [projectId],
       );
@@ -189,7 +189,7 @@ export function reportData(db: Db) {
            count(*) FILTER (WHERE sigma_h > 0.02 AND sigma_h <= 0.05) AS h5, count(*) FILTER (WHERE sigma_h > 0.05 AND sigma_h <= 0.1) AS h10,
            count(*) FILTER (WHERE sigma_h > 0.1) AS hmore, count(*) FILTER (WHERE sigma_h IS NULL) AS hnone
          FROM (SELECT fix_type, CASE WHEN sigma_e IS NOT NULL AND sigma_n IS NOT NULL THEN sqrt(sigma_e * sigma_e + sigma_n * sigma_n) END AS sigma_h
-               FROM points WHERE project_id = $1) p GROUP BY fix_type ORDER BY fix_type NULLS LAST`,
+               FROM ${livePoints()} WHERE project_id = $1) p GROUP BY fix_type ORDER BY fix_type NULLS LAST`,
         [projectId],
       );
     },
@@ -200,7 +200,7 @@ export function reportData(db: Db) {
     async codesUsed(ownerId: string, projectId: string): Promise<{ codes: ReportCode[]; unread: number }> {
       const list = await projectCodeList(db, ownerId, projectId);
       const rows = await db.query<{ code: string; n: number }>(
-        `SELECT code, count(*)::int AS n FROM points WHERE project_id = $1 AND code <> '' GROUP BY code`,
+        `SELECT code, count(*)::int AS n FROM ${livePoints()} WHERE project_id = $1 AND code <> '' GROUP BY code`,
         [projectId],
       );
       const counts = new Map<string, number>();
@@ -223,7 +223,7 @@ export function reportData(db: Db) {
     /** Every photo of the project, its points in the order they were taken, each named as the exports name it. */
     async photos(projectId: string): Promise<ReportPhoto[]> {
       const rows = await db.query<{ number: number; name: string; file_name: string; storage_key: string }>(
-        `SELECT pt.number, pt.name, ph.file_name, ph.storage_key FROM point_photos ph JOIN points pt ON pt.id = ph.point_id
+        `SELECT pt.number, pt.name, ph.file_name, ph.storage_key FROM point_photos ph JOIN ${livePoints('pt')} ON pt.id = ph.point_id
          WHERE pt.project_id = $1 ORDER BY pt.recorded_at, pt.seq, ph.created_at, ph.id`,
         [projectId],
       );

@@ -1,5 +1,5 @@
 import type { StakeRecordView } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { livePoints, type Queryable } from '@smi/db';
 import { cutFill, pointGuidance, stationOffset, withinTolerance, type DesignVertex } from '@smi/design';
 import { fromMetres, toMetres, type LinearUnit } from '@smi/geodesy';
 import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
@@ -74,7 +74,7 @@ export const stakeRecordsRepository = {
               o.status, o.point_id, p.name AS point_name, o.name AS occupation_name, o.started_by_name, o.created_at, o.finished_at,
               p.latitude, p.longitude, p.ellipsoidal_height, p.altitude, p.geoid_separation, p.recorded_at,
               (SELECT bs.datum FROM base_setups bs WHERE bs.id = p.base_setup_id) AS datum
-         FROM stake_records s JOIN occupations o ON o.id = s.occupation_id LEFT JOIN points p ON p.id = o.point_id
+         FROM stake_records s JOIN occupations o ON o.id = s.occupation_id LEFT JOIN ${livePoints('p')} ON p.id = o.point_id
         WHERE s.project_id = $1 ORDER BY s.created_at, s.occupation_id`,
       [projectId],
     );

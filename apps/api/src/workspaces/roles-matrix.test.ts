@@ -146,6 +146,32 @@ describe('roles in a team workspace, over every endpoint of the table', () => {
     await members.surveyor.agent.delete(`/api/points/${f.project._id}/${mine._id}`).expect(200);
   });
 
+  it("keeps a surveyor's deleted point for an admin to restore; the surveyor and the viewer can neither list nor restore it", async () => {
+    const mine = await recordPoint(members.surveyor.agent, f.project._id, { Name: 'S-2' });
+    await members.surveyor.agent.delete(`/api/points/${f.project._id}/${mine._id}`).expect(200);
+    const list = `/api/projects/${f.project._id}/deleted-points`;
+    const restore = `${list}/${mine._id}/restore`;
+    for (const role of ['surveyor', 'viewer'] as const) {
+      expect([(await members[role].agent.get(list)).body, (await members[role].agent.post(restore)).body]).toEqual([
+        { success: false, message: ROLE_REFUSED },
+        { success: false, message: ROLE_REFUSED },
+      ]);
+    }
+    const { body } = await members.admin.agent.get(list).expect(200);
+    expect(body.points.find((p: { _id: string }) => p._id === mine._id)).toMatchObject({
+      Name: 'S-2',
+      RecordedBy: { Id: members.surveyor.userId, Name: 'surveyor member' },
+      DeletedBy: { Id: members.surveyor.userId, Name: 'surveyor member' },
+    });
+    // a late rename from the surveyor's other phone finds no point, and does not bring it back
+    expect((await members.surveyor.agent.put(`/api/points/${f.project._id}/${mine._id}/rename`).send({ Name: 'S-2 late' })).status).toBe(404);
+    expect((await members.owner.agent.get(`/api/points/${f.project._id}`)).body.points.some((p: { _id: string }) => p._id === mine._id)).toBe(false);
+    await members.admin.agent.post(restore).expect(200);
+    const back = (await members.viewer.agent.get(`/api/points/${f.project._id}`).expect(200)).body.points.find((p: { _id: string }) => p._id === mine._id);
+    expect(back).toMatchObject({ Name: 'S-2', RecordedBy: { Id: members.surveyor.userId } });
+    await members.surveyor.agent.delete(`/api/points/${f.project._id}/${mine._id}`).expect(200);
+  });
+
   it('takes a role change and a removal at once: the next request, and the sockets within a second', async () => {
     await members.owner.agent.put(`/api/workspace/members/${members.viewer.userId}`).send({ role: 'surveyor' }).expect(200);
     // a surveyor may use the workspace's devices in a project of their own

@@ -11,12 +11,14 @@ import { PointsTable } from '../../features/points/components/points-table';
 import { RenamePointDialog } from '../../features/points/components/rename-point-dialog';
 import { PointLineEdits } from '../../features/points/components/point-line-edits';
 import { PointPhotosDialog } from '../../features/points/components/point-photos-dialog';
+import { DeletedPoints } from '../../features/points/components/deleted-points';
 import { setProjectStatus, useStoreProject } from '../../features/projects/api/project-changes';
 import { useProject } from '../../features/projects/api/projects';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useGridPoints } from '../../lib/grid';
 import { useDisplaySettings } from '../../lib/user-settings';
+import { useCurrentWorkspace } from '../../features/workspaces/api/workspaces';
 
 export function TakenPointsPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
@@ -26,6 +28,7 @@ export function TakenPointsPage() {
   const grid = useGridPoints(projectId);
   const project = useProject(projectId);
   const settings = useDisplaySettings();
+  const workspace = useCurrentWorkspace();
   const refresh = useRefreshPoints();
   const storeProject = useStoreProject();
   const [modifying, setModifying] = useState<Point | null>(null);
@@ -93,6 +96,7 @@ export function TakenPointsPage() {
           <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} onPhotos={(p) => setPhotosOf(p._id)} />
         )}
       </Panel>
+      <DeletedPoints projectId={projectId} role={workspace?.role} />
       <PointPhotosDialog
         projectId={projectId}
         point={points.data?.find((p) => p._id === photosOf) ?? null}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { codeListEndpoints, codeListReply, pointEndpoints as e, pointsReply, recordPointReply, type LineEdit, type PointChange, type PointView } from '@smi/contracts';
+import { codeListEndpoints, codeListReply, deletedPointsReply, pointEndpoints as e, pointsReply, recordPointReply, type LineEdit, type PointChange, type PointView } from '@smi/contracts';
 import { z } from 'zod';
 import { call } from '../../../lib/api-client';
 import { liveFeed } from '../../../lib/socket';
@@ -10,6 +10,7 @@ export type Point = PointView;
 export const pointKeys = {
   all: ['points'] as const,
   list: (projectId: string) => ['points', projectId] as const,
+  deleted: (projectId: string) => ['points', projectId, 'deleted'] as const,
 };
 
 export const pointsQuery = (projectId: string) =>
@@ -85,3 +86,14 @@ export const useProjectCodes = (projectId: string) =>
 /** Start, break, close, continue a line at a point, take the point out of it (the server rewrites its code), or move it along the line. */
 export const editPointLine = (projectId: string, pointId: string, Line: string, Edit: LineEdit) =>
   call(e.editPointLine, { params: { projectId, pointId }, body: { Line, Edit }, reply: recordPointReply });
+
+/** The project's deleted points an admin can still restore (decision 072); asked for only by those who may. */
+export const useDeletedPoints = (projectId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: pointKeys.deleted(projectId),
+    queryFn: () => call(e.listDeletedPoints, { params: { projectId }, reply: deletedPointsReply, quiet: true }).then((r) => r.points),
+    enabled,
+  });
+
+export const restorePoint = (projectId: string, pointId: string) =>
+  call(e.restorePoint, { params: { projectId, pointId }, reply: recordPointReply, quiet: true });
