@@ -132,6 +132,8 @@ export async function run(): Promise<BenchResult> {
 // run on its own: node --import tsx bench/photo-record.bench.ts
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { table } = await import('./lib/report.js');
-  console.log(table([await run()]));
+  const result = await run();
+  console.log(table([result]));
+  for (const note of result.notes ?? []) console.log(`- ${note}`);
   process.exit(0);
 }

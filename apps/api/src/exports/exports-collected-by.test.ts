@@ -88,7 +88,11 @@ describe('collected_by: who measured each point, in the exports and the survey r
     }
   });
 
-  it("the survey report names who measured the job and each point (pdftotext), in a team's workspace", async () => {
+  it("the survey report names who measured the job and each point, and who set its CRS (pdftotext), in a team's workspace", async () => {
+    // a default frame names nobody; a CRS set by the owner is named with its time
+    const before = (await readPdf((await download(owner.agent, 'report', projectId)).body)).text;
+    expect(before).not.toContain('Coordinate system set by');
+    await owner.agent.put(`/api/projects/crs/${projectId}`).send({ crsCode: 32723 }).expect(200);
     const res = await download(owner.agent, 'report', projectId);
     expect(res.status, res.body.toString().slice(0, 200)).toBe(200);
     const { text } = await readPdf(res.body);
@@ -98,5 +102,7 @@ describe('collected_by: who measured each point, in the exports and the survey r
     expect(flat).toContain('Measured by Sam "the" Surveyor (2 points), Olga Owner (1 point)');
     expect(text.match(/Measured by Sam "the" Surveyor$/gm)).toHaveLength(2);
     expect(text.match(/Measured by Olga Owner$/gm)).toHaveLength(1);
+    expect(flat).toMatch(/Coordinate system set by Olga Owner, 20\d\d-\d\d-\d\d \d\d:\d\d/);
+    expect(flat).not.toContain('Calibration set by');
   });
 });

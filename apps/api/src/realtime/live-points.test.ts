@@ -55,7 +55,7 @@ describe('point changes pushed to the members watching a project, and the change
   }, 120_000);
   afterAll(() => h?.close());
 
-  it("pushes one member's new, renamed, noted and deleted points to the others; another workspace and a removed member get nothing", async () => {
+  it("pushes one member's new, renamed, recoded, noted and deleted points to the others; another workspace and a removed member get nothing", async () => {
     const removed = await h.owner('Rex Removed');
     await join(removed, 'surveyor');
     const [ada, sam, rex] = [await watcher(owner, f.project._id), await watcher(surveyor, f.project._id), await watcher(removed, f.project._id)];
@@ -86,6 +86,8 @@ describe('point changes pushed to the members watching a project, and the change
     }
     await owner.agent.put(`/api/points/${f.project._id}/${made._id}/rename`).send({ Name: 'KERB-1A' }).expect(200);
     for (const w of [ada, sam]) await w.change((c) => c.PointId === made._id && c.Point?.Name === 'KERB-1A');
+    await owner.agent.put(`/api/points/${f.project._id}/${made._id}/code`).send({ Code: 'EP1 ST' }).expect(200);
+    for (const w of [ada, sam]) await w.change((c) => c.PointId === made._id && c.Point?.Code === 'EP1 ST');
     await surveyor.agent.put(`/api/points/${f.project._id}/${made._id}/note`).send({ Note: 'under the tree' }).expect(200);
     for (const w of [ada, sam]) await w.change((c) => c.PointId === made._id && c.Point?.Note === 'under the tree');
     await surveyor.agent.delete(`/api/points/${f.project._id}/${made._id}`).expect(200);
@@ -107,6 +109,20 @@ describe('point changes pushed to the members watching a project, and the change
     const again = h.socket(removed.cookie);
     await connected(again);
     expect(await watch(again, f.project._id)).toEqual({ success: false, message: 'Project not found' });
+  });
+
+  it('leaves out, at the moment of each push, a member whose membership ended before their sockets were closed', async () => {
+    const leaving = await h.owner('Lea Leaving');
+    await join(leaving, 'surveyor');
+    const [lea, ada] = [await watcher(leaving, f.project._id), await watcher(owner, f.project._id)];
+    expect(lea.ack).toMatchObject({ success: true });
+    // the membership is gone in the database; nothing has told the sockets yet
+    await h.db.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [team, leaving.userId]);
+    const made = await recordPoint(owner.agent, f.project._id, { Name: 'AFTER-LEA' });
+    await ada.change((c) => c.PointId === made._id);
+    await h.live.pushesSettled();
+    expect(lea.socket.connected).toBe(true);
+    expect(lea.pushed).toEqual([]);
   });
 
   it('every role of the team may watch; the same one check as the routes', async () => {
@@ -154,6 +170,19 @@ describe('point changes pushed to the members watching a project, and the change
     expect(now.Cursor).toBe(missed.Cursor + 3);
     const trail = await h.db.query<{ after: { Name: string } }>("SELECT after FROM audit_log WHERE object_id = $1 AND action = 'point.renamed' ORDER BY seq", [c._id]);
     expect(trail.map((r) => r.after.Name)).toEqual(['GAP-C office', 'GAP-C field']);
+  });
+
+  it('a deleted point (kept restorable) reads as deleted, and comes back in the feed and the pushes when restored', async () => {
+    const w = await watcher(viewer, f.project._id);
+    const made = await recordPoint(surveyor.agent, f.project._id, { Name: 'TOMB-1' });
+    const { Cursor } = await feed(viewer, f.project._id);
+    await owner.agent.delete(`/api/points/${f.project._id}/${made._id}`).expect(200);
+    await w.change((c) => c.PointId === made._id && c.Point === null);
+    expect((await feed(viewer, f.project._id, Cursor)).Changes).toEqual([{ Seq: Cursor + 1, PointId: made._id, Point: null }]);
+    await owner.agent.post(`/api/projects/${f.project._id}/deleted-points/${made._id}/restore`).expect(200);
+    await w.change((c) => c.PointId === made._id && c.Point?.Name === 'TOMB-1' && c.Seq === Cursor + 2);
+    const back = await feed(viewer, f.project._id, Cursor);
+    expect(back.Changes.map((c) => [c.Seq, c.PointId, c.Point?.Name])).toEqual([[Cursor + 2, made._id, 'TOMB-1']]);
   });
 
   it('refuses a bad cursor with 400 and answers another workspace like a missing project', async () => {

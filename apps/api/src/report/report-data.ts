@@ -156,6 +156,14 @@ export function reportData(db: Db) {
         [projectId],
       );
     },
+    /** Who last set the project's coordinate system and its calibration, and when (the audit trail's latest entry of each). */
+    frameChanges(projectId: string) {
+      return db.query<{ action: 'crs.changed' | 'calibration.changed' | 'calibration.removed'; user_name: string; at: Date }>(
+        `SELECT DISTINCT ON (action) action, user_name, at FROM audit_log
+          WHERE project_id = $1 AND action IN ('crs.changed', 'calibration.changed', 'calibration.removed') ORDER BY action, seq DESC`,
+        [projectId],
+      );
+    },
     setups(projectId: string) {
       return db.query<ReportSetup>(
         `SELECT s.id, s.version, s.current, s.source, s.latitude, s.longitude, s.height, s.x, s.y, s.z, s.antenna_height, s.datum,

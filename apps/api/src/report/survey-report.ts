@@ -48,7 +48,7 @@ export interface SurveyReportInput {
 export async function writeSurveyReport(o: SurveyReportInput) {
   const { data, sink, geodesy: g } = o;
   const project = (await data.project(o.ownerId, o.projectId))!;
-  const [dates, setups, ages, history, summary, devices, recorders, used] = await Promise.all([
+  const [dates, setups, ages, history, summary, devices, recorders, frameChanges, used] = await Promise.all([
     data.dates(project.id),
     data.setups(project.id),
     data.correctionAges(project.id),
@@ -56,6 +56,7 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     data.summary(project.id),
     data.devices(project.id),
     data.recorders(project.id),
+    data.frameChanges(project.id),
     data.codesUsed(o.ownerId, project.id),
   ]);
   const count = Number(dates.count);
@@ -91,6 +92,7 @@ export async function writeSurveyReport(o: SurveyReportInput) {
     ['Survey dates', count ? `${utcTime(dates.first)} to ${utcTime(dates.last)}` : 'no points recorded yet'],
     ['Points', String(count)],
     ...crsSummaryRows(g),
+    ...frameByRows(g, frameChanges),
     ['Latitude, longitude', "degrees, in the frame of the base's coordinates (WGS 84 unless a base setup declares another)"],
     ['Report made', utcTime(o.now)],
   ]);
@@ -569,4 +571,15 @@ function historyLine(
     `${head}E ${f(before.easting)} N ${f(before.northing)} H ${num(before.height, 3)} -> E ${f(after.easting)} N ${f(after.northing)} H ${num(after.height, 3)} ` +
     `(dE ${d(after.easting - before.easting)} dN ${d(after.northing - before.northing)} dH ${dh})`
   );
+}
+
+/** Who set the coordinate system and the calibration in force, and when (from the audit trail); nothing for a default. */
+function frameByRows(g: ProjectGeodesy | null, changes: { action: string; user_name: string; at: Date }[]): [string, string][] {
+  const last = (action: string) => changes.find((c) => c.action === action);
+  const rows: [string, string][] = [];
+  const crs = last('crs.changed');
+  if (g && !g.labels.isDefault && crs) rows.push(['Coordinate system set by', `${crs.user_name || DASH}, ${utcTime(crs.at)}`]);
+  const calibration = last('calibration.changed');
+  if (g?.calibration && calibration) rows.push(['Calibration set by', `${calibration.user_name || DASH}, ${utcTime(calibration.at)}`]);
+  return rows;
 }
