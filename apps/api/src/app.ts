@@ -26,6 +26,7 @@ import { gridRoutes } from './crs/grid-routes.js';
 import { codeListRoutes } from './code-lists/routes.js';
 import { designRoutes } from './design/routes.js';
 import { stakeRoutes } from './stake/routes.js';
+import { cogoRoutes } from './cogo/routes.js';
 import { lineworkRoutes } from './linework/routes.js';
 import { apiDescriptionRoutes } from './api-description/routes.js';
 import { workspaceRoutes } from './workspaces/routes.js';
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, stakeRoutes, lineworkRoutes, apiDescriptionRoutes, photoRoutes, workspaceRoutes, auditRoutes]) app.use(routes(deps));
+  for (const routes of [authRoutes, settingsRoutes, exportRoutes, deviceRoutes, notificationRoutes, projectRoutes, pointRoutes, occupationRoutes, deviceCredentialRoutes, healthRoutes, publicConfigRoutes, ntripRoutes, ntripCredentialRoutes, userNtripSourceRoutes, correctionsClientsRoutes, baseSetupRoutes, crsRoutes, gridRoutes, codeListRoutes, designRoutes, stakeRoutes, cogoRoutes, lineworkRoutes, apiDescriptionRoutes, photoRoutes, workspaceRoutes, auditRoutes]) app.use(routes(deps));
   app.use('/api', apiNotFound);
 
   const dist = deps.config.webDist;

@@ -36,7 +36,8 @@ import { lineworkReply } from './linework.js';
 import { deviceTransferReply, invitationReply, invitationsReply, membersReply, workspaceReply, workspacesReply } from './workspaces.js';
 import { PHOTO_MEDIA_TYPES, PHOTO_UPLOAD_TYPES, photoReply, photosReply, photoUploadQuery } from './photos.js';
 import { designImportReply, designPointReply, designPreviewReply, designReply } from './design.js';
-import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, startStakeReply } from './stake.js';
+import { stakeGuidanceQuery, stakeGuidanceReply, stakeRecordsReply, stakeStationsQuery, stakeStationsReply, startStakeReply } from './stake.js';
+import { cogoAreaReply, cogoInverseReply, cogoStoreReply, cogoTraverseReply } from './cogo.js';
 import { auditQuery, auditReply } from './audit.js';
 
 /**
@@ -237,19 +238,24 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
   deleteDesignPoint: { summary: 'Delete a design point.', json: messageReply },
   deleteDesignLine: { summary: 'Delete a design line.', json: messageReply },
   stakeGuidance: {
-    summary: "Stake-out guidance from a rover's latest reading to a design point, placed as an occupation would store it: deltas, distance, bearing, cut/fill, tolerance, and why it is greyed (not RTK fixed, stale).",
+    summary: "Stake-out guidance from a rover's latest reading to a design point, or to a design line (onto it, or to a station and offset of it, with the rover's station, offset and cut/fill against the elevation along the line), placed as an occupation would store it: deltas, distance, bearing, cut/fill, tolerance, and why it is greyed (not RTK fixed, stale).",
     query: stakeGuidanceQuery,
     json: stakeGuidanceReply,
   },
   startStake: {
-    summary: "Stake a design point: an occupation of the rover with the project's stake method, its point named ST-<design name> unless named, linked to the design point as it is now.",
+    summary: "Stake a design point, or a design line at a station and offset: an occupation of the rover with the project's stake method, its point named ST-<design name> unless named, linked to the design as it is now.",
     status: 201,
     alsoStatus: { 200: 'the same ClientId again: the occupation it started' },
     json: startStakeReply,
   },
   listStakeRecords: { summary: "A project's as-staked records: the design point as staked against, the stored point, rover − design deltas, in or out of tolerance, who and when.", json: stakeRecordsReply },
   stakeReportCsv: { summary: 'The cut sheet as CSV: design and staked N/E/Z, dN, dE, dZ with cut/fill, horizontal distance, in/out of tolerance, who, when.', files: ['text/csv'] },
+  stakeStations: { summary: 'Stations along a design line at an interval, with offsets left/right (negative left): named "0+020.000 R2", with their coordinates and the elevation interpolated along the line.', query: stakeStationsQuery, json: stakeStationsReply },
   stakeReportPdf: { summary: 'The stake report as PDF: a plan of the design and the staked points (in tolerance green, out red), then the cut sheet table with out-of-tolerance rows marked OUT.', files: ['application/pdf'] },
+  cogoInverse: { summary: 'Inverse between two points of the project (design or measured): grid and ground distance with the factors used, grid azimuth, height difference, slope.', json: cogoInverseReply },
+  cogoArea: { summary: 'Area and perimeter of a ring of the project\'s points, in the order given, on the grid.', json: cogoAreaReply },
+  cogoTraverse: { summary: 'The point at a grid bearing and a grid or ground distance from a point of the project (returned, not stored).', json: cogoTraverseReply },
+  cogoStorePoint: { summary: 'The point at a bearing and distance from a point of the project, stored as a design point (409 when the name is taken).', status: 201, json: cogoStoreReply },
   listPhotos: { summary: "A point's photos: ids, size, when taken, and the addresses of the file and its thumbnail.", json: photosReply },
   uploadPhoto: {
     summary: 'Add a photo to a point: the body is the image file (JPEG, PNG, WebP or AVIF, told by its content; at most 15 MB); ?name= gives its file name.',

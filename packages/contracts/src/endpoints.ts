@@ -13,6 +13,7 @@ import { recordPreviewEndpoint } from './record-preview.js';
 import { codeListEndpoints } from './code-lists.js';
 import { designEndpoints } from './design.js';
 import { stakeEndpoints } from './stake.js';
+import { cogoEndpoints } from './cogo.js';
 import { lineworkEndpoints } from './linework.js';
 import { ntripEndpoints, ntripUserEndpoints } from './ntrip.js';
 import { apiDescriptionEndpoints } from './api-description.js';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...codeListEndpoints,
   ...designEndpoints,
   ...stakeEndpoints,
+  ...cogoEndpoints,
   ...lineworkEndpoints,
   ...ntripEndpoints,
   ...ntripUserEndpoints,

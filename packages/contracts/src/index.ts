@@ -25,6 +25,7 @@ export * from './record-preview.js';
 export * from './code-lists.js';
 export * from './design.js';
 export * from './stake.js';
+export * from './cogo.js';
 export * from './api-description.js';
 export * from './endpoint-docs.js';
 export * from './openapi.js';

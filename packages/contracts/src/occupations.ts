@@ -93,9 +93,15 @@ export const stakeSettings = z.strictObject({
   Vertical: metres(10).default(0.03),
   Radius: metres(1000).default(3),
   Method: z.enum(['rapid', 'topo', 'control'], { message: 'must be rapid, topo or control' }).default('topo'),
+  /**
+   * the magnetic declination at the site, degrees, east positive (true = magnetic + declination): a phone's compass
+   * points to magnetic north, and no geomagnetic model is built in, so the user enters it (0: the compass is taken
+   * as pointing to true north)
+   */
+  Declination: z.number({ message: 'must be a number' }).finite({ message: 'must be a number' }).min(-90, { message: 'must be at least -90' }).max(90, { message: 'must be at most 90' }).default(0),
 });
 export type StakeSettings = z.infer<typeof stakeSettings>;
-export const DEFAULT_STAKE: StakeSettings = { Horizontal: 0.02, Vertical: 0.03, Radius: 3, Method: 'topo' };
+export const DEFAULT_STAKE: StakeSettings = { Horizontal: 0.02, Vertical: 0.03, Radius: 3, Method: 'topo', Declination: 0 };
 
 /** A project's measurement settings (projects.measurement_settings); absent fields take the defaults. */
 export const measurementSettings = z.strictObject({

@@ -18,3 +18,4 @@ export * from './cogo/projection.js';
 export * from './cogo/inverse.js';
 export * from './cogo/traverse.js';
 export * from './cogo/area.js';
+export * from './cogo/dms.js';

@@ -49,13 +49,20 @@ describe('a line drawn in an order of its own', () => {
     expect(bulges[2]).toBe(0);
   });
 
-  it('lets control codes act where their points now stand: a close moved earlier closes there', () => {
+  it('keeps start, end and close at their places in the line: the first point starts it, the last closes it', () => {
     const shots = [shot('1', 'KB ST', 0, 0), shot('2', 'KB', 10, 0), shot('3', 'KB', 10, 10), shot('4', 'KB CLO', 0, 10)];
-    const { lines, problems } = buildLinework(shots, LIST, orders({ KB: ['1', '2', '4', '3'] }));
-    expect(ids(lines)).toEqual([['1', '2', '4']]);
-    expect(lines[0]!.closed).toBe(true);
-    // the point after the close begins a new line of one point, which draws nothing
+    const closed = buildLinework(shots, LIST, orders({ KB: ['2', '1', '4', '3'] }));
+    expect(closed.problems).toEqual([]);
+    expect(ids(closed.lines)).toEqual([['2', '1', '4', '3']]);
+    expect(closed.lines[0]!.closed).toBe(true);
+    // a break stays after the same number of points: a point moved across it changes figure
+    const fence = ['FE ST', 'FE', 'FE END', 'FE ST', 'FE'].map((c, i) => shot(`p${i}`, c, i, 0));
+    const { lines, problems } = buildLinework(fence, LIST, orders({ FE: ['p0', 'p3', 'p2', 'p1', 'p4'] }));
     expect(problems).toEqual([]);
+    expect(ids(lines)).toEqual([
+      ['p0', 'p3', 'p2'],
+      ['p1', 'p4'],
+    ]);
   });
 });
 

@@ -137,11 +137,14 @@ export function buildLinework(shots: readonly Shot[], list: CodeList | CompiledC
       } else apply(step, i);
     }
   }
+  // start, end and close keep their places in the line (the first point starts it, the last closes it, a break stays
+  // after the same number of points); arc codes and joins go with their points (decision 075)
   for (const [name, steps] of reordered) {
-    for (const { step, at } of inLineOrder(steps, (s) => shots[s.at]!.id, orders!.get(name))) {
+    inLineOrder(steps, (s) => shots[s.at]!.id, orders!.get(name)).forEach(({ step, at }, k) => {
+      const place = steps[k]!.step;
       shot = shots[at]!;
-      apply(step, at);
-    }
+      apply({ ...step, start: place.start, end: place.end, close: place.close }, at);
+    });
   }
   for (const o of open.values()) finish(o, 'last-shot');
   return { lines: dropped.size ? built.filter((f) => !dropped.has(f)) : built, problems };

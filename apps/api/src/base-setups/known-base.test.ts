@@ -77,6 +77,29 @@ describe('Known Position: preview, move, undo', () => {
     expect(setups.map((x) => [x.Version, x.Current])).toEqual([[3, true], [2, false], [1, false]]);
   });
 
+  it('moves a deleted point with its setup but counts only the live ones; restored, it is where the new setup puts it', async () => {
+    const s = await survey();
+    const [kept, gone] = s.points as [PointView, PointView];
+    await s.owner.agent.delete(`/api/points/${s.project._id}/${gone._id}`).expect(200);
+    const url = `/api/projects/${s.project._id}/base-setups/known`;
+    const done = (await s.owner.agent.put(url).send({ Latitude: 6.92712, Longitude: 79.86121, Height: 12 }).expect(200)).body as KnownBaseReply;
+    expect(done.recomputed!.Points).toBe(1);
+    const setups = (await s.owner.agent.get(`/api/projects/${s.project._id}/base-setups`).expect(200)).body.setups as { Current: boolean; Points: number }[];
+    expect(setups.find((x) => x.Current)!.Points).toBe(1);
+    const { body } = await s.owner.agent.get(`/api/audit?projectId=${s.project._id}&action=base-setup.recomputed`).expect(200);
+    expect(body.entries[0].After.Points).toBe(1);
+
+    await s.owner.agent.post(`/api/projects/${s.project._id}/deleted-points/${gone._id}/restore`).expect(200);
+    const shift = toEcef(6.92712, 79.86121, 12).map((v, k) => v - toEcef(BASE.lat, BASE.lon, BASE.h)[k]!);
+    const now = (await s.owner.agent.get(`/api/points/${s.project._id}`).expect(200)).body.points as PointView[];
+    for (const [i, r] of ROVERS.entries()) {
+      const p = now.find((q) => q._id === [kept, gone][i]!._id)!;
+      expect(p.BaseSetupId).toBe(done.setup!._id);
+      const d = toEcef(p.Latitude, p.Longitude, p.EllipsoidalHeight!).map((v, k) => v - toEcef(r.lat, r.lon, r.h)[k]! - shift[k]!);
+      for (const v of d) expect(Math.abs(v)).toBeLessThan(0.0001);
+    }
+  });
+
   it('a mark typed in the project grid (UTM 44N, EGM96 heights) is where cs2cs and vgridshift put it, to 1 mm', async () => {
     const s = await survey();
     await s.owner.agent.put(`/api/projects/crs/${s.project._id}`).send({ crsCode: 32644, vertical: 'geoid', geoidModel: 'EGM96', correctionsDatum: 'WGS84' }).expect(200);

@@ -26,6 +26,11 @@ export interface DesignLineRow {
   created_at: Date;
 }
 
+/** A stored line as the geometry of @smi/design takes it. */
+export function designLineOf(r: Pick<DesignLineRow, 'name' | 'code' | 'layer' | 'closed' | 'start_station' | 'vertices'>): DesignLine {
+  return { name: r.name, code: r.code, layer: r.layer, closed: r.closed, startStation: r.start_station, vertices: r.vertices, line: 0 };
+}
+
 /** Values of a typed point, in metres. */
 export interface DesignPointValues {
   name: string;
@@ -51,6 +56,11 @@ export const designRepository = {
     return q.query<DesignLineRow>(`SELECT ${LINE_COLUMNS} FROM design_lines WHERE project_id = $1 ORDER BY seq`, [projectId]);
   },
 
+  async line(q: Queryable, projectId: string, id: string): Promise<DesignLineRow | undefined> {
+    const [row] = await q.query<DesignLineRow>(`SELECT ${LINE_COLUMNS} FROM design_lines WHERE id = $1 AND project_id = $2`, [id, projectId]);
+    return row;
+  },
+
   async pointNames(q: Queryable, projectId: string): Promise<string[]> {
     return (await q.query<{ name: string }>('SELECT name FROM design_points WHERE project_id = $1', [projectId])).map((r) => r.name);
   },
@@ -60,11 +70,12 @@ export const designRepository = {
     return row;
   },
 
-  async createPoint(q: Queryable, projectId: string, p: DesignPointValues): Promise<DesignPointRow> {
+  /** A point typed in (source 'typed') or computed by COGO ('cogo'). */
+  async createPoint(q: Queryable, projectId: string, p: DesignPointValues, source: 'typed' | 'cogo' = 'typed'): Promise<DesignPointRow> {
     const [row] = await q.query<DesignPointRow>(
       `INSERT INTO design_points (project_id, name, easting, northing, elevation, code, layer, source)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'typed') RETURNING ${POINT_COLUMNS}`,
-      [projectId, p.name, p.easting, p.northing, p.elevation, p.code, p.layer],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${POINT_COLUMNS}`,
+      [projectId, p.name, p.easting, p.northing, p.elevation, p.code, p.layer, source],
     );
     return row!;
   },

@@ -26,7 +26,7 @@ const frameView = (f: DesignFrame) => ({ crs: f.g.crsLabel, unit: f.unit, height
 const shown = (metres: number, unit: LinearUnit) => Math.round(fromMetres(metres, unit) * 1e4) / 1e4;
 const shownOrNull = (metres: number | null, unit: LinearUnit) => (metres === null ? null : shown(metres, unit));
 
-function pointView(r: DesignPointRow, unit: LinearUnit): DesignPointView {
+export function pointView(r: DesignPointRow, unit: LinearUnit): DesignPointView {
   return {
     id: r.id,
     name: r.name,
@@ -122,7 +122,7 @@ const importedLineView = (l: DesignLine, unit: LinearUnit, source: string) => ({
 });
 
 /** The database's refusal of a name a design point of the project already has, as the user reads it. */
-async function nameChecked<T>(what: string, write: () => Promise<T>): Promise<T> {
+export async function nameChecked<T>(what: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {

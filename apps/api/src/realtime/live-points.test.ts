@@ -172,6 +172,19 @@ describe('point changes pushed to the members watching a project, and the change
     expect(trail.map((r) => r.after.Name)).toEqual(['GAP-C office', 'GAP-C field']);
   });
 
+  it('a deleted point (kept restorable) reads as deleted, and comes back in the feed and the pushes when restored', async () => {
+    const w = await watcher(viewer, f.project._id);
+    const made = await recordPoint(surveyor.agent, f.project._id, { Name: 'TOMB-1' });
+    const { Cursor } = await feed(viewer, f.project._id);
+    await owner.agent.delete(`/api/points/${f.project._id}/${made._id}`).expect(200);
+    await w.change((c) => c.PointId === made._id && c.Point === null);
+    expect((await feed(viewer, f.project._id, Cursor)).Changes).toEqual([{ Seq: Cursor + 1, PointId: made._id, Point: null }]);
+    await owner.agent.post(`/api/projects/${f.project._id}/deleted-points/${made._id}/restore`).expect(200);
+    await w.change((c) => c.PointId === made._id && c.Point?.Name === 'TOMB-1' && c.Seq === Cursor + 2);
+    const back = await feed(viewer, f.project._id, Cursor);
+    expect(back.Changes.map((c) => [c.Seq, c.PointId, c.Point?.Name])).toEqual([[Cursor + 2, made._id, 'TOMB-1']]);
+  });
+
   it('refuses a bad cursor with 400 and answers another workspace like a missing project', async () => {
     for (const since of ['abc', '-1', '1.5', '9'.repeat(16)]) {
       const res = await viewer.agent.get(`/api/projects/${f.project._id}/changes`).query({ since });

@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/session.js';
 import { authorize } from '../http/authorize.js';
 import { AppError } from '../http/errors.js';
 import { guide, TravelTracks, type StakeContext } from './guidance.js';
-import { loadStakeContext } from './routes.js';
+import { loadStakeContext, type StakeTargetSpec } from './routes.js';
 
 /** How long a watch's context (project, setup, CRS, design point, settings) is reused: a change shows within it. */
 const CONTEXT_TTL_MS = 1000;
@@ -15,6 +15,7 @@ interface Watch {
   socket: Socket;
   who: { workspaceId: string; userId: string };
   request: NonNullable<StakeWatchRequest>;
+  spec: StakeTargetSpec;
   code: string;
   context: { at: number; ctx: StakeContext } | null;
   loading: Promise<void> | null;
@@ -22,7 +23,7 @@ interface Watch {
 
 /**
  * Stake-out guidance pushed over the screen's socket (decision 069): a socket names the project, rover and design
- * point it stakes; every reading of that rover the api process emits is then guided, with the route's own context
+ * point (or line, station and offset) it stakes; every reading of that rover the api process emits is then guided, with the route's own context
  * and `guide`, and sent to that socket alone. The watch is checked once as the route checks a request (role, project,
  * point and rover of the current workspace: another workspace's read as missing) and its context reloaded within a
  * second of any change; a member removed or moved to another role has their sockets closed, and their watches with
@@ -43,7 +44,7 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
   };
 
   const refresh = (w: Watch): Promise<void> =>
-    (w.loading ??= loadStakeContext(o.db, o.gridsDir, w.who, w.request.projectId, w.request.pointId)
+    (w.loading ??= loadStakeContext(o.db, o.gridsDir, w.who, w.request.projectId, w.spec)
       .then((ctx) => {
         w.context = { at: Date.now(), ctx };
       })
@@ -62,7 +63,8 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
     if (!w.context) return;
     const { orientation, heading } = w.request;
     const reply = guide(w.context.ctx, reading, Date.now(), { orientation, heading, tracks });
-    const pushed: StakePushedGuidance = { ...reply, projectId: w.request.projectId, deviceId: w.request.deviceId, pointId: w.request.pointId };
+    const { projectId, deviceId, pointId, lineId, station, offset } = w.request;
+    const pushed: StakePushedGuidance = { ...reply, projectId, deviceId, pointId: pointId ?? null, lineId: lineId ?? null, station: station ?? null, offset: offset ?? null };
     w.socket.emit(STAKE_SOCKET_EVENTS.guidance, pushed);
   };
 
@@ -70,15 +72,16 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
     const prev = bySocket.get(socket.id);
     const parsed = stakeWatchRequest.safeParse(payload);
     if (!parsed.success || parsed.data === null) stop(socket.id);
-    if (!parsed.success) return { success: false, message: 'stake:watch takes {projectId, deviceId, pointId, orientation?, heading?} or null' };
+    if (!parsed.success) return { success: false, message: `stake:watch takes {projectId, deviceId, pointId or lineId (station, offset), orientation?, heading?} or null: ${parsed.error.issues[0]?.message ?? 'malformed'}` };
     if (parsed.data === null) return { success: true };
     const request = parsed.data;
     if (request.orientation === 'compass' && request.heading === undefined) {
       stop(socket.id);
       return { success: false, message: 'heading: the compass orientation needs the heading' };
     }
-    // the same rover and point with another orientation or compass heading: the checked watch goes on
-    if (prev && prev.request.projectId === request.projectId && prev.request.deviceId === request.deviceId && prev.request.pointId === request.pointId) {
+    const spec: StakeTargetSpec = request.pointId !== undefined ? { pointId: request.pointId } : { lineId: request.lineId!, station: request.station, offset: request.offset };
+    // the same rover and target with another orientation or compass heading: the checked watch goes on
+    if (prev && prev.request.projectId === request.projectId && prev.request.deviceId === request.deviceId && JSON.stringify(prev.spec) === JSON.stringify(spec)) {
       prev.request = request;
       return { success: true };
     }
@@ -87,12 +90,12 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
       authorize(user, STAKE_SOCKET_PERMISSIONS[STAKE_SOCKET_EVENTS.watch]);
       const who = { workspaceId: user.workspace.id, userId: user.id };
       const [ctx, device] = await Promise.all([
-        loadStakeContext(o.db, o.gridsDir, who, request.projectId, request.pointId),
+        loadStakeContext(o.db, o.gridsDir, who, request.projectId, spec),
         occupationsRepository.device(o.db, who.workspaceId, request.deviceId),
       ]);
       if (!device) throw new AppError(404, 'Device not found');
       if (!socket.connected) return { success: false, message: 'The connection closed.' };
-      const w: Watch = { socket, who, request, code: device.code, context: { at: Date.now(), ctx }, loading: null };
+      const w: Watch = { socket, who, request, spec, code: device.code, context: { at: Date.now(), ctx }, loading: null };
       stop(socket.id);
       bySocket.set(socket.id, w);
       let set = byCode.get(w.code);

@@ -111,6 +111,18 @@ describe('stake-out guidance for one epoch', () => {
     expect(g.within.vertical).toBeNull();
   });
 
+  it('turns a compass heading by the project\'s declination, then by the grid convergence', () => {
+    const ctx = context(32633, { e: targetRef![0]!, n: targetRef![1]!, h: null });
+    const magnetic = guide(ctx, reading(rover), NOW, { orientation: 'compass', heading: 350 }).guidance!;
+    const declined = guide({ ...ctx, stake: { ...ctx.stake, Declination: 4.5 } }, reading(rover), NOW, { orientation: 'compass', heading: 350 }).guidance!;
+    // UTM 33N at 16.37 E, 1.37 degrees east of the central meridian: grid north is west of true north
+    const convergence = magnetic.heading! - 350;
+    expect(convergence).toBeGreaterThan(-2);
+    expect(convergence).toBeLessThan(2);
+    expect(declined.headingSource).toBe('compass');
+    expect((declined.heading! - magnetic.heading! + 360) % 360).toBeCloseTo(4.5, 9);
+  });
+
   it('greys the guidance when not RTK fixed or stale, and says why', () => {
     const ctx = context(32633, { e: targetRef![0]!, n: targetRef![1]!, h: null });
     const float = guide(ctx, reading(rover, { fixType: 'rtk-float' }), NOW, { orientation: 'north' });
@@ -133,4 +145,68 @@ describe('stake-out guidance for one epoch', () => {
     expect(Math.abs(r.guidance!.goNorth - (t0![1]! - r0![1]!))).toBeLessThan(0.003);
     expect(r.tolerance.horizontal).toBeCloseTo(0.02 / (1200 / 3937), 6);
   });
+
+  describe('to a design line: station, offset and cut/fill against plane geometry worked here', () => {
+    // from station 100: A 10 m west and 3 m south of the rover, B 20 m east of A, C 23 m north of B
+    const [E, N] = [roverRef![0]!, roverRef![1]!];
+    const geometry = {
+      name: 'Kerb',
+      code: '',
+      layer: '',
+      closed: false,
+      startStation: 100,
+      line: 0,
+      vertices: [
+        { e: E - 10, n: N - 3, h: tipH - 0.5, bulge: 0 },
+        { e: E + 10, n: N - 3, h: tipH + 0.3, bulge: 0 },
+        { e: E + 10, n: N + 20, h: tipH + 2.6, bulge: 0 },
+      ],
+    };
+    const onLine = (station: number | null, offset = 0): StakeContext => ({ ...context(32633, { e: E - 10, n: N - 3, h: null }), line: { id: 'l', name: 'Kerb', geometry, station, offset } });
+
+    it('onto the line: the rover 3 m left of AB at its middle; the target is the foot, the elevation halfway', () => {
+      const r = guide(onLine(null), reading(rover), NOW, { orientation: 'north' });
+      const l = r.line!;
+      expect(Math.abs(l.station - 110)).toBeLessThan(0.001);
+      expect(Math.abs(l.offset + 3)).toBeLessThan(0.001);
+      // named to the millimetre: the rover is where cs2cs puts it within a fraction of one
+      expect(l.label).toMatch(/^0\+1(10\.000|09\.999|10\.001) L(3|2\.999|3\.001)$/);
+      expect(l.beyond).toBeNull();
+      // halfway from tipH - 0.5 to tipH + 0.3: tipH - 0.1, so the pole tip is 0.1 above it, a cut
+      expect(l.elevation!).toBeCloseTo(tipH - 0.1, 3);
+      expect(l.dH!).toBeCloseTo(0.1, 3);
+      expect(l.cutFill).toEqual({ kind: 'cut', amount: expect.closeTo(0.1, 3) });
+      expect([l.targetOffset, Math.abs(l.goAhead) < 0.001, Math.abs(l.goRight - 3) < 0.001]).toEqual([0, true, true]);
+      // the point guidance goes to the foot: 3 m south
+      expect(r.target.name).toMatch(/^Kerb 0\+1(10\.00\d|09\.999)$/);
+      expect(Math.abs(r.guidance!.goNorth + 3)).toBeLessThan(0.001);
+      expect(Math.abs(r.guidance!.goEast)).toBeLessThan(0.001);
+      expect(r.guidance!.dH!).toBeCloseTo(0.1, 3);
+    });
+
+    it('to station 125, 2 m right: 5 m up BC and 2 m east of it; go ahead 15, right 5', () => {
+      const r = guide(onLine(toMetres(125, 'metre'), 2), reading(rover), NOW, { orientation: 'north' });
+      const l = r.line!;
+      expect(Math.abs(l.goAhead - 15)).toBeLessThan(0.001);
+      expect(Math.abs(l.goRight - 5)).toBeLessThan(0.001);
+      expect([l.targetStation, l.targetOffset]).toEqual([125, 2]);
+      expect(Math.abs(r.target.easting - (E + 12))).toBeLessThan(1e-6);
+      expect(Math.abs(r.target.northing - (N + 2))).toBeLessThan(1e-6);
+      // 5 of BC's 23 m: tipH + 0.3 + 2.3 x 5 / 23
+      expect(r.target.elevation!).toBeCloseTo(tipH + 0.3 + (2.3 * 5) / 23, 9);
+      expect(Math.abs(r.guidance!.goEast - 12)).toBeLessThan(0.001);
+      expect(Math.abs(r.guidance!.goNorth - 2)).toBeLessThan(0.001);
+    });
+
+    it('before the start: the station runs on along the first segment', () => {
+      const west = { ...rover, longitude: rover.longitude - 0.0002 };
+      const [w] = cs2csEpsg(32633, [west]);
+      const l = guide(onLine(null), reading(west), NOW, { orientation: 'north' }).line!;
+      const along = w![0]! - (E - 10);
+      expect(l.beyond).toBe('start');
+      expect(Math.abs(l.station - (100 + along))).toBeLessThan(0.001);
+      expect(Math.abs(l.offset - -(w![1]! - (N - 3)))).toBeLessThan(0.001);
+    });
+  });
 });
+

@@ -1,5 +1,5 @@
 import { fixTimeMs, isFixFresh, isSurveyFixType, NA, type LiveReading, type StakeBlock, type StakeGuidanceReply, type StakeOrientation, type StakeSettings } from '@smi/contracts';
-import { bearingOf, pointGuidance, proximity, withinTolerance, type GridPosition } from '@smi/design';
+import { bearingOf, formatOffset, formatStation, lineGuidance, pointAtStation, pointGuidance, proximity, withinTolerance, type DesignLine, type GridPosition } from '@smi/design';
 import { fromMetres, toMetres, type LinearUnit } from '@smi/geodesy';
 import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import { placedCoordinates, placeReading, type Placement } from '../occupations/record-preview.js';
@@ -24,9 +24,17 @@ export interface StakeContext {
   antenna: ResolvedAntenna;
   stake: StakeSettings;
   samplingIntervalS: number;
-  /** the design point, metres in the project's grid */
+  /**
+   * the point to reach, metres in the project's grid: a design point, or a station and offset of a design line;
+   * staking onto a line (no station), the line's start until the rover has a position, then the foot on the line
+   */
   target: { id: string; name: string; e: number; n: number; h: number | null };
+  /** staking a design line (decision 080); station null: onto the line, wherever the rover is along it */
+  line?: { id: string; name: string; geometry: DesignLine; station: number | null; offset: number };
 }
+
+/** "0+020.000 R1.5": a station and offset as a stake is named, in the project's unit. */
+export const stationLabel = (station: number, offset: number, unit: LinearUnit) => `${formatStation(station, unit)} ${formatOffset(offset, unit)}`.trim();
 
 export interface TrackSample {
   t: number;
@@ -106,6 +114,7 @@ export function guide(ctx: StakeContext, reading: LiveReading, nowMs: number, o:
     speed: null,
     guidance: null,
     tolerance: { horizontal: u(stake.Horizontal), vertical: u(stake.Vertical), radius: u(stake.Radius) },
+    line: null,
   };
   const block = (b: StakeBlock) => ({ ...reply, blocked: b, reason: REASONS[b] });
   if (reading.latitude === NA || reading.longitude === NA || at === null) return block('no-position');
@@ -123,10 +132,39 @@ export function guide(ctx: StakeContext, reading: LiveReading, nowMs: number, o:
     heading = track.course;
     headingSource = 'travel';
   } else if (o.orientation === 'compass' && o.heading !== undefined) {
-    heading = (o.heading + gridBearingOfNorth(ctx, placed) + 360) % 360;
+    // the compass's magnetic heading to true north (the project's declination), then to grid north
+    heading = (((o.heading + ctx.stake.Declination + gridBearingOfNorth(ctx, placed)) % 360) + 360) % 360;
     headingSource = 'compass';
   }
-  const g = pointGuidance(ctx.target, rover, heading);
+  let target = ctx.target;
+  if (ctx.line) {
+    const l = ctx.line;
+    const on = lineGuidance(l.geometry, rover);
+    if (on) {
+      const onto = l.station === null;
+      // onto the line: the foot of the perpendicular; else the station and offset asked for
+      const at = onto ? pointAtStation(l.geometry, on.station, 0) : pointAtStation(l.geometry, l.station!, l.offset);
+      if (at) target = { id: l.id, name: onto ? `${l.name} ${stationLabel(on.station, 0, unit)}` : ctx.target.name, ...at };
+      const [ts, to] = onto ? [on.station, 0] : [l.station!, l.offset];
+      reply.target = { id: target.id, name: target.name, easting: u(target.e), northing: u(target.n), elevation: uOrNull(target.h) };
+      reply.line = {
+        id: l.id,
+        name: l.name,
+        station: u(on.station),
+        offset: u(on.offset),
+        label: stationLabel(on.station, on.offset, unit),
+        beyond: on.beyond,
+        elevation: uOrNull(on.elevation),
+        dH: uOrNull(on.dH),
+        cutFill: on.cutFill && { kind: on.cutFill.kind, amount: u(on.cutFill.amount) },
+        targetStation: u(ts),
+        targetOffset: u(to),
+        goAhead: u(ts - on.station),
+        goRight: u(to - on.offset),
+      };
+    }
+  }
+  const g = pointGuidance(target, rover, heading);
   const within = withinTolerance(g.horizontalDistance, g.dH, { horizontal: stake.Horizontal, vertical: stake.Vertical });
   reply.rover = { easting: c.easting, northing: c.northing, height: c.height };
   reply.speed = track && u(track.speed);

@@ -1,6 +1,6 @@
 import type { StakeRecordView } from '@smi/contracts';
 import { livePoints, type Queryable } from '@smi/db';
-import { cutFill, pointGuidance, withinTolerance } from '@smi/design';
+import { cutFill, pointGuidance, stationOffset, withinTolerance, type DesignVertex } from '@smi/design';
 import { fromMetres, toMetres, type LinearUnit } from '@smi/geodesy';
 import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
 
@@ -27,14 +27,42 @@ export interface StakeRecordRow {
   geoid_separation: number | null;
   recorded_at: Date | null;
   datum: string | null;
+  design_line_id: string | null;
+  line_snapshot: LineSnapshot | null;
+  station: number | null;
+  line_offset: number | null;
+}
+
+/** A design line as it was when staking started (metres): what the staked point's station and offset are read against. */
+export interface LineSnapshot {
+  name: string;
+  closed: boolean;
+  startStation: number;
+  vertices: DesignVertex[];
 }
 
 export const stakeRecordsRepository = {
-  async insert(q: Queryable, r: { occupationId: string; projectId: string; designPointId: string; name: string; e: number; n: number; h: number | null; toleranceH: number; toleranceV: number }) {
+  async insert(
+    q: Queryable,
+    r: {
+      occupationId: string;
+      projectId: string;
+      designPointId: string | null;
+      name: string;
+      e: number;
+      n: number;
+      h: number | null;
+      toleranceH: number;
+      toleranceV: number;
+      /** staked on a design line: its id, the station and offset staked (metres) and the line as it is now */
+      line?: { id: string; station: number; offset: number; snapshot: LineSnapshot } | null;
+    },
+  ) {
     await q.query(
-      `INSERT INTO stake_records (occupation_id, project_id, design_point_id, design_name, design_e, design_n, design_h, tolerance_h, tolerance_v)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [r.occupationId, r.projectId, r.designPointId, r.name, r.e, r.n, r.h, r.toleranceH, r.toleranceV],
+      `INSERT INTO stake_records (occupation_id, project_id, design_point_id, design_name, design_e, design_n, design_h, tolerance_h, tolerance_v,
+                                  design_line_id, line_snapshot, station, line_offset)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [r.occupationId, r.projectId, r.designPointId, r.name, r.e, r.n, r.h, r.toleranceH, r.toleranceV, r.line?.id ?? null, r.line ? JSON.stringify(r.line.snapshot) : null, r.line?.station ?? null, r.line?.offset ?? null],
     );
   },
 
@@ -42,6 +70,7 @@ export const stakeRecordsRepository = {
   async list(q: Queryable, projectId: string): Promise<StakeRecordRow[]> {
     return q.query<StakeRecordRow>(
       `SELECT s.occupation_id, s.design_point_id, s.design_name, s.design_e, s.design_n, s.design_h, s.tolerance_h, s.tolerance_v,
+              s.design_line_id, s.line_snapshot, s.station, s.line_offset,
               o.status, o.point_id, p.name AS point_name, o.name AS occupation_name, o.started_by_name, o.created_at, o.finished_at,
               p.latitude, p.longitude, p.ellipsoidal_height, p.altitude, p.geoid_separation, p.recorded_at,
               (SELECT bs.datum FROM base_setups bs WHERE bs.id = p.base_setup_id) AS datum
@@ -66,6 +95,8 @@ export function stakeRecordView(r: StakeRecordRow, g: ProjectGeodesy, unit: Line
   const staked = c && { e: toMetres(c.easting, unit), n: toMetres(c.northing, unit), h: c.height === null ? null : toMetres(c.height, unit) };
   const d = staked && pointGuidance(design, staked);
   const within = d && withinTolerance(d.horizontalDistance, d.dH, { horizontal: r.tolerance_h, vertical: r.tolerance_v });
+  const l = r.line_snapshot;
+  const on = l && staked && stationOffset({ name: l.name, code: '', layer: '', closed: l.closed, startStation: l.startStation, vertices: l.vertices, line: 0 }, staked.e, staked.n);
   return {
     OccupationId: r.occupation_id,
     Status: r.status,
@@ -81,6 +112,10 @@ export function stakeRecordView(r: StakeRecordRow, g: ProjectGeodesy, unit: Line
     cutFill: d && d.dH !== null ? cutFill(d.dH).kind : null,
     within,
     tolerance: { horizontal: u(r.tolerance_h), vertical: u(r.tolerance_v) },
+    Line:
+      l && r.station !== null && r.line_offset !== null
+        ? { id: r.design_line_id, name: l.name, station: u(r.station), offset: u(r.line_offset), stakedStation: on ? u(on.station) : null, stakedOffset: on ? u(on.offset) : null }
+        : null,
     StakedBy: r.started_by_name,
     StartedAt: new Date(r.created_at).toISOString(),
     FinishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
@@ -91,6 +126,7 @@ const CSV_HEADER = (sym: string) =>
   [
     'design_name', `design_northing_${sym}`, `design_easting_${sym}`, `design_elevation_${sym}`, 'staked_name', `staked_northing_${sym}`, `staked_easting_${sym}`, `staked_elevation_${sym}`,
     `dn_${sym}`, `de_${sym}`, `dz_${sym}`, 'cut_fill', `horizontal_distance_${sym}`, 'in_tolerance', 'status', 'staked_by', 'started_at',
+    'line', `station_${sym}`, `offset_${sym}`, `staked_station_${sym}`, `staked_offset_${sym}`,
   ].join(',');
 
 /** A text cell: quoted when it holds a delimiter or a quote; a leading formula character is neutralised. */
@@ -110,6 +146,7 @@ export function stakeReportCsv(records: StakeRecordView[], unitSymbol: string): 
         fixed(r.Staked?.northing ?? null), fixed(r.Staked?.easting ?? null), fixed(r.Staked?.elevation ?? null),
         fixed(r.dN), fixed(r.dE), fixed(r.dH), r.cutFill ?? '', fixed(r.distance), r.within ? (r.within.both ? 'yes' : 'no') : '',
         r.Status, text(r.StakedBy), r.StartedAt,
+        r.Line ? text(r.Line.name) : '', fixed(r.Line?.station ?? null), fixed(r.Line?.offset ?? null), fixed(r.Line?.stakedStation ?? null), fixed(r.Line?.stakedOffset ?? null),
       ].join(','),
     );
   }

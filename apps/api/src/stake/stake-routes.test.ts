@@ -66,6 +66,24 @@ describe('stake-out guidance over the api', () => {
     });
     expect(float).toMatchObject({ live: false, blocked: 'not-fixed', reason: 'The rover is not RTK fixed.' });
 
+    // onto a design line 3 m north of the rover, running east: the rover is 3 m right of it at station 10
+    const dxf = ['0', 'SECTION', '2', 'ENTITIES', '0', 'LINE', '8', 'KERB', '10', String(c.easting - 10), '20', String(c.northing + 3), '30', '0',
+      '11', String(c.easting + 10), '21', String(c.northing + 3), '31', '0', '0', 'ENDSEC', '0', 'EOF', ''].join('\n');
+    await a.agent.post(`/api/projects/${projectId}/design/import`).send({ format: 'dxf', content: dxf, unit: 'metre' }).expect(201);
+    const lineId = ((await a.agent.get(`/api/projects/${projectId}/design`).expect(200)).body.lines as { id: string }[])[0]!.id;
+    const onto = (await a.agent.get(url({ deviceId: rover.id, lineId })).expect(200)).body as StakeGuidanceReply;
+    expect(endpointDocs.stakeGuidance.json!.safeParse(onto).error?.issues ?? []).toEqual([]);
+    expect(Math.abs(onto.line!.station - 10)).toBeLessThan(0.001);
+    expect(Math.abs(onto.line!.offset - 3)).toBeLessThan(0.001);
+    expect(Math.abs(onto.guidance!.goNorth - 3)).toBeLessThan(0.001);
+    const at = (await a.agent.get(url({ deviceId: rover.id, lineId, station: '14', offset: '-1' })).expect(200)).body as StakeGuidanceReply;
+    expect([Math.abs(at.line!.goAhead - 4) < 0.001, Math.abs(at.line!.goRight + 4) < 0.001]).toEqual([true, true]);
+    expect(Math.abs(at.guidance!.goEast - 4)).toBeLessThan(0.001);
+    expect(Math.abs(at.guidance!.goNorth - 4)).toBeLessThan(0.001);
+    expect((await a.agent.get(url({ deviceId: rover.id, lineId, pointId: point.id }))).status).toBe(400);
+    expect((await a.agent.get(url({ deviceId: rover.id, pointId: point.id, station: '3' }))).status).toBe(400);
+    expect((await a.agent.get(url({ deviceId: rover.id, lineId: point.id }))).body).toEqual({ success: false, message: 'Design line not found' });
+
     // another account's project, rover or point answers like a missing one; bad queries are 400; no grid is 409
     const stranger = await b.agent.get(url({ deviceId: rover.id, pointId: point.id }));
     expect(stranger.status).toBe(404);
@@ -135,10 +153,56 @@ describe('stake-out guidance over the api', () => {
     const csv = await a.agent.get(`/api/projects/${projectId}/stake/report.csv`).expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const [header, row] = csv.text.trim().split('\r\n');
-    expect(header).toBe('design_name,design_northing_m,design_easting_m,design_elevation_m,staked_name,staked_northing_m,staked_easting_m,staked_elevation_m,dn_m,de_m,dz_m,cut_fill,horizontal_distance_m,in_tolerance,status,staked_by,started_at');
+    expect(header).toBe('design_name,design_northing_m,design_easting_m,design_elevation_m,staked_name,staked_northing_m,staked_easting_m,staked_elevation_m,dn_m,de_m,dz_m,cut_fill,horizontal_distance_m,in_tolerance,status,staked_by,started_at,line,station_m,offset_m,staked_station_m,staked_offset_m');
     const f = row!.split(',');
     expect([f[0], f[4], f[11], f[13], f[14]]).toEqual(['D1', 'ST-D1', 'cut', 'yes', 'done']);
     expect(Number(f[10])).toBeCloseTo(0.02, 2);
+
+    // a design line (a DXF LINE, metres) running east 4 mm south of the rover, rising 0.1 m over its 20 m
+    const dxf = ['0', 'SECTION', '2', 'HEADER', '9', '$INSUNITS', '70', '6', '0', 'ENDSEC', '0', 'SECTION', '2', 'ENTITIES',
+      '0', 'LINE', '8', 'KERB', '10', String(c.easting - 10), '20', String(c.northing - 0.004), '30', String(c.height! - 0.05),
+      '11', String(c.easting + 10), '21', String(c.northing - 0.004), '31', String(c.height! + 0.05), '0', 'ENDSEC', '0', 'EOF', ''].join('\n');
+    await a.agent.post(`/api/projects/${projectId}/design/import`).send({ format: 'dxf', content: dxf }).expect(201);
+    const line = ((await a.agent.get(`/api/projects/${projectId}/design`).expect(200)).body.lines as { id: string; name: string }[])[0]!;
+    const stations = await a.agent.get(`/api/projects/${projectId}/stake/lines/${line.id}/stations?interval=5&offsets=-2,2`).expect(200);
+    expect(endpointDocs.stakeStations.json!.safeParse(stations.body).error?.issues ?? []).toEqual([]);
+    expect(stations.body.stations.map((x: { name: string }) => x.name)).toEqual(['0+000.000 L2', '0+000.000 R2', '0+005.000 L2', '0+005.000 R2', '0+010.000 L2', '0+010.000 R2', '0+015.000 L2', '0+015.000 R2', '0+020.000 L2', '0+020.000 R2']);
+    // station 5, 2 m right of an eastward line: 5 m from its start, 2 m south; the elevation a quarter of the way up
+    const s5 = stations.body.stations[3];
+    expect(Math.abs(s5.easting - (c.easting - 5))).toBeLessThan(1e-6);
+    expect(Math.abs(s5.northing - (c.northing - 2.004))).toBeLessThan(1e-6);
+    expect(Math.abs(s5.elevation - (c.height! - 0.025))).toBeLessThan(1e-6);
+    expect((await a.agent.get(`/api/projects/${projectId}/stake/lines/${line.id}/stations?interval=0`)).status).toBe(400);
+    expect((await a.agent.get(`/api/projects/${projectId}/stake/lines/${line.id}/stations?interval=5&offsets=left`)).status).toBe(400);
+    expect((await a.agent.get(`/api/projects/${projectId}/stake/lines/${design.id}/stations?interval=5`)).body).toEqual({ success: false, message: 'Design line not found' });
+    expect((await b.agent.get(`/api/projects/${projectId}/stake/lines/${line.id}/stations?interval=5`)).body).toEqual({ success: false, message: 'Project not found' });
+
+    expect((await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, LineId: line.id })).status).toBe(400);
+    expect((await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, PointId: design.id, LineId: line.id, Station: 10 })).status).toBe(400);
+    expect((await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, LineId: design.id, Station: 10 })).body).toEqual({ success: false, message: 'Design line not found' });
+    const onLine = await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, LineId: line.id, Station: 10, Offset: 0, Antenna: antenna, ClientId: randomUUID() }).expect(201);
+    expect(onLine.body.occupation.Name).toMatch(/^ST-.* 0\+010\.000$/);
+    const again = replay({ log: 'ublox-zed-f9p-nmea', rate: 1, count: 6, startMs: Math.floor(Date.now() / 1000) * 1000 - 30_000, gstScale: 1 / 250, spreadScale: 0 });
+    const client2 = await mqtt.connectAsync(h.mqttUrl, { username: rover.code, password: rover.secret, reconnectPeriod: 0 });
+    for (const x of again) await client2.publishAsync(`devices/${rover.code}/nmea`, x.text, { qos: 1 });
+    await client2.endAsync();
+    await eventually(async () => {
+      const o = (await a.agent.get(`/api/occupations/${onLine.body.occupation._id}`).expect(200)).body.occupation as OccupationView;
+      return o.Status === 'done' ? o : undefined;
+    });
+    const lr = ((await a.agent.get(`/api/projects/${projectId}/stake/records`).expect(200)).body.records as StakeRecordView[]).find((x) => x.OccupationId === onLine.body.occupation._id)!;
+    expect(lr.DesignPointId).toBeNull();
+    expect(lr.Line).toMatchObject({ id: line.id, station: 10, offset: 0 });
+    // the stored point: at station 10, 4 mm left of the line (north of an eastward line), on its elevation there
+    expect(Math.abs(lr.Line!.stakedStation! - 10)).toBeLessThan(0.0011);
+    expect(Math.abs(lr.Line!.stakedOffset! + 0.004)).toBeLessThan(0.0011);
+    expect(Math.abs(lr.dN! - 0.004)).toBeLessThan(0.0011);
+    expect(Math.abs(lr.dE!)).toBeLessThan(0.0011);
+    expect(Math.abs(lr.dH!)).toBeLessThan(0.0011);
+    const sheet = (await a.agent.get(`/api/projects/${projectId}/stake/report.csv`).expect(200)).text.trim().split('\r\n');
+    const lineRow = sheet[2]!.split(',');
+    expect(lineRow.slice(18, 20)).toEqual(['10.000', '0.000']);
+    expect(Math.abs(Number(lineRow[21]) + 0.004)).toBeLessThan(0.0011);
     expect((await b.agent.get(`/api/projects/${projectId}/stake/records`)).status).toBe(404);
     expect((await b.agent.get(`/api/projects/${projectId}/stake/report.csv`)).body).toEqual({ success: false, message: 'Project not found' });
   }, 240_000);

@@ -21,6 +21,10 @@ const pushed = (ids: { projectId: string; deviceId: string; pointId: string }) =
   speed: null,
   guidance: null,
   tolerance: { horizontal: 0.02, vertical: 0.03, radius: 3 },
+  line: null,
+  lineId: null,
+  station: null,
+  offset: null,
   ...ids,
 });
 

@@ -264,8 +264,10 @@ export class LiveFeed {
     if (payload === null) return watch.onGuidance(null);
     const parsed = stakePushedGuidance.safeParse(payload);
     if (!parsed.success) return;
-    const { projectId, deviceId, pointId } = watch.request;
-    if (parsed.data.projectId === projectId && parsed.data.deviceId === deviceId && parsed.data.pointId === pointId) watch.onGuidance(parsed.data);
+    const r = watch.request;
+    const g = parsed.data;
+    const same = g.projectId === r.projectId && g.deviceId === r.deviceId && g.pointId === (r.pointId ?? null) && g.lineId === (r.lineId ?? null) && g.station === (r.station ?? null) && g.offset === (r.offset ?? null);
+    if (same) watch.onGuidance(g);
   };
 
   receiveLinework = (payload: unknown): void => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ringArea } from './area.js';
 import { inverse } from './inverse.js';
 import { pointFrom } from './traverse.js';
+import { formatDms } from './dms.js';
 
 describe('COGO on the grid (plane geometry by hand)', () => {
   it('inverse: distance, bearing in every quadrant, height difference and slope', () => {
@@ -61,5 +62,17 @@ describe('COGO on the grid (plane geometry by hand)', () => {
     expect(l).toMatchObject({ area: 300, perimeter: 80, selfIntersecting: false });
     expect(ringArea([{ e: 0, n: 0 }, { e: 10, n: 10 }, { e: 10, n: 0 }, { e: 0, n: 10 }])).toMatchObject({ selfIntersecting: true });
     expect(ringArea([{ e: 0, n: 0 }, { e: 1, n: 1 }])).toEqual({ error: 'an area needs 3 points or more' });
+  });
+});
+
+describe('a bearing in degrees, minutes and seconds', () => {
+  it('splits, pads and carries a rounding up to 60 seconds', () => {
+    expect(formatDms(123.456)).toBe('123°27\'21.6"');
+    expect(formatDms(36.869897645844)).toBe('36°52\'11.6"');
+    expect(formatDms(0)).toBe('0°00\'00.0"');
+    expect(formatDms(9.99999999)).toBe('10°00\'00.0"');
+    expect(formatDms(359.99999)).toBe('0°00\'00.0"');
+    expect(formatDms(-90)).toBe('270°00\'00.0"');
+    expect(formatDms(45.5, 0)).toBe('45°30\'00"');
   });
 });

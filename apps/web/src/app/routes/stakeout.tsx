@@ -6,9 +6,12 @@ import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
+import { usePoints } from '../../features/points/api/points';
 import { useDesign, useGuidance, useStakeRecords, useStartStake } from '../../features/stakeout/api/stake';
 import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
-import { matching, nearestNotStaked, step } from '../../features/stakeout/components/targets';
+import { matching, nearestNotStaked, stakedSummary, step, type StakedSummary } from '../../features/stakeout/components/targets';
+import { DesignPlan } from '../../features/stakeout/components/design-plan';
+import { CogoPanel } from '../../features/cogo/components/cogo-panel';
 
 type OrientationEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
 type PermissionAsking = { requestPermission?: () => Promise<'granted' | 'denied'> };
@@ -73,6 +76,17 @@ function useBeeps(on: boolean, distance: number | null, radius: number, reached:
   };
 }
 
+const delta = (v: number | null) => (v === null ? '–' : `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(3)}`);
+
+/** How often a design point was staked and the last stake's deltas (staked - design), red when out of tolerance. */
+function StakedNote({ name, s }: { name: string; s: StakedSummary }) {
+  return (
+    <span className={`block text-xs ${s.last.inTolerance === false ? 'text-red-700' : 'text-emerald-700'}`} data-testid={`staked-${name}`}>
+      staked {s.count}× · last dN {delta(s.last.dN)} dE {delta(s.last.dE)} dZ {delta(s.last.dH)}
+    </span>
+  );
+}
+
 export function StakeoutPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
   const project = useProject(projectId);
@@ -98,7 +112,10 @@ export function StakeoutPage() {
   useWakeLock(!!targetId);
 
   const points = design.data?.points ?? [];
-  const staked = useMemo(() => new Set((records.data?.records ?? []).map((r) => r.DesignPointId).filter((x): x is string => !!x)), [records.data]);
+  const measuredPoints = usePoints(projectId);
+  const measured = useMemo(() => (measuredPoints.data ?? []).map((p) => ({ id: p._id, name: p.Name })), [measuredPoints.data]);
+  const summary = useMemo(() => stakedSummary(records.data?.records ?? []), [records.data]);
+  const staked = useMemo(() => new Set(summary.keys()), [summary]);
   const shown = matching(points, search);
   // Next/Previous walk the range when one is set (in the order written), else the whole list
   const order = queue ? queue.map((id) => points.find((p) => p.id === id)).filter((p): p is (typeof points)[number] => !!p) : points;
@@ -144,12 +161,14 @@ export function StakeoutPage() {
           {queue && <button type="button" className="btn-secondary" onClick={() => { setQueue(null); setRangeMessage(null); }}>All</button>}
         </div>
         {rangeMessage && <p className="mt-1 text-sm text-slate-700" role="status">{rangeMessage}</p>}
+        {points.length > 0 && <div className="mt-2"><DesignPlan points={points} staked={summary} targetId={targetId} rover={g?.rover ?? null} onPick={setTargetId} /></div>}
         <input className="input mt-2 w-full" placeholder="Search design points" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search design points" />
         <ul className="mt-2 max-h-40 overflow-y-auto" aria-label="Design points">
           {shown.slice(0, 200).map((p) => (
             <li key={p.id}>
               <button type="button" className={`w-full rounded px-2 py-2 text-left ${p.id === targetId ? 'bg-sky-100 font-semibold' : ''}`} onClick={() => setTargetId(p.id)}>
-                {p.name} {staked.has(p.id) && <span className="text-xs text-emerald-700">staked</span>}
+                {p.name}{' '}
+                {summary.has(p.id) && <StakedNote name={p.name} s={summary.get(p.id)!} />}
               </button>
             </li>
           ))}
@@ -174,6 +193,11 @@ export function StakeoutPage() {
               <option value="travel">Direction of travel</option>
               <option value="compass">Compass</option>
             </select>
+            {orientation === 'compass' && (
+              <p className="w-full text-xs text-slate-600" data-testid="compass-note">
+                The phone's compass points to magnetic north; the project's magnetic declination (measurement settings) turns it to true north, then to grid north.
+              </p>
+            )}
             <select className="input" value={mode} aria-label="Deltas" onChange={(e) => setMode(e.target.value as DeltaMode)}>
               <option value="ne">North/East</option>
               <option value="fr">Forward/Right</option>
@@ -184,6 +208,7 @@ export function StakeoutPage() {
           {start.data && <p className="mt-2 text-sm text-slate-700" role="status">Staking {start.data.occupation.Name}: {start.data.occupation.Status}</p>}
         </Panel>
       )}
+      <CogoPanel projectId={projectId} designPoints={points} measuredPoints={measured} />
     </div>
   );
 }

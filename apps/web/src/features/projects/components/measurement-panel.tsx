@@ -35,6 +35,9 @@ function problemOf(s: MeasurementSettings): string | null {
     }
   }
   if (!(s.MaxPauseS >= 0) || !(s.SplitGapS >= 0)) return 'The pause and gap limits must be numbers of seconds.';
+  const k = s.Stake;
+  if (!(k.Horizontal >= 0) || !(k.Vertical >= 0) || !(k.Radius >= 0)) return 'Stake-out: the tolerances and the radius must be numbers of 0 or more.';
+  if (!(Math.abs(k.Declination) <= 90)) return 'Stake-out: the declination must be between -90 and 90 degrees.';
   return antennaProblem(s.Antenna);
 }
 
@@ -147,6 +150,35 @@ function MeasurementForm({ projectId, stored }: { projectId: string; stored: Mea
           <input className="input tabular-nums" type="number" min="0" step="1" value={Number.isNaN(draft.SplitGapS) ? '' : draft.SplitGapS} onChange={(e) => setDraft({ ...draft, SplitGapS: e.target.value === '' ? Number.NaN : Number(e.target.value) })} />
         </label>
       </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="label">Stake-out</legend>
+        <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3">
+          {(
+            [
+              ['Horizontal', 'Tolerance horizontal (m)', '0.001'],
+              ['Vertical', 'Tolerance vertical (m)', '0.001'],
+              ['Radius', 'Near radius (m)', '0.1'],
+              ['Declination', 'Magnetic declination (° east)', '0.1'],
+            ] as const
+          ).map(([key, label, step]) => (
+            <label key={key}>
+              <span className="label">{label}</span>
+              <input
+                className="input tabular-nums"
+                type="number"
+                inputMode="decimal"
+                step={step}
+                value={Number.isNaN(draft.Stake[key]) ? '' : draft.Stake[key]}
+                onChange={(e) => setDraft({ ...draft, Stake: { ...draft.Stake, [key]: e.target.value.trim() === '' ? Number.NaN : Number(e.target.value) } })}
+              />
+            </label>
+          ))}
+        </div>
+        <p className="text-xs text-slate-500">
+          A phone's compass points to magnetic north. The declination (east positive, west negative) turns it to true north for the stake-out screen's compass orientation; 0 takes the compass as pointing to true north.
+        </p>
+      </fieldset>
 
       <fieldset>
         <legend className="label">Antenna (each occupation may change it)</legend>

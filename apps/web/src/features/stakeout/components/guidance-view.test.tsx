@@ -23,6 +23,7 @@ function reply(o: { distance: number; live?: boolean; within?: boolean; reason?:
       proximity: o.distance <= 3 ? 'near' : 'far', within: { horizontal: within, vertical: true, both: within },
     },
     tolerance: { horizontal: 0.02, vertical: 0.03, radius: 3 },
+    line: null,
   };
 }
 

@@ -36,3 +36,23 @@ export function matching<T extends Target>(list: readonly T[], search: string): 
   const s = search.trim().toLowerCase();
   return s ? list.filter((t) => t.name.toLowerCase().includes(s)) : [...list];
 }
+
+/** What the design list shows of a point's stakes: how many were stored, and the last one's deltas. */
+export interface StakedSummary {
+  count: number;
+  last: { dN: number | null; dE: number | null; dH: number | null; inTolerance: boolean | null };
+}
+
+/**
+ * Each design point's stakes from the as-staked records (oldest first, as the api lists them): only records with
+ * a stored point count; a cancelled or failed one staked nothing.
+ */
+export function stakedSummary(records: readonly { DesignPointId: string | null; Staked: unknown; dN: number | null; dE: number | null; dH: number | null; within: { both: boolean } | null }[]): Map<string, StakedSummary> {
+  const out = new Map<string, StakedSummary>();
+  for (const r of records) {
+    if (!r.DesignPointId || !r.Staked) continue;
+    const count = (out.get(r.DesignPointId)?.count ?? 0) + 1;
+    out.set(r.DesignPointId, { count, last: { dN: r.dN, dE: r.dE, dH: r.dH, inTolerance: r.within ? r.within.both : null } });
+  }
+  return out;
+}
