@@ -105,6 +105,7 @@ export async function writeStakeReport(o: StakeReportInput) {
     ['Dist', 36, 'right'],
     ['Tol.', 30, 'left'],
     ['Staked by', 50, 'left'],
+    // to the minute: a bold (out of tolerance) row's seconds would not fit; the CSV has them
     ['Started (UTC)', 70, 'left'],
   ]);
   let y = 0;
@@ -131,7 +132,7 @@ export async function writeStakeReport(o: StakeReportInput) {
       [
         String(i + 1), r.Design.name, formatGrid(g.frame, r.Design.northing), formatGrid(g.frame, r.Design.easting), fixed(r.Design.elevation),
         r.PointName, s ? formatGrid(g.frame, s.northing) : DASH, s ? formatGrid(g.frame, s.easting) : DASH, fixed(s?.elevation),
-        fixed(r.dN), fixed(r.dE), fixed(r.dH), r.cutFill ?? DASH, fixed(r.distance), mark, r.StakedBy, r.StartedAt.slice(0, 19).replace('T', ' '),
+        fixed(r.dN), fixed(r.dE), fixed(r.dH), r.cutFill ?? DASH, fixed(r.distance), mark, r.StakedBy, r.StartedAt.slice(0, 16).replace('T', ' '),
       ],
       y,
       FONT_SIZE,

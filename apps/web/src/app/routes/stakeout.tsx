@@ -7,7 +7,8 @@ import { Panel } from '../../components/panel';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
 import { usePoints } from '../../features/points/api/points';
-import { useDesign, useGuidance, useStakeRecords, useStartStake } from '../../features/stakeout/api/stake';
+import { useDesign, useGuidance, useStakeRecords, useStartStake, useStations, type StakeTarget } from '../../features/stakeout/api/stake';
+import { LineReadout } from '../../features/stakeout/components/line-readout';
 import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
 import { matching, nearestNotStaked, stakedSummary, step, type StakedSummary } from '../../features/stakeout/components/targets';
 import { DesignPlan } from '../../features/stakeout/components/design-plan';
@@ -96,7 +97,21 @@ export function StakeoutPage() {
   const rovers = useMemo(() => (project.data?.ClientDevices ?? []).filter((d) => d.Type === 'rover'), [project.data]);
   const [roverId, setRoverId] = useState<string | null>(null);
   const rover = rovers.find((r) => r._id === roverId) ?? rovers[0] ?? null;
-  const [targetId, setTargetId] = useState<string | null>(null);
+  const [targetId, setPointTarget] = useState<string | null>(null);
+  // a design line, onto it (no station) or at a station and offset: chosen instead of a point
+  const [lineTarget, setLineTarget] = useState<{ lineId: string; station?: number; offset?: number } | null>(null);
+  const [lineId, setLineId] = useState<string | null>(null);
+  const [stationInterval, setStationInterval] = useState('10');
+  const [offsets, setOffsets] = useState('0');
+  const setTargetId = (id: string | null) => {
+    setPointTarget(id);
+    setLineTarget(null);
+  };
+  const chooseLine = (t: { lineId: string; station?: number; offset?: number }) => {
+    setPointTarget(null);
+    setLineTarget(t);
+  };
+  const stakeTarget: StakeTarget | null = lineTarget ?? (targetId ? { pointId: targetId } : null);
   const [search, setSearch] = useState('');
   const [rangeText, setRangeText] = useState('');
   const [queue, setQueue] = useState<string[] | null>(null);
@@ -105,11 +120,12 @@ export function StakeoutPage() {
   const [mode, setMode] = useState<DeltaMode>('ne');
   const [sound, setSound] = useState(false);
   const compass = useCompass(orientation === 'compass');
-  const guidance = useGuidance(projectId, rover?._id ?? null, targetId, orientation, compass);
+  const guidance = useGuidance(projectId, rover?._id ?? null, stakeTarget, orientation, compass);
   const g = guidance.data;
   const reached = !!g?.live && !!g.guidance?.within.both;
   const unlockAudio = useBeeps(sound, g?.guidance?.distance ?? null, g?.tolerance.radius ?? 3, reached);
-  useWakeLock(!!targetId);
+  useWakeLock(!!stakeTarget);
+  const stations = useStations(projectId, lineId, Number(stationInterval), offsets);
 
   const points = design.data?.points ?? [];
   const measuredPoints = usePoints(projectId);
@@ -133,11 +149,14 @@ export function StakeoutPage() {
     if (asking && (await asking().catch(() => 'denied')) !== 'granted') return;
     setOrientation('compass');
   }
+  // a line is stored at a station: staking onto it (no station) is guidance only
+  const storable = !!target || (lineTarget?.station !== undefined);
   function stake() {
-    if (!rover || !target || !g?.guidance) return;
-    if (!g.guidance.within.both && !window.confirm(`${target.name} is out of tolerance (${g.guidance.distance.toFixed(3)} away). Store it anyway?`)) return;
-    start.mutate({ deviceId: rover._id, pointId: target.id });
+    if (!rover || !stakeTarget || !storable || !g?.guidance) return;
+    if (!g.guidance.within.both && !window.confirm(`${g.target.name} is out of tolerance (${g.guidance.distance.toFixed(3)} away). Store it anyway?`)) return;
+    start.mutate({ deviceId: rover._id, target: lineTarget ? { lineId: lineTarget.lineId, station: lineTarget.station!, offset: lineTarget.offset ?? 0 } : { pointId: target!.id } });
   }
+  const lines = design.data?.lines ?? [];
 
   if (project.isPending || design.isPending) return <CenteredSpinner />;
   return (
@@ -175,8 +194,35 @@ export function StakeoutPage() {
           {!points.length && <li className="p-2 text-sm text-slate-600">The project has no design points: import them on the project page.</li>}
         </ul>
       </Panel>
-      {target && rover && (
-        <Panel title={`Target ${target.name}`} bodyClassName="p-3">
+      {lines.length > 0 && (
+        <Panel title="Lines" bodyClassName="p-3">
+          <select className="input w-full" value={lineId ?? ''} aria-label="Design line" onChange={(e) => setLineId(e.target.value || null)}>
+            <option value="">Choose a design line…</option>
+            {lines.map((l, i) => <option key={l.id} value={l.id}>{l.name || `Line ${i + 1}`}{l.layer ? ` (${l.layer})` : ''}</option>)}
+          </select>
+          {lineId && (
+            <>
+              <div className="mt-2 grid grid-cols-2 gap-2">
+                <label className="text-sm text-slate-700">Interval<input className="input w-full" inputMode="decimal" value={stationInterval} onChange={(e) => setStationInterval(e.target.value)} aria-label="Station interval" /></label>
+                <label className="text-sm text-slate-700">Offsets (− left)<input className="input w-full" value={offsets} onChange={(e) => setOffsets(e.target.value)} aria-label="Offsets" placeholder="-2,0,2" /></label>
+              </div>
+              <button type="button" className={`btn-secondary mt-2 w-full ${lineTarget && lineTarget.station === undefined ? 'ring-2 ring-sky-500' : ''}`} onClick={() => chooseLine({ lineId })}>Onto the line (station, offset, cut/fill)</button>
+              {stations.error && <p className="mt-1 text-sm text-red-700" role="alert">{stations.error.message}</p>}
+              <ul className="mt-2 max-h-40 overflow-y-auto" aria-label="Stations">
+                {(stations.data?.stations ?? []).slice(0, 300).map((st) => (
+                  <li key={st.name}>
+                    <button type="button" className={`w-full rounded px-2 py-2 text-left ${lineTarget?.station === st.station && lineTarget.offset === st.offset ? 'bg-sky-100 font-semibold' : ''}`} onClick={() => chooseLine({ lineId, station: st.station, offset: st.offset })}>
+                      {st.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Panel>
+      )}
+      {stakeTarget && rover && (
+        <Panel title={`Target ${g?.target.name ?? target?.name ?? ''}`} bodyClassName="p-3">
           {guidance.refused ? (
             <p role="alert" className="error-box">
               {guidance.refused}
@@ -186,6 +232,7 @@ export function StakeoutPage() {
           ) : (
             <p className="text-sm text-slate-600">Waiting for the rover…</p>
           )}
+          {g?.line && <LineReadout line={g.line} unit={g.unit} />}
           {g && <GuidanceView g={g} mode={mode} />}
           <div className="mt-3 flex flex-wrap gap-2">
             <select className="input" value={orientation} aria-label="Orientation" onChange={(e) => (e.target.value === 'compass' ? void turnCompass() : setOrientation(e.target.value as StakeOrientation))}>
@@ -203,7 +250,7 @@ export function StakeoutPage() {
               <option value="fr">Forward/Right</option>
             </select>
             <button type="button" className="btn-secondary" aria-pressed={sound} onClick={() => { unlockAudio(); setSound(!sound); }}>{sound ? 'Beeps on' : 'Beeps off'}</button>
-            <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || start.isPending} onClick={stake}>Stake</button>
+            <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || !storable || start.isPending} onClick={stake}>Stake</button>
           </div>
           {start.data && <p className="mt-2 text-sm text-slate-700" role="status">Staking {start.data.occupation.Name}: {start.data.occupation.Status}</p>}
         </Panel>
