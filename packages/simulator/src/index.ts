@@ -5,6 +5,7 @@
  */
 export {
   startSimulator,
+  gotoStart,
   type Simulator,
   type SimulatedDevice,
   type SimulatorOptions,
@@ -13,6 +14,6 @@ export {
 } from './simulator.js';
 export { seedDemo, DEMO_EMAIL } from './demo-seed.js';
 export { baseEpoch, roverEpoch, geoidSeparation, type SimulatedBase } from './epochs.js';
-export { offset, seededRandom, stopAndGo, STAND_S } from './motion.js';
+export { delta, offset, seededRandom, stopAndGo, walkTo, STAND_S, WALK_SPEED_MS, type WalkPath } from './motion.js';
 export { epochSentences, type SimulatedFix } from './nmea-writer.js';
 export { rtcm1005 } from './rtcm-writer.js';

@@ -21,6 +21,15 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** The metres north and east from one point to another (the inverse of `offset`, on the same flat Earth). */
+export function delta(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): { northM: number; eastM: number } {
+  const rad = Math.PI / 180;
+  return {
+    northM: (to.latitude - from.latitude) * rad * EARTH_RADIUS_M,
+    eastM: (to.longitude - from.longitude) * rad * EARTH_RADIUS_M * Math.cos(from.latitude * rad),
+  };
+}
+
 export const WALK_SPEED_MS = 1.2;
 /** How long a surveyor stands on each mark: long enough to tap Record and for an occupation to finish. */
 export const STAND_S = { min: 20, max: 30 } as const;
@@ -53,5 +62,34 @@ export function stopAndGo(base: { latitude: number; longitude: number }, radiusM
     if (t < standUntil) return { ...at(from), moving: false };
     const f = (t - standUntil) / (arriveAt - standUntil);
     return { ...at(from + (to - from) * f), moving: true };
+  };
+}
+
+/** A scripted walk: stand at `from`, set off after `startAfter` s, walk straight to `to` at `speed`, then stand on it. */
+export interface WalkPath {
+  from: { latitude: number; longitude: number };
+  to: { latitude: number; longitude: number };
+  /** metres per second, walking pace unless told (must be > 0) */
+  speed?: number;
+  /** seconds stood at `from` before setting off */
+  startAfter?: number;
+}
+
+/**
+ * Where a rover on a scripted walk is `t` seconds after the start: a straight line from `from` to `to` at a
+ * constant speed, then still on the target for good (a surveyor walking to a mark to stake it).
+ */
+export function walkTo(path: WalkPath) {
+  const speed = path.speed ?? WALK_SPEED_MS;
+  if (!(speed > 0)) throw new Error('The walking speed must be above 0 m/s.');
+  const startAfter = Math.max(0, path.startAfter ?? 0);
+  const { northM, eastM } = delta(path.from, path.to);
+  const length = Math.hypot(northM, eastM);
+  const arriveAt = startAfter + length / speed;
+  return (t: number): { latitude: number; longitude: number; moving: boolean } => {
+    if (t >= arriveAt) return { ...path.to, moving: false };
+    if (t <= startAfter) return { ...path.from, moving: false };
+    const f = ((t - startAfter) * speed) / length;
+    return { ...offset(path.from.latitude, path.from.longitude, northM * f, eastM * f), moving: true };
   };
 }

@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { LIMITS, deviceTopics } from '@smi/contracts';
 import { baseEpoch, roverEpoch, type SimulatedBase } from './epochs.js';
-import { seededRandom, stopAndGo } from './motion.js';
+import { offset, seededRandom, stopAndGo, walkTo, type WalkPath } from './motion.js';
 import { epochSentences, type SimulatedFix } from './nmea-writer.js';
 
 export interface SimulatedDevice {
@@ -31,6 +31,16 @@ export interface SimulatorOptions {
   base?: SimulatedBase;
   service?: SimulatorLogin;
   log?: SimulatorLog;
+  /**
+   * The first rover walks this path instead of going from mark to mark, RTK fixed all the way, and stands on the
+   * target at the end (`from` defaults to 15 m south and 10 m west of the target).
+   */
+  goto?: Omit<WalkPath, 'from'> & { from?: WalkPath['from'] };
+}
+
+/** Where a walk to `to` starts when no start is given: far enough (18 m) for a far view before the near one. */
+export function gotoStart(to: { latitude: number; longitude: number }) {
+  return offset(to.latitude, to.longitude, -15, -10);
 }
 
 const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
@@ -72,8 +82,14 @@ export async function startSimulator(o: SimulatorOptions) {
   }
 
   const rovers = o.devices.filter((d) => d.type === 'rover');
+  const goto = o.goto ? walkTo({ ...o.goto, from: o.goto.from ?? gotoStart(o.goto.to) }) : undefined;
   const motion = new Map(
-    rovers.map((r, i) => [r.code, { walk: stopAndGo(base, 25 + 15 * i, (i * 2 * Math.PI) / rovers.length, 1 + i), rtk: rtkState(seededRandom(101 + i)) }]),
+    rovers.map((r, i) => [
+      r.code,
+      goto && i === 0
+        ? { walk: goto, rtk: (): 4 | 5 => 4 }
+        : { walk: stopAndGo(base, 25 + 15 * i, (i * 2 * Math.PI) / rovers.length, 1 + i), rtk: rtkState(seededRandom(101 + i)) },
+    ]),
   );
   const battery = new Map(o.devices.map((d, i) => [d.code, d.type === 'base' ? 100 : 95 - i * 30]));
   const started = Date.now();
