@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { ntripUserEndpoints as e, type NtripCredentialView } from '@smi/contracts';
 import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { ntripAccess } from '@smi/ntrip';
+import type { Queryable } from '@smi/db';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { perAccount } from '../http/rate-limit.js';
@@ -31,6 +32,20 @@ const view = (r: Row, mountpoints: string[]): NtripCredentialView => ({
   createdAt: new Date(r.created_at).toISOString(),
   mountpoints,
 });
+
+/**
+ * Revokes the workspace's NTRIP credentials a member made (they saw the passwords): when the member leaves or is
+ * removed (decision 064). Runs in the caller's transaction; answers the usernames, whose pulls closeCredentialPulls ends.
+ */
+export async function revokeMemberCredentials(q: Queryable, workspaceId: string, memberId: string): Promise<string[]> {
+  const gone = await q.query<{ username: string }>('DELETE FROM ntrip_credentials WHERE user_id = $1 AND created_by = $2 RETURNING username', [workspaceId, memberId]);
+  return gone.map((r) => r.username);
+}
+
+/** Ends the open pulls of revoked credentials on every gateway (each caster closes its own). */
+export function closeCredentialPulls(deps: Pick<AppDeps, 'live' | 'log'>, usernames: string[]): void {
+  for (const username of usernames) deps.live?.revokeNtripCredential(username).catch((err) => deps.log.warn({ err }, "revoked NTRIP credential's connections not closed"));
+}
 
 /**
  * A user's NTRIP credentials, for a controller or a receiver that is not a registered device: the caster lets them
@@ -73,8 +88,8 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
     const password = newDeviceSecret();
     const username = `ntrip-${randomBytes(5).toString('hex')}`;
     const [row] = await db.query<{ id: string }>(
-      'INSERT INTO ntrip_credentials (user_id, username, secret_hash, name, project_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [user.workspace.id, username, await hashDeviceSecret(password), body.name, body.projectId],
+      'INSERT INTO ntrip_credentials (user_id, username, secret_hash, name, project_id, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [user.workspace.id, username, await hashDeviceSecret(password), body.name, body.projectId, user.id],
     );
     const created = (await list(user.workspace.id)).find((r) => r.id === row!.id)!;
     res.status(201);
@@ -85,7 +100,7 @@ export function ntripCredentialRoutes(deps: AppDeps): Router {
     await perAccount(deps.limiters.ntripCredentialPerAccount, user.id, TOO_MANY);
     const [gone] = await db.query<{ username: string }>('DELETE FROM ntrip_credentials WHERE id = $1 AND user_id = $2 RETURNING username', [params.id, user.workspace.id]);
     if (!gone) throw new AppError(404, 'NTRIP credential not found');
-    deps.live?.revokeNtripCredential(gone.username).catch((err) => deps.log.warn({ err }, 'revoked NTRIP credential\'s connections not closed'));
+    closeCredentialPulls(deps, [gone.username]);
     return { success: true, message: 'NTRIP credential revoked' };
   });
 

@@ -92,4 +92,37 @@ describe('open NTRIP sessions end when what let them in goes', () => {
     expect(office.closed()).toBe(false);
     office.socket.destroy();
   });
+  it('a member who leaves or is removed takes the NTRIP credentials they made with them: revoked, their pulls ended', async () => {
+    const a = await h.owner();
+    const admin = await h.owner();
+    const leaver = await h.owner();
+    const team = ((await a.agent.post('/api/workspaces').send({ name: 'Crew' }).expect(201)).body.workspace as { id: string }).id;
+    await a.agent.put('/api/workspaces/current').send({ workspaceId: team }).expect(200);
+    for (const m of [admin, leaver]) {
+      await h.db.query("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'admin')", [team, m.userId]);
+      await m.agent.put('/api/workspaces/current').send({ workspaceId: team }).expect(200);
+    }
+    const code = `BASE-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    await h.db.query("INSERT INTO devices (code, name, type, owner_id, connected) VALUES ($1, 'Crew base', 'base', $2, true)", [code, team]);
+    const made = async (m: Owner, name: string) => (await m.agent.post('/api/ntrip/credentials').send({ name }).expect(201)).body as { credential: { username: string }; password: string };
+    const [owners, admins, leavers] = [await made(a, 'Office'), await made(admin, 'Field controller'), await made(leaver, 'Spare controller')];
+    const pull = (c: typeof owners) => ntrip1Get(port, code, c.credential.username, c.password);
+    const [officePull, adminPull, leaverPull] = [pull(owners), pull(admins), pull(leavers)];
+    await eventually(() => officePull.hasHead() && adminPull.hasHead() && leaverPull.hasHead());
+    expect([officePull.head(), adminPull.head(), leaverPull.head()]).toEqual(['ICY 200 OK\r\n', 'ICY 200 OK\r\n', 'ICY 200 OK\r\n']);
+
+    await a.agent.delete(`/api/workspace/members/${admin.userId}`).expect(200);
+    await eventually(() => adminPull.closed());
+    expect(await refused(pull(admins))).toBe(true);
+    await leaver.agent.delete('/api/workspace/membership').expect(200);
+    await eventually(() => leaverPull.closed());
+    expect(await refused(pull(leavers))).toBe(true);
+    // the owner's own credential and its pull stay; the list holds only it
+    expect(officePull.closed()).toBe(false);
+    const left = (await a.agent.get('/api/ntrip/credentials').expect(200)).body.credentials as { username: string }[];
+    expect(left.map((c) => c.username)).toEqual([owners.credential.username]);
+    const trail = (await a.agent.get('/api/audit').query({ action: 'member.removed' }).expect(200)).body;
+    expect(JSON.stringify(trail)).toContain(admins.credential.username);
+    officePull.socket.destroy();
+  });
 });

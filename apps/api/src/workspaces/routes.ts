@@ -8,6 +8,7 @@ import { mount } from '../http/route.js';
 import type { SessionUser } from '../auth/session.js';
 import { hashDeviceSecret, newDeviceSecret } from '@smi/devices';
 import { actorOf, writeAudit } from '../audit/audit-log.js';
+import { closeCredentialPulls, revokeMemberCredentials } from '../ntrip/credentials-routes.js';
 
 /** How long an invitation's link works (decision 065). */
 export const INVITATION_DAYS = 7;
@@ -104,23 +105,29 @@ export function workspaceRoutes(deps: AppDeps): Router {
   });
 
   mount(router, e.removeMember, load, async ({ user, params }) => {
-    await db.tx(async (q) => {
+    const revoked = await db.tx(async (q) => {
       const m = await memberToChange(q, user.workspace.id, params.memberId);
       await q.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [user.workspace.id, params.memberId]);
-      await writeAudit(q, actorOf(user), { action: 'member.removed', objectKind: 'member', objectId: params.memberId, before: { Name: m.name, Role: m.role }, after: null });
+      const credentials = await revokeMemberCredentials(q, user.workspace.id, params.memberId);
+      await writeAudit(q, actorOf(user), { action: 'member.removed', objectKind: 'member', objectId: params.memberId, before: { Name: m.name, Role: m.role }, after: credentials.length ? { NtripCredentialsRevoked: credentials } : null });
       await q.query('UPDATE users SET current_workspace_id = NULL WHERE id = $1 AND current_workspace_id = $2', [params.memberId, user.workspace.id]);
+      return credentials;
     });
+    closeCredentialPulls(deps, revoked);
     changed(params.memberId);
     return { success: true, message: 'Member removed' };
   });
 
   mount(router, e.leaveWorkspace, load, async ({ user }) => {
     if (user.workspace.role === 'owner') throw new AppError(409, 'The owner cannot leave: transfer the workspace to another member first');
-    await db.tx(async (q) => {
+    const revoked = await db.tx(async (q) => {
       await q.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [user.workspace.id, user.id]);
       await q.query('UPDATE users SET current_workspace_id = NULL WHERE id = $1', [user.id]);
-      await writeAudit(q, actorOf(user), { action: 'member.left', objectKind: 'member', objectId: user.id, before: { Name: user.name, Role: user.workspace.role }, after: null });
+      const credentials = await revokeMemberCredentials(q, user.workspace.id, user.id);
+      await writeAudit(q, actorOf(user), { action: 'member.left', objectKind: 'member', objectId: user.id, before: { Name: user.name, Role: user.workspace.role }, after: credentials.length ? { NtripCredentialsRevoked: credentials } : null });
+      return credentials;
     });
+    closeCredentialPulls(deps, revoked);
     changed(user.id);
     return { success: true, message: 'You left the workspace' };
   });
