@@ -207,7 +207,9 @@ export const SOCKET_EVENT_PERMISSIONS = {
   unsubscribe: 'read',
   'watch-project': 'read',
   'unwatch-project': 'read',
-} as const satisfies Record<(typeof SOCKET_EVENTS)['subscribe' | 'unsubscribe' | 'watchProject' | 'unwatchProject'], Permission>;
+  // stake-out's watch (its events are named with the stake-out contracts)
+  'stake:watch': 'read',
+} as const satisfies Record<(typeof SOCKET_EVENTS)['subscribe' | 'unsubscribe' | 'watchProject' | 'unwatchProject'] | 'stake:watch', Permission>;
 
 /** A device code, or the device's _id. */
 export const subscribeDeviceRef = z.string().trim().min(1).max(64);

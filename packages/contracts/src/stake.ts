@@ -4,7 +4,6 @@ import { endpoint } from './endpoint.js';
 import { LIVE_FIX_TYPES, POINT_NAME_MAX } from './points.js';
 import { antennaSetup, occupationView } from './occupations.js';
 import { optionalText } from './survey-fields.js';
-import type { Permission } from './roles.js';
 
 /**
  * Stake-out guidance (decision 069): the rover's latest reading placed as an occupation would store it (antenna,
@@ -230,7 +229,6 @@ export const stakeEndpoints = {
  * One watch per socket: a new one replaces the last.
  */
 export const STAKE_SOCKET_EVENTS = { watch: 'stake:watch', guidance: 'stake:guidance' } as const;
-export const STAKE_SOCKET_PERMISSIONS = { 'stake:watch': 'read' } as const satisfies Record<(typeof STAKE_SOCKET_EVENTS)['watch'], Permission>;
 /** What a socket stakes: the guidance route's query (a design point, or a line with its station and offset) and the project. */
 export const stakeWatchRequest = z.union([
   z.null(),

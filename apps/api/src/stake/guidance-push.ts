@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import { STAKE_SOCKET_EVENTS, STAKE_SOCKET_PERMISSIONS, stakeWatchRequest, type LiveReading, type StakePushedGuidance, type StakeWatchAck, type StakeWatchRequest } from '@smi/contracts';
+import { SOCKET_EVENT_PERMISSIONS, STAKE_SOCKET_EVENTS, stakeWatchRequest, type LiveReading, type StakePushedGuidance, type StakeWatchAck, type StakeWatchRequest } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import { occupationsRepository } from '@smi/occupations';
 import type { SessionUser } from '../auth/session.js';
@@ -87,7 +87,7 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
     }
     stop(socket.id);
     try {
-      authorize(user, STAKE_SOCKET_PERMISSIONS[STAKE_SOCKET_EVENTS.watch]);
+      authorize(user, SOCKET_EVENT_PERMISSIONS[STAKE_SOCKET_EVENTS.watch]);
       const who = { workspaceId: user.workspace.id, userId: user.id };
       const [ctx, device] = await Promise.all([
         loadStakeContext(o.db, o.gridsDir, who, request.projectId, spec),
