@@ -14,6 +14,7 @@ import { useAlertsFollowLive } from '../../features/devices/hooks/use-alerts-fol
 import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
 import { lazyNamed } from '../../lib/lazy-named';
+import { useCan } from '../use-can';
 
 // the map library is the largest part of this screen: the lists and the live canvas do not wait for it
 const DeviceMap = lazyNamed(() => import('../../features/devices/components/device-map'), 'DeviceMap');
@@ -26,6 +27,7 @@ const mapLoading = (
 
 export function DevicesPage() {
   const user = useUser();
+  const can = useCan();
   const connected = useConnectedDevices(user.userId);
   const registered = useRegisteredDevices(user.userId);
   const alerts = useDeviceAlerts(user.userId);
@@ -48,7 +50,7 @@ export function DevicesPage() {
         <AlertsPanel alerts={alerts.data} loading={alerts.isPending} failed={alerts.isError} />
       </div>
       <div className="mt-6 space-y-6">
-        <ConnectedDevicesPanel userId={user.userId} devices={devices} loading={connected.isPending} failed={connected.isError} />
+        <ConnectedDevicesPanel can={can} userId={user.userId} devices={devices} loading={connected.isPending} failed={connected.isError} />
         <LiveCanvas rovers={rovers} base={base} feedText={feed.text} />
         <RegisteredDevicesPanel devices={registered.data} loading={registered.isPending} failed={registered.isError} />
       </div>

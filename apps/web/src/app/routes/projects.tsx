@@ -7,9 +7,12 @@ import { useUser } from '../../features/auth/api/auth-state';
 import { useProjects } from '../../features/projects/api/projects';
 import { ProjectsTable } from '../../features/projects/components/projects-table';
 import { paths } from '../../lib/paths';
+import { projectEndpoints } from '@smi/contracts';
+import { useCan } from '../use-can';
 
 export function ProjectsPage() {
   const user = useUser();
+  const can = useCan();
   const navigate = useNavigate();
   const projects = useProjects(user.userId);
   return (
@@ -18,10 +21,12 @@ export function ProjectsPage() {
         title="Projects"
         subtitle="All your survey projects"
         action={
-          <Link to={paths.newProject(user.userId)} className="btn-primary">
-            <Plus aria-hidden="true" className="h-5 w-5" />
-            New Project
-          </Link>
+          can(projectEndpoints.createProject) && (
+            <Link to={paths.newProject(user.userId)} className="btn-primary">
+              <Plus aria-hidden="true" className="h-5 w-5" />
+              New Project
+            </Link>
+          )
         }
       />
       <Panel bodyClassName="">

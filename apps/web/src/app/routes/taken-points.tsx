@@ -19,6 +19,8 @@ import { paths } from '../../lib/paths';
 import { useGridPoints } from '../../lib/grid';
 import { useDisplaySettings } from '../../lib/user-settings';
 import { useCurrentWorkspace } from '../../features/workspaces/api/workspaces';
+import { projectEndpoints } from '@smi/contracts';
+import { useCan } from '../use-can';
 
 export function TakenPointsPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
@@ -29,6 +31,7 @@ export function TakenPointsPage() {
   const project = useProject(projectId);
   const settings = useDisplaySettings();
   const workspace = useCurrentWorkspace();
+  const can = useCan();
   const refresh = useRefreshPoints();
   const storeProject = useStoreProject();
   const [modifying, setModifying] = useState<Point | null>(null);
@@ -78,10 +81,12 @@ export function TakenPointsPage() {
             <button type="button" className="icon-btn border border-slate-300 bg-white" onClick={() => void points.refetch()} aria-label="Refresh points" title="Refresh">
               <RefreshCw aria-hidden="true" className={`h-5 w-5 ${points.isFetching ? 'animate-spin' : ''}`} />
             </button>
-            <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={() => void saveChanges()} disabled={busy}>
-              <Save aria-hidden="true" className="h-4 w-4" />
-              Save Changes
-            </button>
+            {can(projectEndpoints.setProjectStatus) && (
+              <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={() => void saveChanges()} disabled={busy}>
+                <Save aria-hidden="true" className="h-4 w-4" />
+                Save Changes
+              </button>
+            )}
           </div>
         }
       />
@@ -93,7 +98,7 @@ export function TakenPointsPage() {
             {points.error.message}
           </p>
         ) : (
-          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} onPhotos={(p) => setPhotosOf(p._id)} />
+          <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} onPhotos={(p) => setPhotosOf(p._id)} can={can} />
         )}
       </Panel>
       <DeletedPoints projectId={projectId} role={workspace?.role} />

@@ -10,6 +10,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { statusTone } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { canAll, type Can } from '../../../lib/can';
+import { deviceEndpoints } from '@smi/contracts';
 import { connectDevice } from '../api/connect-device';
 import { useRemoveDevice } from '../api/remove-device';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,11 +26,16 @@ interface Props {
   devices: LiveDevice[] | undefined;
   loading: boolean;
   failed: boolean;
+  /** The signed-in user's check: Register, Connect and Remove are drawn only for a role that may use them. */
+  can?: Can;
 }
 
 const statusWord = (s: string) => (s === 'online' ? 'Online' : s === 'offline' ? 'Offline' : s.charAt(0).toUpperCase() + s.slice(1));
 
-export function ConnectedDevicesPanel({ userId, devices, loading, failed }: Props) {
+export function ConnectedDevicesPanel({ userId, devices, loading, failed, can = canAll }: Props) {
+  const mayRegister = can(deviceEndpoints.registerDevice);
+  const mayConnect = can(deviceEndpoints.addDevice);
+  const mayRemove = can(deviceEndpoints.removeDevice);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useRemoveDevice(userId);
@@ -61,14 +68,16 @@ export function ConnectedDevicesPanel({ userId, devices, loading, failed }: Prop
       title="Connected Devices"
       bodyClassName=""
       action={
-        <Link to={paths.registerDevice(userId)} className="btn-primary">
-          <Plus aria-hidden="true" className="h-5 w-5" />
-          Register New Device
-        </Link>
+        mayRegister && (
+          <Link to={paths.registerDevice(userId)} className="btn-primary">
+            <Plus aria-hidden="true" className="h-5 w-5" />
+            Register New Device
+          </Link>
+        )
       }
     >
       <div className="border-b border-slate-100 px-4 pt-4 sm:px-5">
-        <ConnectDeviceForm connect={connect} />
+        {mayConnect && <ConnectDeviceForm connect={connect} />}
         {removeError && (
           <p role="alert" className="error-box mb-3">
             {removeError}
@@ -104,20 +113,21 @@ export function ConnectedDevicesPanel({ userId, devices, loading, failed }: Prop
             {
               header: 'Actions',
               className: 'text-right',
-              cell: (d) => (
-                <button
-                  type="button"
-                  className="icon-btn text-red-600 hover:bg-red-50 hover:text-red-700"
-                  aria-label={`Remove ${d.device.Name}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    setRemoving(d);
-                  }}
-                  onKeyDown={(e) => e.stopPropagation()}
-                >
-                  <Trash2 aria-hidden="true" className="h-5 w-5" />
-                </button>
-              ),
+              cell: (d) =>
+                mayRemove && (
+                  <button
+                    type="button"
+                    className="icon-btn text-red-600 hover:bg-red-50 hover:text-red-700"
+                    aria-label={`Remove ${d.device.Name}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setRemoving(d);
+                    }}
+                    onKeyDown={(e) => e.stopPropagation()}
+                  >
+                    <Trash2 aria-hidden="true" className="h-5 w-5" />
+                  </button>
+                ),
             },
           ]}
         />

@@ -5,7 +5,8 @@ import { Table } from '../../../components/table';
 import { FOOT_METRES, formatLength, type DistanceUnit } from '../../../lib/distance';
 import { accuracyTone, formatCoordinate } from '../../../lib/format';
 import { withUnit } from '../../../lib/grid';
-import { occupationEndpoints as pointEndpoints, pathFor, type GridPointsReply } from '@smi/contracts';
+import { occupationEndpoints as pointEndpoints, pathFor, pointEndpoints as pointRoutes, type GridPointsReply } from '@smi/contracts';
+import { canAll, type Can } from '../../../lib/can';
 import type { Point } from '../api/points';
 
 const localTime = (iso: string) => {
@@ -78,6 +79,8 @@ interface Props {
   onDelete: (p: Point) => void;
   /** Opens the point's photos (decision 067); absent: no photo button. */
   onPhotos?: (p: Point) => void;
+  /** The signed-in user's check: Modify and Delete are drawn only on the points the user may change. */
+  can?: Can;
 }
 
 /**
@@ -85,7 +88,7 @@ interface Props {
  * By: who recorded it. On a phone the point cell carries the position, section, accuracy and who recorded it under the
  * name instead of own columns; below 2xl, beside the sidebar, section and who recorded it stay under the name.
  */
-export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onPhotos }: Props) {
+export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onPhotos, can = canAll }: Props) {
   const frame = grid?.frame ?? null;
   const g = (p: Point) => grid?.points[p._id] ?? null;
   const en = (p: Point, axis: 'easting' | 'northing') => {
@@ -190,18 +193,22 @@ export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onP
                     )}
                   </button>
                 )}
-                <button type="button" className="icon-btn" onClick={() => onModify(p)} aria-label={`Modify point ${nameOf(p)}`} title="Modify">
-                  <Pencil aria-hidden="true" className="h-5 w-5" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-btn hover:bg-red-50 hover:text-red-700"
-                  onClick={() => onDelete(p)}
-                  aria-label={`Delete point ${nameOf(p)}`}
-                  title="Delete"
-                >
-                  <Trash2 aria-hidden="true" className="h-5 w-5" />
-                </button>
+                {can(pointRoutes.renamePoint, p.RecordedBy?.Id ?? null) && (
+                  <button type="button" className="icon-btn" onClick={() => onModify(p)} aria-label={`Modify point ${nameOf(p)}`} title="Modify">
+                    <Pencil aria-hidden="true" className="h-5 w-5" />
+                  </button>
+                )}
+                {can(pointRoutes.deletePoint, p.RecordedBy?.Id ?? null) && (
+                  <button
+                    type="button"
+                    className="icon-btn hover:bg-red-50 hover:text-red-700"
+                    onClick={() => onDelete(p)}
+                    aria-label={`Delete point ${nameOf(p)}`}
+                    title="Delete"
+                  >
+                    <Trash2 aria-hidden="true" className="h-5 w-5" />
+                  </button>
+                )}
               </div>
             ),
           },

@@ -1,0 +1,164 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, renderHook, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { deviceView, pointEndpoints, pointView, projectEndpoints, type DeviceView, type PointView, type WorkspaceRole } from '@smi/contracts';
+import { useCan } from './use-can';
+import { ProjectsPage } from './routes/projects';
+import { canFor } from '../lib/can';
+import { PointsTable } from '../features/points/components/points-table';
+import { ConnectedDevicesPanel } from '../features/devices/components/connected-devices-panel';
+
+const me = '0b4c3c8e-6e8a-4b59-9a4f-3a1d2f6b7c10';
+const colleague = '5d2f9a10-1c3b-4e7d-8f60-2a4b6c8d0e12';
+const user = { userId: me, name: 'Ada', email: 'ada@example.com', isAccountVerified: true };
+
+/** A query cache as the app holds it once signed in: the user, and the workspaces list with `role` in the current one. */
+function cacheAs(role: WorkspaceRole | null, personal = false) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(['auth'], { status: 'verified', user });
+  if (role) client.setQueryData(['workspaces'], [{ id: 'w-1', name: personal ? 'Ada' : 'North Crew', personal, role, current: true }]);
+  return client;
+}
+
+function wrapperFor(client: QueryClient) {
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+/** A point as GET /api/points answers it, recorded by `by`. */
+function point(name: string, by: string | null): PointView {
+  const blank = Object.fromEntries(Object.keys(pointView.shape).map((k) => [k, null])) as unknown as PointView;
+  return {
+    ...blank,
+    _id: name,
+    ProjectId: 'x',
+    Name: name,
+    Type: 'recorded',
+    Latitude: 6.615,
+    Longitude: 79.968,
+    Accuracy: 'High',
+    Timestamp: '2026-11-23T10:00:00.000Z',
+    Device: 'Rover',
+    Section: 'default',
+    Created_On: '2026-11-23T10:00:00.000Z',
+    Method: 'client',
+    Warnings: [],
+    RecordedBy: { Id: by, Name: by === me ? 'Ada' : 'Ben' },
+  } as PointView;
+}
+
+function device(name: string): DeviceView {
+  const blank = Object.fromEntries(Object.keys(deviceView.shape).map((k) => [k, null])) as unknown as DeviceView;
+  return { ...blank, _id: name, Name: name, DeviceCode: 'RV-0001', Type: 'rover', Status: true, Registered_Date: '2026-11-01T00:00:00.000Z', Registered_User_Id: me, Connected: true, Claimed: true };
+}
+
+describe('useCan: the current workspace role and the route table decide', () => {
+  it('reads the role of the current workspace and checks an endpoint by the permission its route declares', () => {
+    const { result } = renderHook(() => useCan(), { wrapper: wrapperFor(cacheAs('surveyor')) });
+    const can = result.current;
+    expect(can(projectEndpoints.createProject)).toBe(true);
+    expect(can(projectEndpoints.deleteProject)).toBe(false);
+    expect(can(pointEndpoints.deletePoint, me)).toBe(true);
+    expect(can(pointEndpoints.deletePoint, colleague)).toBe(false);
+    // a point nobody is named for (recorded before teams) is changed by an admin or the owner only
+    expect(can(pointEndpoints.deletePoint, null)).toBe(false);
+  });
+
+  it('offers nothing beyond reading while the role is not known yet', () => {
+    const { result } = renderHook(() => useCan(), { wrapper: wrapperFor(cacheAs(null)) });
+    expect(result.current(pointEndpoints.listPoints)).toBe(true);
+    expect(result.current(projectEndpoints.createProject)).toBe(false);
+    expect(result.current(pointEndpoints.deletePoint, me)).toBe(false);
+  });
+
+  it('lets the owner of a personal workspace do everything, as before teams', () => {
+    const { result } = renderHook(() => useCan(), { wrapper: wrapperFor(cacheAs('owner', true)) });
+    expect(result.current(projectEndpoints.deleteProject)).toBe(true);
+    expect(result.current(pointEndpoints.deletePoint, colleague)).toBe(true);
+  });
+});
+
+describe('the Projects screen', () => {
+  function projectsAs(role: WorkspaceRole) {
+    const client = cacheAs(role);
+    client.setQueryData(['projects', 'list', me], []);
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    render(<ProjectsPage />, { wrapper: wrapperFor(client) });
+  }
+
+  it('offers a viewer no New Project', () => {
+    projectsAs('viewer');
+    expect(screen.getByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /New Project/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['surveyor', 'admin', 'owner'] as const)('offers a %s New Project', (role) => {
+    projectsAs(role);
+    expect(screen.getByRole('link', { name: /New Project/ })).toBeInTheDocument();
+  });
+});
+
+describe('the taken-points table', () => {
+  const points = [point('Mine', me), point('Theirs', colleague)];
+  function tableAs(role: WorkspaceRole) {
+    render(<PointsTable points={points} onModify={vi.fn()} onDelete={vi.fn()} onPhotos={vi.fn()} can={canFor(role, me)} />);
+  }
+
+  it('offers a viewer no Modify or Delete, and the photos still', () => {
+    tableAs('viewer');
+    expect(screen.queryByRole('button', { name: /^Delete point/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Modify point/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Photos of Mine/ }).length).toBeGreaterThan(0);
+  });
+
+  it('offers a surveyor Modify and Delete on the points they recorded only', () => {
+    tableAs('surveyor');
+    expect(screen.getAllByRole('button', { name: 'Delete point Mine' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Modify point Mine' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Delete point Theirs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Modify point Theirs' })).not.toBeInTheDocument();
+  });
+
+  it.each(['admin', 'owner'] as const)('offers an %s Modify and Delete on every point', (role) => {
+    tableAs(role);
+    for (const name of ['Mine', 'Theirs']) {
+      expect(screen.getAllByRole('button', { name: `Delete point ${name}` }).length).toBeGreaterThan(0);
+      expect(screen.getAllByRole('button', { name: `Modify point ${name}` }).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the Connected Devices panel', () => {
+  function panelAs(role: WorkspaceRole) {
+    const client = cacheAs(role);
+    render(<ConnectedDevicesPanel userId={me} loading={false} failed={false} devices={[{ device: device('Rover 1'), battery: null, signal: null, status: 'online', position: null, live: false }]} can={canFor(role, me)} />, {
+      wrapper: wrapperFor(client),
+    });
+    return screen;
+  }
+
+  it('offers a viewer no Register, Connect or Remove', () => {
+    const panel = panelAs('viewer');
+    expect(panel.getAllByText('Rover 1').length).toBeGreaterThan(0);
+    expect(panel.queryByRole('link', { name: /Register New Device/ })).not.toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Remove Rover 1' })).not.toBeInTheDocument();
+    expect(panel.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('offers a surveyor Connect and Remove but not Register (devices are managed by admins)', () => {
+    const panel = panelAs('surveyor');
+    expect(panel.queryByRole('link', { name: /Register New Device/ })).not.toBeInTheDocument();
+    expect(panel.getAllByRole('button', { name: 'Remove Rover 1' }).length).toBeGreaterThan(0);
+  });
+
+  it('offers the owner Register New Device', () => {
+    const panel = panelAs('owner');
+    expect(panel.getByRole('link', { name: /Register New Device/ })).toBeInTheDocument();
+    expect(panel.getByRole('textbox')).toBeInTheDocument();
+  });
+});
