@@ -185,7 +185,7 @@ export function StakeoutPage() {
         <ul className="mt-2 max-h-40 overflow-y-auto" aria-label="Design points">
           {shown.slice(0, 200).map((p) => (
             <li key={p.id}>
-              <button type="button" className={`w-full rounded px-2 py-2 text-left ${p.id === targetId ? 'bg-sky-100 font-semibold' : ''}`} onClick={() => setTargetId(p.id)}>
+              <button type="button" className={`w-full rounded px-2 py-2 text-left ${p.id === targetId ? 'bg-brand-50 font-semibold' : ''}`} onClick={() => setTargetId(p.id)}>
                 {p.name}{' '}
                 {summary.has(p.id) && <StakedNote name={p.name} s={summary.get(p.id)!} />}
               </button>
@@ -211,7 +211,7 @@ export function StakeoutPage() {
               <ul className="mt-2 max-h-40 overflow-y-auto" aria-label="Stations">
                 {(stations.data?.stations ?? []).slice(0, 300).map((st) => (
                   <li key={st.name}>
-                    <button type="button" className={`w-full rounded px-2 py-2 text-left ${lineTarget?.station === st.station && lineTarget.offset === st.offset ? 'bg-sky-100 font-semibold' : ''}`} onClick={() => chooseLine({ lineId, station: st.station, offset: st.offset })}>
+                    <button type="button" className={`w-full rounded px-2 py-2 text-left ${lineTarget?.station === st.station && lineTarget.offset === st.offset ? 'bg-brand-50 font-semibold' : ''}`} onClick={() => chooseLine({ lineId, station: st.station, offset: st.offset })}>
                       {st.name}
                     </button>
                   </li>
