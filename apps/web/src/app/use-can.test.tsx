@@ -9,6 +9,11 @@ import { ProjectsPage } from './routes/projects';
 import { canFor } from '../lib/can';
 import { PointsTable } from '../features/points/components/points-table';
 import { ConnectedDevicesPanel } from '../features/devices/components/connected-devices-panel';
+import { SurveyControls } from '../features/survey/components/survey-controls';
+import { ActionsPanel } from '../features/projects/components/actions-panel';
+import { SurveyStatusPanel } from '../features/projects/components/survey-status-panel';
+import { DEFAULT_MEASUREMENT } from '../lib/measurement-settings';
+import { projectFixture } from '../test/project-fixture';
 
 const me = '0b4c3c8e-6e8a-4b59-9a4f-3a1d2f6b7c10';
 const colleague = '5d2f9a10-1c3b-4e7d-8f60-2a4b6c8d0e12';
@@ -160,5 +165,83 @@ describe('the Connected Devices panel', () => {
     const panel = panelAs('owner');
     expect(panel.getByRole('link', { name: /Register New Device/ })).toBeInTheDocument();
     expect(panel.getByRole('textbox')).toBeInTheDocument();
+  });
+});
+
+describe('the survey map controls', () => {
+  const recorded = (by: string) => [
+    { _id: 'a', Name: 'Older', Created_On: '2026-11-23T10:00:00.000Z', RecordedBy: { Id: me } },
+    { _id: 'b', Name: 'Last', Created_On: '2026-11-23T11:00:00.000Z', RecordedBy: { Id: by } },
+  ];
+  function controlsAs(role: WorkspaceRole, lastBy: string) {
+    render(
+      <SurveyControls
+        project={projectFixture({ Sections: ['default'] })}
+        points={recorded(lastBy)}
+        rovers={[]}
+        sampleFor={() => {
+          throw new Error('not sampled');
+        }}
+        measurement={DEFAULT_MEASUREMENT}
+        unit="CM"
+        onMeasured={vi.fn(async () => {})}
+        onDiscard={vi.fn(async () => {})}
+        onAddSection={vi.fn(async () => true)}
+        onFilter={vi.fn()}
+        can={canFor(role, me)}
+      />,
+      { wrapper: wrapperFor(cacheAs(role)) },
+    );
+  }
+
+  it('offers a viewer the points list only: no Record, no Discard', () => {
+    controlsAs('viewer', me);
+    expect(screen.getByRole('button', { name: 'Points list' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record a point' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Discard last point' })).not.toBeInTheDocument();
+  });
+
+  it('offers a surveyor Record, and Discard only when the last point is their own', () => {
+    controlsAs('surveyor', colleague);
+    expect(screen.getByRole('button', { name: 'Record a point' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Discard last point' })).not.toBeInTheDocument();
+  });
+
+  it('offers a surveyor Discard of the last point they recorded', () => {
+    controlsAs('surveyor', me);
+    expect(screen.getByRole('button', { name: 'Discard last point' })).toBeInTheDocument();
+  });
+
+  it('offers an admin Discard of a colleague\'s last point', () => {
+    controlsAs('admin', colleague);
+    expect(screen.getByRole('button', { name: 'Record a point' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Discard last point' })).toBeInTheDocument();
+  });
+});
+
+describe('the project screen panels', () => {
+  function projectAs(role: WorkspaceRole) {
+    const project = projectFixture({ Status: 'Paused' });
+    render(
+      <>
+        <SurveyStatusPanel project={project} onResume={vi.fn()} send={vi.fn()} can={canFor(role, me)} />
+        <ActionsPanel project={project} mapHref="/map" pointsHref="/points" onDeleted={vi.fn()} can={canFor(role, me)} />
+      </>,
+      { wrapper: wrapperFor(cacheAs(role)) },
+    );
+  }
+
+  it.each(['viewer', 'surveyor'] as const)('offers a %s no Delete Project and no status change, and the export still', (role) => {
+    projectAs(role);
+    expect(screen.queryByRole('button', { name: /Delete Project/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Resume/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Export Data' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /View on Map/ })).toBeInTheDocument();
+  });
+
+  it.each(['admin', 'owner'] as const)('offers an %s Delete Project and the status changes', (role) => {
+    projectAs(role);
+    expect(screen.getByRole('button', { name: /Delete Project/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Resume/ })).toBeInTheDocument();
   });
 });

@@ -11,6 +11,8 @@ import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { DEFAULT_MEASUREMENT, useMeasurementSettings } from '../../lib/measurement-settings';
 import { useDisplaySettings } from '../../lib/user-settings';
+import { projectEndpoints } from '@smi/contracts';
+import { useCan } from '../use-can';
 
 export function PointSurveyPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
@@ -22,6 +24,7 @@ export function PointSurveyPage() {
   const refresh = useRefreshPoints();
   const storeSections = useStoreSections();
   const storeProject = useStoreProject();
+  const can = useCan();
 
   // one tap from the map: a paused survey resumes, a completed one is reopened (the spec's Reset Survey)
   const onResume = async () => {
@@ -88,7 +91,8 @@ export function PointSurveyPage() {
             onDiscard={onDiscard}
             onAddSection={onAddSection}
             onFilter={() => navigate(paths.takenPoints(projectId))}
-            onResume={onResume}
+            onResume={can(projectEndpoints.setProjectStatus) ? onResume : undefined}
+            can={can}
           />
         )}
         {points.isPending && !project.isPending && (

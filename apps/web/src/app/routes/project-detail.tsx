@@ -16,11 +16,13 @@ import { ProjectCodeListPanel } from '../../features/code-lists/components/proje
 import { paths } from '../../lib/paths';
 import { Panel } from '../../components/panel';
 import { CorrectionsClients } from '../../components/corrections-clients';
+import { useCan } from '../use-can';
 
 export function ProjectDetailPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
   const navigate = useNavigate();
   const query = useProject(projectId);
+  const can = useCan();
 
   if (query.isPending) return <CenteredSpinner label="Loading project" />;
   if (query.isError) {
@@ -39,7 +41,7 @@ export function ProjectDetailPage() {
       <PageHeader title={project.Name} subtitle={project.Description || 'No description'} back />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6">
         <div className="flex flex-col gap-4 lg:gap-6">
-          <SurveyStatusPanel project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
+          <SurveyStatusPanel can={can} project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
           {/* keyed on the project only: saving a Known Position changes the mode, and a remount would lose the
               re-computation message; the panel follows the project's mode and position itself */}
           <PositioningModePanel key={project._id} project={project} />
@@ -55,8 +57,9 @@ export function ProjectDetailPage() {
         <div className="flex flex-col gap-4 lg:gap-6">
           <OverviewPanel project={project} />
           <SectionsPanel projectId={project._id} sections={project.Sections} />
-          <ProjectCodeListPanel projectId={project._id} listsHref={paths.codeLists} />
+          <ProjectCodeListPanel can={can} projectId={project._id} listsHref={paths.codeLists} />
           <ActionsPanel
+            can={can}
             project={project}
             mapHref={paths.pointSurvey(project._id)}
             pointsHref={paths.takenPoints(project._id)}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { List, Map, Trash2, Crosshair } from 'lucide-react';
+import { projectEndpoints } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
+import { canAll, type Can } from '../../../lib/can';
 import type { Project } from '../api/projects';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ExportControl } from './export-control';
@@ -13,9 +15,11 @@ interface Props {
   /** the stake-out screen */
   stakeHref?: string;
   onDeleted: () => void;
+  /** The signed-in user's check: Delete Project is drawn only for a role that may delete it. */
+  can?: Can;
 }
 
-export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, onDeleted }: Props) {
+export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, onDeleted, can = canAll }: Props) {
   const [confirming, setConfirming] = useState(false);
   return (
     <Panel title="Actions">
@@ -39,13 +43,17 @@ export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, onDelete
         <h3 className="mb-2 text-sm font-semibold text-slate-700">Export Data</h3>
         <ExportControl projectId={project._id} />
       </div>
-      <div className="mt-4 border-t border-slate-100 pt-4">
-        <button type="button" className="btn-danger w-full sm:w-auto" onClick={() => setConfirming(true)}>
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete Project
-        </button>
-      </div>
-      <DeleteProjectDialog project={confirming ? project : null} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
+      {can(projectEndpoints.deleteProject) && (
+        <>
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <button type="button" className="btn-danger w-full sm:w-auto" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Delete Project
+            </button>
+          </div>
+          <DeleteProjectDialog project={confirming ? project : null} onClose={() => setConfirming(false)} onDeleted={onDeleted} />
+        </>
+      )}
     </Panel>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { CheckCircle2, Pause, Play, RotateCcw } from 'lucide-react';
 import { toast } from 'react-toastify';
-import type { ProjectStatus } from '@smi/contracts';
+import { projectEndpoints, type ProjectStatus } from '@smi/contracts';
 import { Badge } from '../../../components/badge';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { setProjectStatus, useStoreProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
 import { ACTION_LABEL, ACTION_TARGET, actionsFor, STATUS_TEXT, surveyStatus, type SurveyAction } from '../status-machine';
@@ -19,13 +20,16 @@ interface Props {
   onResume: () => void;
   /** For tests and callers that route the request elsewhere; the real call by default. */
   send?: (id: string, status: ProjectStatus) => Promise<Project>;
+  /** The signed-in user's check: pause, resume, complete and reset are drawn only for a role that may change the status. */
+  can?: Can;
 }
 
 /**
  * The survey status: the local status changes at once, then the server is asked; the cached project is replaced
  * only when the server confirms. A refused change goes back to what the server last said.
  */
-export function SurveyStatusPanel({ project, onResume, send = setProjectStatus }: Props) {
+export function SurveyStatusPanel({ project, onResume, send = setProjectStatus, can = canAll }: Props) {
+  const mayChange = can(projectEndpoints.setProjectStatus);
   const store = useStoreProject();
   const [local, setLocal] = useState<ProjectStatus | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,7 +71,7 @@ export function SurveyStatusPanel({ project, onResume, send = setProjectStatus }
         )}
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{text.hint}</p>
         <div className="flex flex-wrap gap-2">
-          {actionsFor(status).map((action) => {
+          {(mayChange ? actionsFor(status) : []).map((action) => {
             const Icon = ICONS[action];
             return (
               <button

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import type { MeasurementSettings, ProjectStatus, ProjectView } from '@smi/contracts';
+import { pointEndpoints, type MeasurementSettings, type ProjectStatus, type ProjectView } from '@smi/contracts';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { uploadPhotos } from '../../../lib/photos';
+import { canAll, type Can } from '../../../lib/can';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { DistanceUnit } from '../../../lib/distance';
 import { useAutoSave } from '../hooks/use-auto-save';
@@ -18,7 +19,7 @@ import { RecordPointDialog, type RecordDraft } from './record-point-dialog';
 
 interface Props {
   project: ProjectView;
-  points: { _id: string; Name: string; Number?: number; Created_On: string; Latitude?: number; Longitude?: number }[];
+  points: { _id: string; Name: string; Number?: number; Created_On: string; Latitude?: number; Longitude?: number; RecordedBy?: { Id: string | null } }[];
   rovers: RoverView[];
   sampleFor: (rover: RoverView | undefined) => RecordSample;
   /** The project's measurement settings: Save starts its default method on the server, the hold a rapid one. */
@@ -33,6 +34,8 @@ interface Props {
   /** The survey's status (Active when missing): a paused or completed one is resumed, after asking, before recording. */
   surveyStatus?: ProjectStatus;
   onResume?: () => Promise<boolean>;
+  /** The signed-in user's check: Record is drawn for a role that may record, Discard when the last point may be deleted. */
+  can?: Can;
 }
 
 /** What recording in a survey that is not active asks first. */
@@ -42,7 +45,7 @@ export const RESUME_ASK: Record<Exclude<ProjectStatus, 'Active'>, { title: strin
 };
 
 /** The round buttons and the two dialogs they open (Record a Point, Confirm Action), plus press-and-hold saving. */
-export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onMeasured, onDiscard, onAddSection, onFilter, onRecentre, surveyStatus = 'Active', onResume }: Props) {
+export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onMeasured, onDiscard, onAddSection, onFilter, onRecentre, surveyStatus = 'Active', onResume, can = canAll }: Props) {
   const [asking, setAsking] = useState(false);
   const [resuming, setResuming] = useState(false);
   // a reload during a measurement opens the dialog on its progress (or its outcome)
@@ -139,8 +142,11 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
       : null;
   const auto = useAutoSave(holdDraft, record);
 
+  const lastPoint = points.reduce<(typeof points)[number] | null>((a, p) => (!a || p.Created_On > a.Created_On ? p : a), null);
+  const mayRecord = can(pointEndpoints.recordPoint);
+  const mayDiscard = lastPoint ? can(pointEndpoints.deletePoint, lastPoint.RecordedBy?.Id ?? null) : can(pointEndpoints.deletePoint);
   const askDiscard = () => {
-    const last = points.reduce<(typeof points)[number] | null>((a, p) => (!a || p.Created_On > a.Created_On ? p : a), null);
+    const last = lastPoint;
     if (!last) return void toast.info('No recorded point to discard.');
     setDiscarding(last);
   };
@@ -178,8 +184,8 @@ export function SurveyControls({ project, points, rovers, sampleFor, measurement
       <div className="pointer-events-none absolute bottom-6 right-3 z-[1000] sm:right-5">
         <MapButtons
           onFilter={onFilter}
-          onReverse={askDiscard}
-          onRecord={gate(() => setRecordOpen(true))}
+          onReverse={mayDiscard ? askDiscard : undefined}
+          onRecord={mayRecord ? gate(() => setRecordOpen(true)) : undefined}
           onHoldRecord={gate(() => {
             if (rovers.length === 0) return void toast.error('No client devices connected. Please connect a device first.');
             auto.start();

@@ -26,6 +26,7 @@ import { SurveyControls } from './survey-controls';
 import { SurveyPausedBar } from './survey-paused-bar';
 import { RoverReadout } from './map/rover-readout';
 import { surveyStatus } from '../../../lib/survey-status';
+import type { Can } from '../../../lib/can';
 import { liveStateOf } from '../rules/live-state';
 
 export interface SurveyMapProps {
@@ -40,10 +41,12 @@ export interface SurveyMapProps {
   onFilter: () => void;
   /** Resumes a paused (or reopens a completed) survey; resolves whether it did. */
   onResume?: () => Promise<boolean>;
+  /** The signed-in user's check, for the recording controls. */
+  can?: Can;
 }
 
 /** The survey map: live rovers and base over the tiles, the recorded points, and the recording controls. */
-export function SurveyMap({ project, points, settings, measurement, onMeasured, onDiscard, onAddSection, onFilter, onResume }: SurveyMapProps) {
+export function SurveyMap({ project, points, settings, measurement, onMeasured, onDiscard, onAddSection, onFilter, onResume, can }: SurveyMapProps) {
   const base = project.BaseStationDevice;
   const rtcm = useBaseRtcm(base?._id).data;
   // the known base's height is the setup's (the server's rule); the list is read again when a correction saves
@@ -155,6 +158,7 @@ export function SurveyMap({ project, points, settings, measurement, onMeasured, 
           onRecentre={follow ? undefined : () => setFollow(true)}
           surveyStatus={status}
           onResume={onResume}
+          can={can}
         />
       </div>
     </div>
