@@ -110,7 +110,7 @@ export async function writePlan(doc: PDFKit.PDFDocument, fonts: ReportFonts, src
 }
 
 /** Min and max without spreading 100,000 arguments onto the stack. */
-function range(values: number[]): [number, number] {
+export function range(values: number[]): [number, number] {
   let min = Infinity;
   let max = -Infinity;
   for (const v of values) {

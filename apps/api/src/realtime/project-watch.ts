@@ -1,12 +1,12 @@
 import type { Server, Socket } from 'socket.io';
-import { SOCKET_EVENT_PERMISSIONS, SOCKET_EVENTS, watchProjectRequest, type PointsChangedEvent, type WatchProjectAck } from '@smi/contracts';
+import { SOCKET_EVENTS, watchProjectRequest, type PointsChangedEvent, type WatchProjectAck } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 import type { SessionUser } from '../auth/session.js';
-import { AppError } from '../http/errors.js';
-import { authorize, ROLE_REFUSED } from '../http/authorize.js';
+import { ROLE_REFUSED } from '../http/authorize.js';
 import type { Logger } from '../logger.js';
 import { pointChangesSince, watchableCursor } from '../points/changes.js';
 import { projectRoom } from './rooms.js';
+import { eventGuard } from './event-guard.js';
 
 /** Projects one socket may watch at once (a map and a table of one project; a few tabs' worth). */
 const MAX_PROJECTS_PER_SOCKET = 20;
@@ -113,25 +113,7 @@ export type PointsPublisher = ReturnType<typeof pointsPublisher>;
  * Another workspace's project and a missing one are refused alike.
  */
 export function handleProjectWatch(socket: Socket, o: { db: Queryable; publisher: PointsPublisher; user: Pick<SessionUser, 'id' | 'workspace'>; log: Logger }) {
-  let tokens = BUCKET.size;
-  let refilled = Date.now();
-  const allow = () => {
-    const now = Date.now();
-    tokens = Math.min(BUCKET.size, tokens + ((now - refilled) / 1000) * BUCKET.perSecond);
-    refilled = now;
-    if (tokens < 1) return false;
-    tokens--;
-    return true;
-  };
-  const permitted = (event: 'watch-project' | 'unwatch-project') => {
-    try {
-      authorize(o.user, SOCKET_EVENT_PERMISSIONS[event]);
-      return true;
-    } catch (err) {
-      if (err instanceof AppError) return false;
-      throw err;
-    }
-  };
+  const { allow, permitted } = eventGuard(o.user, BUCKET);
   const watching = () => [...socket.rooms].filter((r) => r.startsWith('project:')).length;
 
   socket.on(SOCKET_EVENTS.watchProject, (payload: unknown, ack?: unknown) => {

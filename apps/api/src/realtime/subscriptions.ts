@@ -1,11 +1,11 @@
 import type { Socket } from 'socket.io';
-import { SOCKET_EVENT_PERMISSIONS, SOCKET_EVENTS, subscribeRequest, type LiveReading, type SubscribeAck } from '@smi/contracts';
+import { SOCKET_EVENTS, subscribeRequest, type LiveReading, type SubscribeAck } from '@smi/contracts';
 import type { Queryable } from '@smi/db';
 import type { LatestReadings } from './latest-readings.js';
 import { ROLES, parseRoom, roomOf, type Role } from './rooms.js';
+import { eventGuard } from './event-guard.js';
 import type { SessionUser } from '../auth/session.js';
-import { AppError } from '../http/errors.js';
-import { authorize, ROLE_REFUSED } from '../http/authorize.js';
+import { ROLE_REFUSED } from '../http/authorize.js';
 
 const MAX_ROOMS_PER_SOCKET = 200;
 // subscribe requests each cost a query: a burst of 30, then 3 a second
@@ -36,27 +36,7 @@ function sendLatest(socket: Socket, readings: LiveReading[], roleOf: (code: stri
  * The latest reading of each newly joined device is sent at once.
  */
 export function handleSubscriptions(socket: Socket, o: { db: Queryable; latest: LatestReadings; userId: string; user: Pick<SessionUser, 'id' | 'workspace'> }) {
-  let tokens = BUCKET.size;
-  let refilled = Date.now();
-  const allow = () => {
-    const now = Date.now();
-    tokens = Math.min(BUCKET.size, tokens + ((now - refilled) / 1000) * BUCKET.perSecond);
-    refilled = now;
-    if (tokens < 1) return false;
-    tokens--;
-    return true;
-  };
-
-  // the one role check of routes and socket events alike (decision 064)
-  const permitted = (event: keyof typeof SOCKET_EVENT_PERMISSIONS) => {
-    try {
-      authorize(o.user, SOCKET_EVENT_PERMISSIONS[event]);
-      return true;
-    } catch (err) {
-      if (err instanceof AppError) return false;
-      throw err;
-    }
-  };
+  const { allow, permitted } = eventGuard(o.user, BUCKET);
 
   socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: unknown) => {
     const reply = (a: SubscribeAck) => (typeof ack === 'function' ? ack(a) : undefined);

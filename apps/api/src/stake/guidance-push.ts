@@ -1,12 +1,16 @@
 import type { Socket } from 'socket.io';
-import { SOCKET_EVENT_PERMISSIONS, STAKE_SOCKET_EVENTS, stakeWatchRequest, type LiveReading, type StakePushedGuidance, type StakeWatchAck, type StakeWatchRequest } from '@smi/contracts';
+import { STAKE_SOCKET_EVENTS, stakeWatchRequest, type LiveReading, type StakePushedGuidance, type StakeWatchAck, type StakeWatchRequest } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import { occupationsRepository } from '@smi/occupations';
 import type { SessionUser } from '../auth/session.js';
-import { authorize } from '../http/authorize.js';
 import { AppError } from '../http/errors.js';
+import { ROLE_REFUSED } from '../http/authorize.js';
+import { eventGuard } from '../realtime/event-guard.js';
 import { guide, TravelTracks, type StakeContext } from './guidance.js';
 import { loadStakeContext, type StakeTargetSpec } from './routes.js';
+
+/** A new watch loads its context (a few queries): a burst of 10, then 2 a second; a new heading costs nothing. */
+const WATCH_BUCKET = { size: 10, perSecond: 2 };
 
 /** How long a watch's context (project, setup, CRS, design point, settings) is reused: a change shows within it. */
 const CONTEXT_TTL_MS = 1000;
@@ -68,7 +72,7 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
     w.socket.emit(STAKE_SOCKET_EVENTS.guidance, pushed);
   };
 
-  async function watch(socket: Socket, user: Pick<SessionUser, 'id' | 'workspace'>, payload: unknown): Promise<StakeWatchAck> {
+  async function watch(socket: Socket, user: Pick<SessionUser, 'id' | 'workspace'>, guard: ReturnType<typeof eventGuard>, payload: unknown): Promise<StakeWatchAck> {
     const prev = bySocket.get(socket.id);
     const parsed = stakeWatchRequest.safeParse(payload);
     if (!parsed.success || parsed.data === null) stop(socket.id);
@@ -86,8 +90,9 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
       return { success: true };
     }
     stop(socket.id);
+    if (!guard.allow()) return { success: false, message: 'Too many stake-out requests; slow down' };
+    if (!guard.permitted(STAKE_SOCKET_EVENTS.watch)) return { success: false, message: ROLE_REFUSED };
     try {
-      authorize(user, SOCKET_EVENT_PERMISSIONS[STAKE_SOCKET_EVENTS.watch]);
       const who = { workspaceId: user.workspace.id, userId: user.id };
       const [ctx, device] = await Promise.all([
         loadStakeContext(o.db, o.gridsDir, who, request.projectId, spec),
@@ -113,9 +118,10 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
   return {
     /** Takes `stake:watch` on a signed-in socket; its acknowledgement says whether the watch began and why not. */
     attach(socket: Socket, user: Pick<SessionUser, 'id' | 'workspace'>, onError: (err: unknown) => void) {
+      const guard = eventGuard(user, WATCH_BUCKET);
       socket.on(STAKE_SOCKET_EVENTS.watch, (payload: unknown, ack?: unknown) => {
         const reply = (a: StakeWatchAck) => (typeof ack === 'function' ? ack(a) : undefined);
-        watch(socket, user, payload).then(reply, (err: unknown) => {
+        watch(socket, user, guard, payload).then(reply, (err: unknown) => {
           onError(err);
           reply({ success: false, message: 'Stake-out guidance failed; please try again' });
         });

@@ -5,6 +5,7 @@ import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import type { CellSpec } from '../exports/pdf-cells.js';
 import { crsLine } from '../exports/pdf-crs.js';
 import { streamingPdf } from '../exports/pdf-document.js';
+import { range } from '../exports/pdf-plan.js';
 import type { ReportFonts } from '../exports/pdf-fonts.js';
 import { METRES_PER_PT, fitScale, formatMetres, niceFloor } from '../exports/pdf-scale.js';
 import { MARGIN, say, utcTime } from '../exports/pdf-summary.js';
@@ -243,14 +244,4 @@ function circle(cx: number, cy: number, r: number): string {
     `${p(cx - r, cy - k)} ${p(cx - k, cy - r)} ${p(cx, cy - r)} c ` +
     `${p(cx + k, cy - r)} ${p(cx + r, cy - k)} ${p(cx + r, cy)} c\n`
   );
-}
-
-function range(values: number[]): [number, number] {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return [min, max];
 }
