@@ -100,6 +100,7 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   // on P3: green, inside 2 cm horizontally and 3 cm vertically
   await expect(guidance).toHaveAttribute('data-state', 'reached', { timeout: 60_000 });
   await expect(guidance.getByTestId('stake-distance')).toHaveClass(/text-emerald-600/);
+  await expect(guidance.getByTestId('bullseye-in-tolerance')).toBeVisible();
   await page.screenshot({ path: '/tmp/stakewalk-green-390.png', fullPage: true });
 
   // Stake: the topo occupation runs on P3 and stores ST-P3

@@ -38,9 +38,11 @@ describe('the stake-out guidance', () => {
     expect(screen.getByTestId('stake-guidance').dataset.state).toBe('near');
     expect(screen.getByRole('img', { name: 'Bullseye' })).toBeTruthy();
     expect(screen.getByTestId('stake-distance').textContent).toBe('40.0 cm');
+    expect(screen.queryByTestId('bullseye-in-tolerance')).toBeNull();
     rerender(<GuidanceView g={reply({ distance: 0.012, within: true })} mode="ne" />);
     expect(screen.getByTestId('stake-guidance').dataset.state).toBe('reached');
     expect(screen.getByTestId('stake-distance').className).toMatch(/emerald/);
+    expect(screen.getByTestId('bullseye-in-tolerance').getAttribute('class')).toMatch(/emerald/);
   });
 
   it('greyed with the reason when not RTK fixed, never green', () => {
@@ -48,6 +50,7 @@ describe('the stake-out guidance', () => {
     expect(screen.getByRole('status').textContent).toBe('The rover is not RTK fixed.');
     expect(screen.getByTestId('stake-guidance').dataset.state).toBe('near');
     expect(screen.getByTestId('stake-guidance').className).toMatch(/opacity-50/);
+    expect(screen.queryByTestId('bullseye-in-tolerance')).toBeNull();
   });
 
   it('shows lengths in cm under a metre, else in the unit', () => {

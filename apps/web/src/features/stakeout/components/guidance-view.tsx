@@ -86,6 +86,8 @@ function Bullseye({ g }: { g: StakeGuidanceReply }) {
   const reached = g.live && d.within.both;
   return (
     <svg viewBox="-50 -50 100 100" className="mx-auto h-48 w-48" role="img" aria-label="Bullseye">
+      {/* inside the tolerance the whole inner ring turns green: the tolerance disc alone (2 cm of 3 m) hides under the rover */}
+      {reached && <circle r="13" className="fill-emerald-500/40" data-testid="bullseye-in-tolerance" />}
       {[40, 26, 13].map((c) => <circle key={c} r={c} fill="none" stroke="currentColor" className="text-slate-300" strokeWidth="1" />)}
       <circle r={tol} className={reached ? 'fill-emerald-500' : 'fill-red-500'} />
       <circle cx={x} cy={y} r="3.5" className="fill-sky-600" stroke="white" strokeWidth="1" />
