@@ -14,6 +14,11 @@ import { ActionsPanel } from '../features/projects/components/actions-panel';
 import { SurveyStatusPanel } from '../features/projects/components/survey-status-panel';
 import { DEFAULT_MEASUREMENT } from '../lib/measurement-settings';
 import { projectFixture } from '../test/project-fixture';
+import { CrsPanel } from '../features/projects/components/crs-panel';
+import { MeasurementPanel } from '../features/projects/components/measurement-panel';
+import { SectionsPanel } from '../features/projects/components/sections-panel';
+import { PositioningModePanel } from '../features/projects/components/positioning-mode-panel';
+import { ProjectNtripPanel } from '../features/ntrip/components/project-ntrip-panel';
 
 const me = '0b4c3c8e-6e8a-4b59-9a4f-3a1d2f6b7c10';
 const colleague = '5d2f9a10-1c3b-4e7d-8f60-2a4b6c8d0e12';
@@ -243,5 +248,62 @@ describe('the project screen panels', () => {
     projectAs(role);
     expect(screen.getByRole('button', { name: /Delete Project/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Resume/ })).toBeInTheDocument();
+  });
+});
+
+describe('the project settings panels', () => {
+  const crs = {
+    crs: { code: 32644, name: 'WGS 84 / UTM zone 44N', kind: 'projected', unit: 'metre', area: 'Between 78°E and 84°E', grid: null },
+    unitLabel: 'metre',
+    vertical: 'ellipsoidal',
+    geoidModel: null,
+    verticalCrsCode: null,
+    correctionsDatum: 'WGS84',
+    helmertFallback: false,
+    geoidModels: ['EGM96'],
+    verticalCrsOptions: [],
+  };
+  function settingsAs(role: WorkspaceRole) {
+    const client = cacheAs(role);
+    client.setQueryData(['grid', 'settings', 'p1'], crs);
+    client.setQueryData(['measurement-settings', 'p1'], DEFAULT_MEASUREMENT);
+    client.setQueryData(['projects', 'p1', 'ntrip-source'], null);
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    const can = canFor(role, me);
+    render(
+      <>
+        <PositioningModePanel project={projectFixture({ _id: 'p1' })} can={can} />
+        <MeasurementPanel projectId="p1" can={can} />
+        <ProjectNtripPanel projectId="p1" can={can} />
+        <CrsPanel projectId="p1" can={can} />
+        <SectionsPanel projectId="p1" sections={['default', 'kerb']} can={can} />
+      </>,
+      { wrapper: wrapperFor(client) },
+    );
+  }
+
+  it('shows a viewer the settings in force with no button to change them', () => {
+    settingsAs('viewer');
+    expect(screen.getByTestId('crs-current')).toHaveTextContent('EPSG:32644 WGS 84 / UTM zone 44N');
+    expect(screen.getByText('kerb')).toBeInTheDocument();
+    for (const name of [/Update Base Position/, /Save measurement settings/, /Save coordinate system/, /^Save$/, /Find mountpoints/, /^Add$/, /Remove section/]) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('offers a surveyor the base and sections they may set, not the project settings', () => {
+    settingsAs('surveyor');
+    expect(screen.getByRole('button', { name: /Update Base Position/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Add$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove section kerb/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Save coordinate system/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Save measurement settings/ })).not.toBeInTheDocument();
+  });
+
+  it('offers an admin every setting', () => {
+    settingsAs('admin');
+    for (const name of [/Update Base Position/, /Save measurement settings/, /Save coordinate system/, /Find mountpoints/, /^Add$/, /Remove section kerb/]) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
   });
 });

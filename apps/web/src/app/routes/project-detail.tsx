@@ -44,19 +44,19 @@ export function ProjectDetailPage() {
           <SurveyStatusPanel can={can} project={project} onResume={() => navigate(paths.pointSurvey(project._id))} />
           {/* keyed on the project only: saving a Known Position changes the mode, and a remount would lose the
               re-computation message; the panel follows the project's mode and position itself */}
-          <PositioningModePanel key={project._id} project={project} />
+          <PositioningModePanel key={project._id} project={project} can={can} />
           <BaseSetupsPanel projectId={project._id} />
-          <MeasurementPanel projectId={project._id} />
-          <ProjectNtripPanel projectId={project._id} />
+          <MeasurementPanel projectId={project._id} can={can} />
+          <ProjectNtripPanel projectId={project._id} can={can} />
           <Panel title="Receiving corrections">
             <CorrectionsClients of={{ project: project._id }} />
           </Panel>
-          <CrsPanel projectId={project._id} />
-          <CalibrationPanel projectId={project._id} />
+          <CrsPanel projectId={project._id} can={can} />
+          <CalibrationPanel projectId={project._id} can={can} />
         </div>
         <div className="flex flex-col gap-4 lg:gap-6">
           <OverviewPanel project={project} />
-          <SectionsPanel projectId={project._id} sections={project.Sections} />
+          <SectionsPanel projectId={project._id} sections={project.Sections} can={can} />
           <ProjectCodeListPanel can={can} projectId={project._id} listsHref={paths.codeLists} />
           <ActionsPanel
             can={can}

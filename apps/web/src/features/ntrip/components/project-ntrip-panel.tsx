@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import type { NtripSourceView, SourcetableEntryView } from '@smi/contracts';
+import { ntripEndpoints, type NtripSourceView, type SourcetableEntryView } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { fetchSourcetable, useProjectNtripSource, useRemoveProjectNtripSource, useSaveProjectNtripSource } from '../api/project-source';
 
 const STATE_TEXT: Record<string, string> = { connecting: 'Connecting…', connected: 'Connected', retrying: 'Retrying', stopped: 'Stopped' };
@@ -34,7 +35,7 @@ const draftOf = (s: NtripSourceView | null | undefined): Draft => ({
  * credentials (the stored password is never sent back), the mountpoint picked from the caster's sourcetable, and GGA
  * for network/VRS mountpoints. Shows the client's state, its last error and the age of the corrections.
  */
-export function ProjectNtripPanel({ projectId }: { projectId: string }) {
+export function ProjectNtripPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
   const source = useProjectNtripSource(projectId);
   const save = useSaveProjectNtripSource(projectId);
   const remove = useRemoveProjectNtripSource(projectId);
@@ -97,6 +98,14 @@ export function ProjectNtripPanel({ projectId }: { projectId: string }) {
     <Panel title="Network corrections (NTRIP)">
       {source.isPending ? (
         <p className="text-sm text-slate-500">Loading…</p>
+      ) : !can(ntripEndpoints.putNtripSource) ? (
+        // a role that may not change the caster reads where the corrections come from
+        <div className="space-y-3 text-sm">
+          <p className="text-slate-600">
+            {stored ? 'This project takes its corrections from an external caster and passes them to its rovers.' : "Corrections come from the project's base."}
+          </p>
+          {stored && <SourceState s={stored} />}
+        </div>
       ) : (
         <form className="space-y-3 text-sm" onSubmit={submit} aria-label="External NTRIP caster">
           <p className="text-slate-600">

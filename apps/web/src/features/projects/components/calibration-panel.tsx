@@ -1,8 +1,9 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import type { CalibrationView, PointView, ProjectCrsView } from '@smi/contracts';
+import { crsEndpoints, type CalibrationView, type PointView, type ProjectCrsView } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { removeCalibration, saveCalibration, useCalibration, useProjectCrs, useProjectPoints, useRefreshGrid } from '../api/crs';
 import { parsePairsCsv, type PairRow } from './calibration-pairs';
 import { FormFooter } from '../../../components/form-footer';
@@ -14,7 +15,7 @@ const UNIT_SYMBOL: Record<string, string> = { metre: 'm', 'US survey foot': 'ftU
  * H (typed or imported from a csv); the fitted parameters, each pair's residuals, the RMS and the tolerance warnings;
  * removable. Needs a projected coordinate system.
  */
-export function CalibrationPanel({ projectId }: { projectId: string }) {
+export function CalibrationPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
   const settings = useProjectCrs(projectId);
   const crs = settings.data?.crs;
   return (
@@ -22,13 +23,13 @@ export function CalibrationPanel({ projectId }: { projectId: string }) {
       {!crs || crs.kind !== 'projected' ? (
         <p className="text-sm text-slate-600">Choose a projected coordinate system above to calibrate it to the site's control.</p>
       ) : (
-        <Calibration projectId={projectId} settings={settings.data!} />
+        <Calibration projectId={projectId} settings={settings.data!} mayEdit={can(crsEndpoints.setCalibration)} />
       )}
     </Panel>
   );
 }
 
-function Calibration({ projectId, settings }: { projectId: string; settings: ProjectCrsView }) {
+function Calibration({ projectId, settings, mayEdit }: { projectId: string; settings: ProjectCrsView; mayEdit: boolean }) {
   const calibration = useCalibration(projectId);
   const refresh = useRefreshGrid();
   const unit = UNIT_SYMBOL[settings.unitLabel ?? ''] ?? settings.unitLabel ?? '';
@@ -44,13 +45,13 @@ function Calibration({ projectId, settings }: { projectId: string; settings: Pro
   return (
     <div className="flex flex-col gap-5">
       {calibration.data && calibration.data.crsCode === settings.crs?.code ? (
-        <CalibrationSummary calibration={calibration.data} unit={unit} onRemove={() => void remove()} />
+        <CalibrationSummary calibration={calibration.data} unit={unit} onRemove={mayEdit ? () => void remove() : undefined} />
       ) : (
         <p className="text-sm text-slate-600" data-testid="calibration-none">
           No calibration: grid coordinates are the coordinate system's own.
         </p>
       )}
-      <PairsEditor projectId={projectId} unit={unit} onSolved={() => void refresh(projectId)} />
+      {mayEdit && <PairsEditor projectId={projectId} unit={unit} onSolved={() => void refresh(projectId)} />}
     </div>
   );
 }
@@ -58,7 +59,7 @@ function Calibration({ projectId, settings }: { projectId: string; settings: Pro
 // "-0.000" reads as a sign that is not there
 const fmt = (v: number | null, digits = 3) => (v === null ? '—' : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits));
 
-function CalibrationSummary({ calibration: c, unit, onRemove }: { calibration: CalibrationView; unit: string; onRemove: () => void }) {
+function CalibrationSummary({ calibration: c, unit, onRemove }: { calibration: CalibrationView; unit: string; onRemove?: () => void }) {
   const over = c.residuals.filter((r) => r.overTolerance);
   return (
     <section aria-label="Calibration in use" className="flex flex-col gap-3" data-testid="calibration-summary">
@@ -66,9 +67,11 @@ function CalibrationSummary({ calibration: c, unit, onRemove }: { calibration: C
         <p className="text-sm font-semibold text-slate-800">
           Calibration v{c.version} in use (since {new Date(c.createdAt).toLocaleString()})
         </p>
-        <button type="button" className="btn-secondary" onClick={onRemove}>
-          Remove calibration
-        </button>
+        {onRemove && (
+          <button type="button" className="btn-secondary" onClick={onRemove}>
+            Remove calibration
+          </button>
+        )}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm tabular-nums">
         {c.horizontal && (

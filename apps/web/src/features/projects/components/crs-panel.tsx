@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { CORRECTIONS_DATUMS, type CrsSummary, type ProjectCrsView } from '@smi/contracts';
+import { CORRECTIONS_DATUMS, crsEndpoints, type CrsSummary, type ProjectCrsView } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { CenteredSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { saveProjectCrs, useCrsSearch, useProjectCrs, useRefreshGrid } from '../api/crs';
 import { FormFooter } from '../../../components/form-footer';
 
@@ -22,7 +23,7 @@ function heightsOf(s: ProjectCrsView): Heights {
  * (ellipsoidal, a geoid model: EGM96 built in or a grid of the grids folder, or an EPSG vertical CRS), the datum the
  * corrections come in, and the unit named. The server checks every grid is there before it stores the choice.
  */
-export function CrsPanel({ projectId }: { projectId: string }) {
+export function CrsPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
   const settings = useProjectCrs(projectId);
   return (
     <Panel title="Coordinate system and heights">
@@ -32,6 +33,9 @@ export function CrsPanel({ projectId }: { projectId: string }) {
         <p role="alert" className="error-box">
           {settings.error.message}
         </p>
+      ) : !can(crsEndpoints.setProjectCrs) ? (
+        // a role that may not change it reads which one is in force
+        <CrsCurrent settings={settings.data} />
       ) : (
         <CrsForm key={JSON.stringify(settings.data)} projectId={projectId} settings={settings.data} />
       )}
@@ -84,19 +88,7 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => void save(e)} aria-label="Coordinate system">
-      <p className="text-sm text-slate-700" data-testid="crs-current">
-        {settings.crs ? (
-          <>
-            <span className="font-semibold">
-              EPSG:{settings.crs.code} {settings.crs.name}
-            </span>{' '}
-            · {settings.unitLabel} · heights {settings.vertical === 'geoid' ? `orthometric (${settings.geoidModel})` : 'ellipsoidal'} · corrections in{' '}
-            {settings.correctionsDatum}
-          </>
-        ) : (
-          'No coordinate system: points are exported in WGS 84 latitude/longitude and the UTM zone of the points.'
-        )}
-      </p>
+      <CrsCurrent settings={settings} />
       <label>
         <span className="label">Find a coordinate system (EPSG code or name)</span>
         <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. 25832, lambert 93, florida ft" maxLength={100} />
@@ -180,5 +172,24 @@ function CrsForm({ projectId, settings }: { projectId: string; settings: Project
       )}
       <FormFooter error={error} busy={busy} label="Save coordinate system" busyLabel="Saving…" />
     </form>
+  );
+}
+
+/** The coordinate system in force, in one line. */
+function CrsCurrent({ settings }: { settings: ProjectCrsView }) {
+  return (
+    <p className="text-sm text-slate-700" data-testid="crs-current">
+      {settings.crs ? (
+        <>
+          <span className="font-semibold">
+            EPSG:{settings.crs.code} {settings.crs.name}
+          </span>{' '}
+          · {settings.unitLabel} · heights {settings.vertical === 'geoid' ? `orthometric (${settings.geoidModel})` : 'ellipsoidal'} · corrections in{' '}
+          {settings.correctionsDatum}
+        </>
+      ) : (
+        'No coordinate system: points are exported in WGS 84 latitude/longitude and the UTM zone of the points.'
+      )}
+    </p>
   );
 }

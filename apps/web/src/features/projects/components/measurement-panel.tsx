@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_TOLERANCES, OCCUPATION_METHODS, type MeasurementSettings, type OccupationMethod, type Tolerances } from '@smi/contracts';
+import { DEFAULT_TOLERANCES, OCCUPATION_METHODS, occupationEndpoints, type MeasurementSettings, type OccupationMethod, type Tolerances } from '@smi/contracts';
 import { AntennaFields, antennaProblem } from '../../../components/antenna-fields';
 import { Panel } from '../../../components/panel';
 import { Segmented } from '../../../components/segmented';
+import { canAll, type Can } from '../../../lib/can';
 import { CenteredSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useMeasurementSettings, useSaveMeasurementSettings } from '../../../lib/measurement-settings';
@@ -45,7 +46,7 @@ function problemOf(s: MeasurementSettings): string | null {
  * A project's measurement settings (decision 021): the default method of Save in Record a Point, each method's
  * tolerances, whether RTK float may count, the pause and gap limits, the antenna, and the loss-of-fix alert.
  */
-export function MeasurementPanel({ projectId }: { projectId: string }) {
+export function MeasurementPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
   const query = useMeasurementSettings(projectId);
   return (
     <Panel title="Measurement">
@@ -56,13 +57,13 @@ export function MeasurementPanel({ projectId }: { projectId: string }) {
           {query.error.message}
         </p>
       ) : (
-        <MeasurementForm key={JSON.stringify(query.data)} projectId={projectId} stored={query.data} />
+        <MeasurementForm key={JSON.stringify(query.data)} projectId={projectId} stored={query.data} readOnly={!can(occupationEndpoints.putMeasurementSettings)} />
       )}
     </Panel>
   );
 }
 
-function MeasurementForm({ projectId, stored }: { projectId: string; stored: MeasurementSettings }) {
+function MeasurementForm({ projectId, stored, readOnly }: { projectId: string; stored: MeasurementSettings; readOnly: boolean }) {
   const save = useSaveMeasurementSettings(projectId);
   const [draft, setDraft] = useState(stored);
   const [shown, setShown] = useState<OccupationMethod>(stored.DefaultMethod);
@@ -92,6 +93,8 @@ function MeasurementForm({ projectId, stored }: { projectId: string; stored: Mea
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-label="Measurement settings">
+      {/* a role that may not change the settings reads them: the fields are shown fixed and there is no Save */}
+      <fieldset disabled={readOnly} className="contents">
       <div>
         <label>
           <span className="label">Save measures with</span>
@@ -198,11 +201,14 @@ function MeasurementForm({ projectId, stored }: { projectId: string; stored: Mea
         </label>
       </fieldset>
 
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save measurement settings'}
-        </button>
-      </div>
+      </fieldset>
+      {!readOnly && (
+        <div className="flex justify-end">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save measurement settings'}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

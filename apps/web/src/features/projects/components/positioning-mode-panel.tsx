@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Crosshair, MapPin } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { AUTO_MODE_LOCATION_MESSAGE, type BaseMode, type KnownBaseReply, type Recomputation } from '@smi/contracts';
+import { AUTO_MODE_LOCATION_MESSAGE, baseSetupEndpoints, type BaseMode, type KnownBaseReply, type Recomputation } from '@smi/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { useUserSettings } from '../../../lib/user-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { setKnownBase, undoBaseSetup, type KnownBaseInput } from '../api/known-base';
@@ -48,7 +49,7 @@ interface Sends {
  * Known Position / Auto Fix, and the known base coordinates (decision 042): a move that re-computes points is
  * previewed (how many, the shift) and asked about first, and can be undone afterwards.
  */
-export function PositioningModePanel({ project, sendKnown = setKnownBase, undo = undoBaseSetup }: { project: Project } & Sends) {
+export function PositioningModePanel({ project, sendKnown = setKnownBase, undo = undoBaseSetup, can = canAll }: { project: Project; can?: Can } & Sends) {
   const store = useStoreProject();
   const [mode, setMode] = useState<BaseMode>(project.BaseMode);
   const [mark, setMark] = useState<MarkDraft>(() => emptyMark(asText(project.BaseLatitude), asText(project.BaseLongitude)));
@@ -172,6 +173,18 @@ export function PositioningModePanel({ project, sendKnown = setKnownBase, undo =
     </button>
   );
 
+  if (!can(baseSetupEndpoints.setKnownBase)) {
+    // a role that may not set the base reads how it is placed
+    return (
+      <Panel title="Positioning Mode">
+        <p className="text-sm font-semibold text-slate-900">{mode === 'known' ? 'Known Position' : 'Auto Fix'}</p>
+        <p className="mt-1 text-sm text-slate-500">
+          {mode === 'known' ? "Points are placed from the base's broadcast position moved to the project's known position." : 'The base position comes from the base station itself.'}
+        </p>
+      </Panel>
+    );
+  }
+
   return (
     <Panel title="Positioning Mode">
       <form onSubmit={(e) => void update(e)} className="flex flex-col gap-4" noValidate>
@@ -200,7 +213,7 @@ export function PositioningModePanel({ project, sendKnown = setKnownBase, undo =
             <p role="status" className="text-sm text-emerald-700">
               {recomputed}
             </p>
-            {undoable && (
+            {undoable && can(baseSetupEndpoints.undoBaseSetup) && (
               <button type="button" className="btn-secondary min-h-11" onClick={() => void undoMove()} disabled={busy}>
                 Undo
               </button>

@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Plus, X } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { LIMITS } from '@smi/contracts';
+import { LIMITS, projectEndpoints } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { addSection, removeSection, useStoreSections } from '../api/project-changes';
 
 /** Sections of a project: chips (the 'default' one cannot be removed), add with Enter or the Add button. */
-export function SectionsPanel({ projectId, sections }: { projectId: string; sections: string[] | undefined }) {
+export function SectionsPanel({ projectId, sections, can = canAll }: { projectId: string; sections: string[] | undefined; can?: Can }) {
+  const mayAdd = can(projectEndpoints.addSection);
+  const mayRemove = can(projectEndpoints.removeSection);
   const storeSections = useStoreSections();
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
@@ -49,7 +52,7 @@ export function SectionsPanel({ projectId, sections }: { projectId: string; sect
           {sections.map((s) => (
             <li key={s} className="inline-flex min-h-9 items-center gap-1 rounded-full bg-blue-50 pl-3 text-sm font-medium text-blue-800 ring-1 ring-blue-600/20">
               <span className="max-w-48 truncate py-1">{s}</span>
-              {s === LIMITS.defaultSection ? (
+              {s === LIMITS.defaultSection || !mayRemove ? (
                 <span className="pr-3" />
               ) : (
                 <button
@@ -65,23 +68,25 @@ export function SectionsPanel({ projectId, sections }: { projectId: string; sect
           ))}
         </ul>
       )}
-      <form onSubmit={(e) => void add(e)} className="mt-4 flex gap-2">
-        <label className="sr-only" htmlFor={`section-${projectId}`}>
-          New section name
-        </label>
-        <input
-          id={`section-${projectId}`}
-          className="input"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder="Add a section"
-          maxLength={100}
-        />
-        <button type="submit" className="btn-secondary" disabled={busy || !sections}>
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Add
-        </button>
-      </form>
+      {mayAdd && (
+        <form onSubmit={(e) => void add(e)} className="mt-4 flex gap-2">
+          <label className="sr-only" htmlFor={`section-${projectId}`}>
+            New section name
+          </label>
+          <input
+            id={`section-${projectId}`}
+            className="input"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="Add a section"
+            maxLength={100}
+          />
+          <button type="submit" className="btn-secondary" disabled={busy || !sections}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add
+          </button>
+        </form>
+      )}
     </Panel>
   );
 }
