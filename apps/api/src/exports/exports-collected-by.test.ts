@@ -47,7 +47,7 @@ describe('collected_by: who measured each point, in the exports and the survey r
     const point = (name: string, i: number) => ({ ProjectId: projectId, Name: name, Latitude: -22.9512 - i * 1e-4, Longitude: -43.2109, Accuracy: 'High', EllipsoidalHeight: 5 + i });
     await owner.agent.post('/api/points').send(point('Kerb-1', 0)).expect(201);
     await sam.agent.post('/api/points').send(point('Kerb-2', 1)).expect(201);
-    await sam.agent.post('/api/points').send(point('Kerb-3', 2)).expect(201);
+    await sam.agent.post('/api/points').send({ ...point('Kerb-3', 2), FixType: 'rtk-fixed' }).expect(201);
   });
   afterAll(async () => {
     await h?.close();
@@ -86,6 +86,10 @@ describe('collected_by: who measured each point, in the exports and the survey r
       // the point's own text is its northing, easting and height alone
       expect(x(`string(//*[local-name()='CgPoint'][@name='${name}']/text())`)).toMatch(/^-?\d+\.\d+ -?\d+\.\d+ -?\d+\.\d+$/);
     }
+    // the fix type is a Property of its own; the code attribute is not it
+    expect(x(`string(//*[local-name()='CgPoint'][@name='Kerb-3']/*[local-name()='Feature']/*[local-name()='Property'][@label='fix_type']/@value)`)).toBe('rtk-fixed');
+    expect(x(`string(//*[local-name()='CgPoint'][@name='Kerb-3']/@code)`)).not.toContain('rtk');
+    expect(x(`count(//*[local-name()='CgPoint'][@name='Kerb-1']//*[@label='fix_type'])`)).toBe('0');
   });
 
   it("the survey report names who measured the job and each point, and who set its CRS (pdftotext), in a team's workspace", async () => {

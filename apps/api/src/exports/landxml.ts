@@ -16,6 +16,15 @@ const UNITS = {
 
 const fmt = (v: number) => (Math.round(v * 10000) / 10000).toString();
 
+/** The point's collection Feature: who measured it and its fix type, each when known. */
+function collection(p: { collectedBy: string | null; fixType: string | null }): string {
+  const props = [
+    p.collectedBy ? `<Property label="collected_by" value="${xmlText(p.collectedBy)}"/>` : '',
+    p.fixType ? `<Property label="fix_type" value="${xmlText(p.fixType)}"/>` : '',
+  ].join('');
+  return props ? `<Feature name="collection">${props}</Feature>` : '';
+}
+
 /**
  * LandXML 1.2: Units, CoordinateSystem (EPSG code, WKT), Project, Application and one CgPoints holding every point
  * as "northing easting [elevation]" (northing first, as the schema says) in the project's CRS (else its default,
@@ -63,8 +72,9 @@ export async function writeLandXml(ctx: ExportContext) {
         // code: the feature code string a CAD field-to-finish reads (decision 057), the point's type when it has none
         `    <CgPoint name="${xmlText(name)}" code="${xmlText(p.code || p.type)}" desc="${xmlText(p.name)}" timeStamp="${p.recordedAt.toISOString().slice(0, 19)}"` +
         ` latitude="${p.latitude}" longitude="${p.longitude}"${c.ellipsoidalHeight === null ? '' : ` ellipsoidHeight="${fmt(c.ellipsoidalHeight)}"`}>${coords}` +
-        // who measured it, as a Feature of the point (after the coordinates, which stay the point's text)
-        `${p.collectedBy ? `<Feature name="collection"><Property label="collected_by" value="${xmlText(p.collectedBy)}"/></Feature>` : ''}</CgPoint>\n`;
+        // who measured it and with what fix, as a Feature of the point (after the coordinates, which stay the point's
+        // text): the code attribute is the feature code alone
+        `${collection(p)}</CgPoint>\n`;
     }
     await sink.write(out);
   }
