@@ -19,6 +19,7 @@ import { MeasurementPanel } from '../features/projects/components/measurement-pa
 import { SectionsPanel } from '../features/projects/components/sections-panel';
 import { PositioningModePanel } from '../features/projects/components/positioning-mode-panel';
 import { ProjectNtripPanel } from '../features/ntrip/components/project-ntrip-panel';
+import { CodeListsScreen } from '../features/code-lists/components/code-lists-screen';
 
 const me = '0b4c3c8e-6e8a-4b59-9a4f-3a1d2f6b7c10';
 const colleague = '5d2f9a10-1c3b-4e7d-8f60-2a4b6c8d0e12';
@@ -303,6 +304,31 @@ describe('the project settings panels', () => {
   it('offers an admin every setting', () => {
     settingsAs('admin');
     for (const name of [/Update Base Position/, /Save measurement settings/, /Save coordinate system/, /Find mountpoints/, /^Add$/, /Remove section kerb/]) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+});
+
+describe('the Code lists screen', () => {
+  function listsAs(role: WorkspaceRole) {
+    const client = cacheAs(role);
+    client.setQueryData(['code-lists'], [{ id: 'l1', name: 'Roads', codes: 12, updatedAt: '2026-11-20T10:00:00.000Z', projects: 1 }]);
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    render(<CodeListsScreen can={canFor(role, me)} />, { wrapper: wrapperFor(client) });
+  }
+
+  it.each(['viewer', 'surveyor'] as const)('lets a %s read and export the lists, not change them', (role) => {
+    listsAs(role);
+    expect(screen.getByText('Roads')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Carlson CSV/ })).toBeInTheDocument();
+    for (const name of [/New list/, /Copy the default list/, 'Edit Roads', 'Delete Roads', /Choose file/]) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('lets an admin make, edit, delete and import lists', () => {
+    listsAs('admin');
+    for (const name of [/New list/, 'Edit Roads', 'Delete Roads', /Choose file/]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
   });

@@ -15,10 +15,13 @@ import { BaseRtcmPanel } from '../../features/devices/components/base-rtcm-panel
 import { CorrectionsClients } from '../../components/corrections-clients';
 import { deviceDetailTone, formatDate, fromNow } from '../../lib/format';
 import { useLiveReadings } from '../../lib/use-live';
+import { deviceCredentialEndpoints } from '@smi/contracts';
+import { useCan } from '../use-can';
 
 export function DeviceDetailPage() {
   const { deviceId = '' } = useParams();
   const query = useDevice(deviceId);
+  const can = useCan();
   const device = query.data;
   const readings = useLiveReadings(device ? [device.DeviceCode] : []);
 
@@ -71,8 +74,9 @@ export function DeviceDetailPage() {
           <Panel title={device.Type === 'base' ? 'Receiving corrections' : 'Corrections received'}>
             <CorrectionsClients of={{ device: device._id }} emptyText={device.Type === 'base' ? undefined : 'Not receiving corrections now'} />
           </Panel>
-          <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} claimed={device.Claimed} />
-          {device.Claimed && <DeviceNtripPassword deviceId={device._id} deviceCode={device.DeviceCode} type={device.Type} />}
+          {/* the device's secrets are handed out to the workspace's admins and owner only */}
+          {can(deviceCredentialEndpoints.newDeviceSecret) && <DeviceCredentials deviceId={device._id} deviceCode={device.DeviceCode} claimed={device.Claimed} />}
+          {device.Claimed && can(deviceCredentialEndpoints.newDeviceNtripPassword) && <DeviceNtripPassword deviceId={device._id} deviceCode={device.DeviceCode} type={device.Type} />}
         </div>
         <Panel title="Actions" className="lg:self-start">
           <div className="flex justify-center rounded-lg bg-slate-50 py-4">

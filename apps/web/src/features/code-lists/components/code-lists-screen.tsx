@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Download, FilePlus2, Pencil, Trash2, Upload } from 'lucide-react';
-import { CODE_LIST_EXPORT_FORMATS, type CodeListExportFormat } from '@smi/contracts';
+import { CODE_LIST_EXPORT_FORMATS, codeListEndpoints, type CodeListExportFormat } from '@smi/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { ApiError } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { formatDate } from '../../../lib/format';
 import { downloadCodeList, useCodeList, useCodeLists, useDeleteCodeList, useImportCodeList } from '../api/code-lists';
 import { draftOf, emptyDraft, importFormatOf, type ListDraft } from '../draft';
@@ -20,9 +21,13 @@ interface ImportProblem {
 /**
  * The user's code lists: make one (empty or from the shipped default), edit, import a Carlson field-to-finish CSV or
  * a JSON list (a refused file names its bad lines and nothing is stored), export, delete. A project is given its
- * list on the project's page.
+ * list on the project's page. A role that may not change lists (`can`) reads and exports them only.
  */
-export function CodeListsScreen() {
+export function CodeListsScreen({ can = canAll }: { can?: Can }) {
+  const mayCreate = can(codeListEndpoints.createCodeList);
+  const mayEdit = can(codeListEndpoints.replaceCodeList);
+  const mayDelete = can(codeListEndpoints.deleteCodeList);
+  const mayImport = can(codeListEndpoints.importCodeList);
   const lists = useCodeLists();
   const shipped = useCodeList(null);
   const [editing, setEditing] = useState<ListDraft | null>(null);
@@ -47,15 +52,17 @@ export function CodeListsScreen() {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_1fr] lg:gap-6">
       <div className="flex flex-col gap-4">
         <Panel title="Code lists">
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-primary" onClick={() => setEditing(emptyDraft())}>
-              <FilePlus2 aria-hidden="true" className="h-5 w-5" />
-              New list
-            </button>
-            <button type="button" className="btn-secondary" disabled={!shipped.data} onClick={() => shipped.data && setEditing(draftOf(shipped.data, true))}>
-              Copy the default list
-            </button>
-          </div>
+          {mayCreate && (
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className="btn-primary" onClick={() => setEditing(emptyDraft())}>
+                <FilePlus2 aria-hidden="true" className="h-5 w-5" />
+                New list
+              </button>
+              <button type="button" className="btn-secondary" disabled={!shipped.data} onClick={() => shipped.data && setEditing(draftOf(shipped.data, true))}>
+                Copy the default list
+              </button>
+            </div>
+          )}
           {lists.isPending ? (
             <p className="mt-3 text-sm text-slate-500">Loading code lists…</p>
           ) : lists.isError ? (
@@ -74,12 +81,16 @@ export function CodeListsScreen() {
                       </p>
                     </div>
                     <div className="flex shrink-0">
-                      <button type="button" className="icon-btn" onClick={() => edit(l.id)} aria-label={`Edit ${l.name}`}>
-                        <Pencil aria-hidden="true" className="h-5 w-5" />
-                      </button>
-                      <button type="button" className="icon-btn text-red-700" onClick={() => setDeleting({ id: l.id, name: l.name })} aria-label={`Delete ${l.name}`}>
-                        <Trash2 aria-hidden="true" className="h-5 w-5" />
-                      </button>
+                      {mayEdit && (
+                        <button type="button" className="icon-btn" onClick={() => edit(l.id)} aria-label={`Edit ${l.name}`}>
+                          <Pencil aria-hidden="true" className="h-5 w-5" />
+                        </button>
+                      )}
+                      {mayDelete && (
+                        <button type="button" className="icon-btn text-red-700" onClick={() => setDeleting({ id: l.id, name: l.name })} aria-label={`Delete ${l.name}`}>
+                          <Trash2 aria-hidden="true" className="h-5 w-5" />
+                        </button>
+                      )}
                     </div>
                   </div>
                   <ExportButtons listId={l.id} name={l.name} />
@@ -88,7 +99,7 @@ export function CodeListsScreen() {
             </ul>
           )}
         </Panel>
-        <ImportPanel onImported={(id) => edit(id)} />
+        {mayImport && <ImportPanel onImported={(id) => edit(id)} />}
         {shipped.data && (
           <Panel title="The default list">
             <p className="text-sm text-slate-600">
@@ -100,7 +111,7 @@ export function CodeListsScreen() {
       <div>
         {editing ? (
           <CodeListEditor key={editing.id ?? 'new'} initial={editing} onDone={() => setEditing(null)} />
-        ) : (
+        ) : !mayCreate && !mayEdit ? null : (
           <Panel>
             <p className="text-sm text-slate-500">{openId !== undefined ? 'Loading the list…' : 'Choose a list to edit, make a new one or import a file.'}</p>
           </Panel>
