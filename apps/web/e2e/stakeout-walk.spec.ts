@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { LIMITS } from '@smi/contracts';
 import { geoidSeparation, offset } from '@smi/simulator';
 import { test, expect } from './fixtures';
@@ -9,7 +10,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
  * Stake-out end to end at 390 px with touch: design points imported from a PNEZD CSV into a UTM project, the rover
  * (the device simulator's --goto) walks to P3 while the phone shows the far arrow, then the near bullseye, then the
  * green in-tolerance state; Stake stores the as-staked point, which the design list and the cut sheet show with
- * deltas inside the tolerance.
+ * deltas inside the tolerance (the cut sheet downloaded from the screen).
  */
 test.describe.configure({ timeout: 300_000 });
 test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
@@ -123,10 +124,18 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   expect(Math.abs(record!.dH)).toBeLessThanOrEqual(0.03);
   expect(record!.distance).toBeCloseTo(Math.hypot(record!.dN, record!.dE), 3);
 
+  // the design list says P3 was staked once, with the last deltas
+  await page.reload();
+  const mm = (v: number) => `${Math.round(v * 1000) >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 1000) / 1000).toFixed(3)}`;
+  await expect(page.getByTestId('staked-P3')).toHaveText(`staked 1× · last dN ${mm(record!.dN)} dE ${mm(record!.dE)} dZ ${mm(record!.dH)}`);
+  await page.screenshot({ path: '/tmp/stakewalk-stored-390.png', fullPage: true });
+
   // the cut sheet: P3's row with the design from the file, the staked position and the same deltas
-  const sheet = await page.request.get(`/api/projects/${projectId}/stake/report.csv`);
-  expect(sheet.status()).toBe(200);
-  const [header, ...lines] = (await sheet.text()).trim().split('\r\n');
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Cut sheet (CSV)' }).tap();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const [header, ...lines] = readFileSync((await file.path())!, 'utf8').trim().split('\r\n');
   const columns = header!.split(',');
   const table: CutSheetRow[] = lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [columns[i]!, v])));
   expect(table).toHaveLength(1);
@@ -140,10 +149,4 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   expect(Math.abs(Number(row.dn_m) - record!.dN)).toBeLessThanOrEqual(0.0006);
   expect(Math.abs(Number(row.de_m) - record!.dE)).toBeLessThanOrEqual(0.0006);
   expect(Math.abs(Number(row.horizontal_distance_m))).toBeLessThanOrEqual(0.02);
-
-  // the design list says P3 was staked once, with the last deltas
-  await page.reload();
-  const mm = (v: number) => `${Math.round(v * 1000) >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 1000) / 1000).toFixed(3)}`;
-  await expect(page.getByTestId('staked-P3')).toHaveText(`staked 1× · last dN ${mm(record!.dN)} dE ${mm(record!.dE)} dZ ${mm(record!.dH)}`);
-  await page.screenshot({ path: '/tmp/stakewalk-stored-390.png', fullPage: true });
 });

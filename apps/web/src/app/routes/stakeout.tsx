@@ -7,11 +7,12 @@ import { Panel } from '../../components/panel';
 import { CenteredSpinner } from '../../components/spinner';
 import { useProject } from '../../features/projects/api/projects';
 import { usePoints } from '../../features/points/api/points';
-import { useDesign, useGuidance, useStakeRecords, useStartStake, useStations, type StakeTarget } from '../../features/stakeout/api/stake';
+import { fetchStakeReport, useDesign, useGuidance, useStakeRecords, useStartStake, useStations, type StakeTarget } from '../../features/stakeout/api/stake';
 import { LineReadout } from '../../features/stakeout/components/line-readout';
 import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
 import { matching, nearestNotStaked, signedDelta, stakedSummary, step, type StakedSummary } from '../../features/stakeout/components/targets';
 import { DesignPlan } from '../../features/stakeout/components/design-plan';
+import { saveFile } from '../../lib/save-file';
 import { CogoPanel } from '../../features/cogo/components/cogo-panel';
 
 type OrientationEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
@@ -155,6 +156,15 @@ export function StakeoutPage() {
     start.mutate({ deviceId: rover._id, target: lineTarget ? { lineId: lineTarget.lineId, station: lineTarget.station!, offset: lineTarget.offset ?? 0 } : { pointId: target!.id } });
   }
   const lines = design.data?.lines ?? [];
+  const [reportError, setReportError] = useState<string | null>(null);
+  async function download(kind: 'csv' | 'pdf') {
+    setReportError(null);
+    try {
+      saveFile(await fetchStakeReport(projectId, kind));
+    } catch (err) {
+      setReportError(err instanceof Error ? err.message : String(err));
+    }
+  }
 
   if (project.isPending || design.isPending) return <CenteredSpinner />;
   return (
@@ -251,6 +261,15 @@ export function StakeoutPage() {
             <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || !storable || start.isPending} onClick={stake}>Stake</button>
           </div>
           {start.data && <p className="mt-2 text-sm text-slate-700" role="status">Staking {start.data.occupation.Name}: {start.data.occupation.Status}</p>}
+        </Panel>
+      )}
+      {(records.data?.records.length ?? 0) > 0 && (
+        <Panel title="Stake report" bodyClassName="p-3">
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-secondary" onClick={() => void download('csv')}>Cut sheet (CSV)</button>
+            <button type="button" className="btn-secondary" onClick={() => void download('pdf')}>Report (PDF)</button>
+          </div>
+          {reportError && <p className="mt-2 text-sm text-red-700" role="alert">{reportError}</p>}
         </Panel>
       )}
       <CogoPanel projectId={projectId} designPoints={points} measuredPoints={measured} />

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { designEndpoints, designReply, stakeEndpoints, stakeRecordsReply, stakeStationsReply, startStakeReply, type StakeGuidanceReply, type StakeOrientation, type StakePushedGuidance } from '@smi/contracts';
+import { pathFor, designEndpoints, designReply, stakeEndpoints, stakeRecordsReply, stakeStationsReply, startStakeReply, type StakeGuidanceReply, type StakeOrientation, type StakePushedGuidance } from '@smi/contracts';
 import { liveFeed } from '../../../lib/socket';
 import { call } from '../../../lib/api-client';
+import type { FetchedFile } from '../../../lib/save-file';
 
 /** The project's design points (decision 058), in its CRS and unit. */
 export const useDesign = (projectId: string) =>
@@ -60,4 +61,15 @@ export function useStartStake(projectId: string) {
       }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['stake-records', projectId] }),
   });
+}
+
+/** The stake report as a file: the cut sheet (csv) or the PDF; a refused one throws with the server's message. */
+export async function fetchStakeReport(projectId: string, kind: 'csv' | 'pdf'): Promise<FetchedFile> {
+  const res = await fetch(pathFor((kind === 'csv' ? stakeEndpoints.stakeReportCsv : stakeEndpoints.stakeReportPdf).path, { projectId }), { credentials: 'include' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    throw new Error(typeof body?.message === 'string' && body.message ? body.message : `Failed to download the stake report: ${res.status} ${res.statusText}`);
+  }
+  const named = /filename="?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  return { blob: await res.blob(), fileName: named ?? `stake-report.${kind}` };
 }
