@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { StakeOrientation } from '@smi/contracts';
+import { stakeEndpoints, type StakeOrientation } from '@smi/contracts';
 import { parseTargetRange } from '@smi/design';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
@@ -13,6 +13,7 @@ import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/c
 import { matching, nearestNotStaked, stakedSummary, step, type StakedSummary } from '../../features/stakeout/components/targets';
 import { DesignPlan } from '../../features/stakeout/components/design-plan';
 import { CogoPanel } from '../../features/cogo/components/cogo-panel';
+import { useCan } from '../use-can';
 
 type OrientationEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
 type PermissionAsking = { requestPermission?: () => Promise<'granted' | 'denied'> };
@@ -90,6 +91,7 @@ function StakedNote({ name, s }: { name: string; s: StakedSummary }) {
 
 export function StakeoutPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
+  const can = useCan();
   const project = useProject(projectId);
   const design = useDesign(projectId);
   const records = useStakeRecords(projectId);
@@ -250,12 +252,12 @@ export function StakeoutPage() {
               <option value="fr">Forward/Right</option>
             </select>
             <button type="button" className="btn-secondary" aria-pressed={sound} onClick={() => { unlockAudio(); setSound(!sound); }}>{sound ? 'Beeps on' : 'Beeps off'}</button>
-            <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || !storable || start.isPending} onClick={stake}>Stake</button>
+            {can(stakeEndpoints.startStake) && <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || !storable || start.isPending} onClick={stake}>Stake</button>}
           </div>
           {start.data && <p className="mt-2 text-sm text-slate-700" role="status">Staking {start.data.occupation.Name}: {start.data.occupation.Status}</p>}
         </Panel>
       )}
-      <CogoPanel projectId={projectId} designPoints={points} measuredPoints={measured} />
+      <CogoPanel projectId={projectId} designPoints={points} measuredPoints={measured} can={can} />
     </div>
   );
 }
