@@ -143,6 +143,7 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
 
   // the design list says P3 was staked once, with the last deltas
   await page.reload();
-  await expect(page.getByTestId('staked-P3')).toHaveText(/^staked 1× · last dN [+−]0\.0[0-2]\d dE [+−]0\.0[0-2]\d dZ [+−]0\.0[0-3]\d$/);
+  const mm = (v: number) => `${Math.round(v * 1000) >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 1000) / 1000).toFixed(3)}`;
+  await expect(page.getByTestId('staked-P3')).toHaveText(`staked 1× · last dN ${mm(record!.dN)} dE ${mm(record!.dE)} dZ ${mm(record!.dH)}`);
   await page.screenshot({ path: '/tmp/stakewalk-stored-390.png', fullPage: true });
 });

@@ -10,7 +10,7 @@ import { usePoints } from '../../features/points/api/points';
 import { useDesign, useGuidance, useStakeRecords, useStartStake, useStations, type StakeTarget } from '../../features/stakeout/api/stake';
 import { LineReadout } from '../../features/stakeout/components/line-readout';
 import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
-import { matching, nearestNotStaked, stakedSummary, step, type StakedSummary } from '../../features/stakeout/components/targets';
+import { matching, nearestNotStaked, signedDelta, stakedSummary, step, type StakedSummary } from '../../features/stakeout/components/targets';
 import { DesignPlan } from '../../features/stakeout/components/design-plan';
 import { CogoPanel } from '../../features/cogo/components/cogo-panel';
 import { useCan } from '../use-can';
@@ -78,13 +78,11 @@ function useBeeps(on: boolean, distance: number | null, radius: number, reached:
   };
 }
 
-const delta = (v: number | null) => (v === null ? '–' : `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(3)}`);
-
 /** How often a design point was staked and the last stake's deltas (staked - design), red when out of tolerance. */
 function StakedNote({ name, s }: { name: string; s: StakedSummary }) {
   return (
     <span className={`block text-xs ${s.last.inTolerance === false ? 'text-red-700' : 'text-emerald-700'}`} data-testid={`staked-${name}`}>
-      staked {s.count}× · last dN {delta(s.last.dN)} dE {delta(s.last.dE)} dZ {delta(s.last.dH)}
+      staked {s.count}× · last dN {signedDelta(s.last.dN)} dE {signedDelta(s.last.dE)} dZ {signedDelta(s.last.dH)}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matching, nearestNotStaked, step } from './targets';
+import { matching, nearestNotStaked, signedDelta, step } from './targets';
 
 const list = [
   { id: 'a', name: 'P1', easting: 0, northing: 0 },
@@ -26,5 +26,9 @@ describe('picking stake-out targets', () => {
   it('searches names without regard to case', () => {
     expect(matching(list, 'mh').map((t) => t.id)).toEqual(['c']);
     expect(matching(list, ' ')).toHaveLength(3);
+  });
+
+  it('writes a delta to the millimetre with its sign, zero as +0.000', () => {
+    expect([0.0123, -0.0123, -0.0004, 0.0004, -0, 0.0005, -0.0006, null].map(signedDelta)).toEqual(['+0.012', '−0.012', '+0.000', '+0.000', '+0.000', '+0.001', '−0.001', '–']);
   });
 });

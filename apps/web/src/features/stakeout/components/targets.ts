@@ -56,3 +56,10 @@ export function stakedSummary(records: readonly { DesignPointId: string | null; 
   }
   return out;
 }
+
+/** A delta to the millimetre with its sign (staked - design); one that rounds to zero reads +0.000, never −0.000. */
+export function signedDelta(v: number | null): string {
+  if (v === null) return '–';
+  const mm = Math.round(v * 1000);
+  return `${mm >= 0 ? '+' : '−'}${(Math.abs(mm) / 1000).toFixed(3)}`;
+}
