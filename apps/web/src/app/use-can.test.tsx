@@ -21,6 +21,7 @@ import { PositioningModePanel } from '../features/projects/components/positionin
 import { ProjectNtripPanel } from '../features/ntrip/components/project-ntrip-panel';
 import { CodeListsScreen } from '../features/code-lists/components/code-lists-screen';
 import { PointPhotosDialog } from '../features/points/components/point-photos-dialog';
+import { NewProjectForm } from '../features/projects/components/new-project-form';
 
 const me = '0b4c3c8e-6e8a-4b59-9a4f-3a1d2f6b7c10';
 const colleague = '5d2f9a10-1c3b-4e7d-8f60-2a4b6c8d0e12';
@@ -364,5 +365,16 @@ describe('the photos of a taken point', () => {
   it('offers a surveyor Delete on a photo of their own point', () => {
     photosAs('surveyor', me);
     expect(screen.getByRole('button', { name: /Delete/ })).toBeInTheDocument();
+  });
+});
+
+describe('the new project form without devices', () => {
+  it.each([
+    ['surveyor', false],
+    ['admin', true],
+  ] as const)('offers a %s Register New Device: %s', (role, offered) => {
+    render(<NewProjectForm userId={me} baseStations={[]} clientDevices={[]} onCreated={vi.fn()} can={canFor(role, me)} />, { wrapper: wrapperFor(cacheAs(role)) });
+    expect(screen.getByTestId('needs-devices')).toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { name: /Register New Device/ }).length).toBe(offered ? 1 : 0);
   });
 });
