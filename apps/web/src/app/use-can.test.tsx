@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, renderHook, screen } from '@testing-library/react';
+import { fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
@@ -20,6 +20,8 @@ import { SectionsPanel } from '../features/projects/components/sections-panel';
 import { PositioningModePanel } from '../features/projects/components/positioning-mode-panel';
 import { ProjectNtripPanel } from '../features/ntrip/components/project-ntrip-panel';
 import { CodeListsScreen } from '../features/code-lists/components/code-lists-screen';
+import { PointPhotosDialog } from '../features/points/components/point-photos-dialog';
+import { NewProjectForm } from '../features/projects/components/new-project-form';
 
 const me = '0b4c3c8e-6e8a-4b59-9a4f-3a1d2f6b7c10';
 const colleague = '5d2f9a10-1c3b-4e7d-8f60-2a4b6c8d0e12';
@@ -331,5 +333,48 @@ describe('the Code lists screen', () => {
     for (const name of [/New list/, 'Edit Roads', 'Delete Roads', /Choose file/]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
+  });
+});
+
+describe('the photos of a taken point', () => {
+  const photo = {
+    _id: 'ph1', PointId: 'Theirs', FileName: 'kerb.jpg', MediaType: 'image/jpeg', Bytes: 2048, Width: 640, Height: 480, TakenAt: null,
+    Created_On: '2026-11-23T10:00:00.000Z', RecordedBy: colleague, Url: '/p.jpg', ThumbnailUrl: '/t.jpg',
+  };
+  function photosAs(role: WorkspaceRole, by: string) {
+    const p = { ...point('Theirs', by), Photos: [photo] } as PointView;
+    render(<PointPhotosDialog projectId="x" point={p} onClose={vi.fn()} onChanged={vi.fn(async () => {})} can={canFor(role, me)} />, { wrapper: wrapperFor(cacheAs(role)) });
+    fireEvent.click(screen.getByRole('button', { name: 'Open kerb.jpg' }));
+  }
+
+  it('lets a viewer look at the photos, with no Add and no Delete', () => {
+    photosAs('viewer', me);
+    expect(screen.getByTestId('photo-full')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('button', { name: /Add photo/ })).not.toBeInTheDocument();
+  });
+
+  it("offers a surveyor Add, and Delete not on a colleague's point", () => {
+    photosAs('surveyor', colleague);
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: /Add photo/ })).toBeInTheDocument();
+  });
+
+  it('offers a surveyor Delete on a photo of their own point', () => {
+    photosAs('surveyor', me);
+    expect(screen.getByRole('button', { name: /Delete/ })).toBeInTheDocument();
+  });
+});
+
+describe('the new project form without devices', () => {
+  it.each([
+    ['surveyor', false],
+    ['admin', true],
+  ] as const)('offers a %s Register New Device: %s', (role, offered) => {
+    render(<NewProjectForm userId={me} baseStations={[]} clientDevices={[]} onCreated={vi.fn()} can={canFor(role, me)} />, { wrapper: wrapperFor(cacheAs(role)) });
+    expect(screen.getByTestId('needs-devices')).toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { name: /Register New Device/ }).length).toBe(offered ? 1 : 0);
   });
 });

@@ -14,9 +14,12 @@ import { formatDate, projectStatusTone } from '../../lib/format';
 import { useLiveReadings } from '../../lib/use-live';
 import { mergeLive } from '../../features/devices/live-merge';
 import { paths } from '../../lib/paths';
+import { projectEndpoints } from '@smi/contracts';
+import { useCan } from '../use-can';
 
 export function DashboardPage() {
   const user = useUser();
+  const can = useCan();
   const navigate = useNavigate();
   const devices = useConnectedDevices(user.userId);
   const projects = useRecentProjects(user.userId);
@@ -30,10 +33,12 @@ export function DashboardPage() {
         title={`Hello, ${user.name}`}
         subtitle="Welcome to Site Measurement IoT"
         action={
-          <Link to={paths.newProject(user.userId)} className="btn-primary">
-            <Plus aria-hidden="true" className="h-5 w-5" />
-            <span>Add New Project</span>
-          </Link>
+          can(projectEndpoints.createProject) && (
+            <Link to={paths.newProject(user.userId)} className="btn-primary">
+              <Plus aria-hidden="true" className="h-5 w-5" />
+              <span>Add New Project</span>
+            </Link>
+          )
         }
       />
       <StatusCards devices={live} loading={devices.isPending} failed={devices.isError} />

@@ -8,6 +8,7 @@ import { projectQuery } from '../../features/projects/api/projects';
 import { useSurveyDevices } from '../../features/projects/api/survey-devices';
 import { NewProjectForm } from '../../features/projects/components/new-project-form';
 import { paths } from '../../lib/paths';
+import { useCan } from '../use-can';
 
 export function NewProjectPage() {
   const user = useUser();
@@ -16,6 +17,7 @@ export function NewProjectPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const devices = useSurveyDevices(user.userId);
+  const can = useCan();
 
   // created, then fetched, then straight to its survey map
   const onCreated = async (projectId: string) => {
@@ -39,6 +41,7 @@ export function NewProjectPage() {
           baseStations={devices.data?.baseStations ?? (devices.isError ? [] : undefined)}
           clientDevices={devices.data?.clientDevices ?? (devices.isError ? [] : undefined)}
           onCreated={onCreated}
+          can={can}
         />
       </Panel>
     </>

@@ -11,6 +11,8 @@ import { DeviceGroup, SystemGroup } from '../../features/settings/components/sys
 import { useSettingsEditor } from '../../features/settings/hooks/use-settings-editor';
 import { NtripCredentialsPanel } from '../../features/ntrip/components/ntrip-credentials-panel';
 import { useProjects } from '../../features/projects/api/projects';
+import { ntripUserEndpoints } from '@smi/contracts';
+import { useCan } from '../use-can';
 
 export function SettingsPage() {
   const user = useUser();
@@ -19,6 +21,7 @@ export function SettingsPage() {
   const [changingPassword, setChangingPassword] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const projects = useProjects(user.userId);
+  const can = useCan();
   const { settings } = editor;
 
   return (
@@ -52,7 +55,8 @@ export function SettingsPage() {
             onChangePassword={() => setChangingPassword(true)}
             onLogout={() => void logout()}
           />
-          <NtripCredentialsPanel projects={projects.data ?? []} />
+          {/* NTRIP credentials are the workspace's admins' and owner's to list, make and revoke */}
+          {can(ntripUserEndpoints.listNtripCredentials) && <NtripCredentialsPanel projects={projects.data ?? []} />}
         </div>
       )}
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { StakeOrientation } from '@smi/contracts';
+import { stakeEndpoints, type StakeOrientation } from '@smi/contracts';
 import { parseTargetRange } from '@smi/design';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
@@ -14,6 +14,7 @@ import { matching, nearestNotStaked, signedDelta, stakedSummary, step, type Stak
 import { DesignPlan } from '../../features/stakeout/components/design-plan';
 import { saveFile } from '../../lib/save-file';
 import { CogoPanel } from '../../features/cogo/components/cogo-panel';
+import { useCan } from '../use-can';
 
 type OrientationEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
 type PermissionAsking = { requestPermission?: () => Promise<'granted' | 'denied'> };
@@ -89,6 +90,7 @@ function StakedNote({ name, s }: { name: string; s: StakedSummary }) {
 
 export function StakeoutPage() {
   const { projectId = '' } = useParams<{ projectId: string }>();
+  const can = useCan();
   const project = useProject(projectId);
   const design = useDesign(projectId);
   const records = useStakeRecords(projectId);
@@ -258,12 +260,12 @@ export function StakeoutPage() {
               <option value="fr">Forward/Right</option>
             </select>
             <button type="button" className="btn-secondary" aria-pressed={sound} onClick={() => { unlockAudio(); setSound(!sound); }}>{sound ? 'Beeps on' : 'Beeps off'}</button>
-            <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || !storable || start.isPending} onClick={stake}>Stake</button>
+            {can(stakeEndpoints.startStake) && <button type="button" className="btn-primary grow" disabled={!g?.guidance || !g.live || !storable || start.isPending} onClick={stake}>Stake</button>}
           </div>
           {start.data && <p className="mt-2 text-sm text-slate-700" role="status">Staking {start.data.occupation.Name}: {start.data.occupation.Status}</p>}
         </Panel>
       )}
-      {(records.data?.records.length ?? 0) > 0 && (
+      {(records.data?.records.length ?? 0) > 0 && can(stakeEndpoints.stakeReportCsv) && (
         <Panel title="Stake report" bodyClassName="p-3">
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-secondary" onClick={() => void download('csv')}>Cut sheet (CSV)</button>
@@ -272,7 +274,7 @@ export function StakeoutPage() {
           {reportError && <p className="mt-2 text-sm text-red-700" role="alert">{reportError}</p>}
         </Panel>
       )}
-      <CogoPanel projectId={projectId} designPoints={points} measuredPoints={measured} />
+      <CogoPanel projectId={projectId} designPoints={points} measuredPoints={measured} can={can} />
     </div>
   );
 }

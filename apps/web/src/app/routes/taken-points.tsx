@@ -107,6 +107,7 @@ export function TakenPointsPage() {
         point={points.data?.find((p) => p._id === photosOf) ?? null}
         onClose={() => setPhotosOf(null)}
         onChanged={() => refresh(projectId)}
+        can={can}
       />
       <RenamePointDialog
         point={modifying}

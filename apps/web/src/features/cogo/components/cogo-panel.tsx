@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import type { CogoPointRef } from '@smi/contracts';
+import { cogoEndpoints, type CogoPointRef } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
+import { canAll, type Can } from '../../../lib/can';
 import { useCogo } from '../api/cogo';
 
 type Mode = 'inverse' | 'area' | 'point';
@@ -26,7 +27,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * COGO at 390 px (decision 077): inverse between two points, area and perimeter of a ring, a point by bearing and
  * distance (shown, or stored as a design point). The server computes every number in the project's CRS and unit.
  */
-export function CogoPanel({ projectId, designPoints, measuredPoints }: { projectId: string; designPoints: readonly { id: string; name: string }[]; measuredPoints: readonly { id: string; name: string }[] }) {
+export function CogoPanel({
+  projectId,
+  designPoints,
+  measuredPoints,
+  can = canAll,
+}: {
+  projectId: string;
+  designPoints: readonly { id: string; name: string }[];
+  measuredPoints: readonly { id: string; name: string }[];
+  /** The signed-in user's check: storing a computed point as a design point needs record. */
+  can?: Can;
+}) {
   const cogo = useCogo(projectId);
   const [mode, setMode] = useState<Mode>('inverse');
   const [from, setFrom] = useState('');
@@ -128,10 +140,12 @@ export function CogoPanel({ projectId, designPoints, measuredPoints }: { project
             <input className="input" inputMode="decimal" placeholder="Height difference" aria-label="Height difference" value={dH} onChange={(e) => setDH(e.target.value)} />
           </div>
           <button type="submit" className="btn-primary" disabled={busy || !traverseInput()}>Compute</button>
-          <div className="flex gap-2">
-            <input className="input grow" placeholder="Design point name" aria-label="Design point name" value={name} onChange={(e) => setName(e.target.value)} />
-            <button type="button" className="btn-secondary" disabled={busy || !traverseInput() || !name.trim()} onClick={() => { const t = traverseInput(); cogo.traverse.reset(); if (t) cogo.store.mutate({ ...t, name: name.trim() }); }}>Store</button>
-          </div>
+          {can(cogoEndpoints.cogoStorePoint) && (
+            <div className="flex gap-2">
+              <input className="input grow" placeholder="Design point name" aria-label="Design point name" value={name} onChange={(e) => setName(e.target.value)} />
+              <button type="button" className="btn-secondary" disabled={busy || !traverseInput() || !name.trim()} onClick={() => { const t = traverseInput(); cogo.traverse.reset(); if (t) cogo.store.mutate({ ...t, name: name.trim() }); }}>Store</button>
+            </div>
+          )}
           {point && (
             <dl aria-label="Point">
               <Row label="Easting">{len(point.point.easting, point.unit)}</Row>

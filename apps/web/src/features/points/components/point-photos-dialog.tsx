@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
-import type { PhotoView } from '@smi/contracts';
+import { photoEndpoints, type PhotoView } from '@smi/contracts';
 import { Modal } from '../../../components/modal';
 import { PhotoPicker } from '../../../components/photo-picker';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { deletePhoto, uploadPhotos } from '../../../lib/photos';
 import type { Point } from '../api/points';
 
@@ -14,18 +15,22 @@ interface Props {
   onClose: () => void;
   /** After a photo was added or deleted: the points are read again. */
   onChanged: () => Promise<unknown>;
+  /** The signed-in user's check: adding needs record, deleting may change the point (a surveyor: their own). */
+  can?: Can;
 }
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /** A taken point's photos: the strip of thumbnails, a photo full size, more added, one deleted. */
-export function PointPhotosDialog({ projectId, point, onClose, onChanged }: Props) {
+export function PointPhotosDialog({ projectId, point, onClose, onChanged, can = canAll }: Props) {
   const [adding, setAdding] = useState<File[]>([]);
   const [viewing, setViewing] = useState<PhotoView | null>(null);
   const [busy, setBusy] = useState(false);
   if (!point) return null;
   const photos = point.Photos ?? [];
   const name = point.Name || 'Unnamed Point';
+  const mayAdd = can(photoEndpoints.uploadPhoto);
+  const mayDelete = can(photoEndpoints.deletePhoto, point.RecordedBy?.Id ?? null);
 
   const close = () => {
     setAdding([]);
@@ -66,10 +71,12 @@ export function PointPhotosDialog({ projectId, point, onClose, onChanged }: Prop
         onClose={() => setViewing(null)}
         footer={
           <>
-            <button type="button" className="btn-danger" onClick={() => void remove(viewing)} disabled={busy}>
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-              Delete
-            </button>
+            {mayDelete && (
+              <button type="button" className="btn-danger" onClick={() => void remove(viewing)} disabled={busy}>
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Delete
+              </button>
+            )}
             <button type="button" className="btn-secondary" onClick={() => setViewing(null)}>
               Back
             </button>
@@ -94,9 +101,11 @@ export function PointPhotosDialog({ projectId, point, onClose, onChanged }: Prop
           <button type="button" className="btn-secondary" onClick={close}>
             Close
           </button>
-          <button type="button" className="btn-primary" onClick={() => void save()} disabled={busy || adding.length === 0}>
-            {busy ? 'Saving...' : adding.length > 1 ? `Add ${adding.length} photos` : 'Add photo'}
-          </button>
+          {mayAdd && (
+            <button type="button" className="btn-primary" onClick={() => void save()} disabled={busy || adding.length === 0}>
+              {busy ? 'Saving...' : adding.length > 1 ? `Add ${adding.length} photos` : 'Add photo'}
+            </button>
+          )}
         </>
       }
     >
@@ -113,7 +122,7 @@ export function PointPhotosDialog({ projectId, point, onClose, onChanged }: Prop
           ))}
         </ul>
       )}
-      <PhotoPicker files={adding} onChange={setAdding} existing={photos.length} onRefused={(m) => toast.error(m)} />
+      {mayAdd && <PhotoPicker files={adding} onChange={setAdding} existing={photos.length} onRefused={(m) => toast.error(m)} />}
     </Modal>
   );
 }

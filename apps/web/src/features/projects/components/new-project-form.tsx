@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { Cpu } from 'lucide-react';
-import type { DeviceView } from '@smi/contracts';
+import { deviceEndpoints, type DeviceView } from '@smi/contracts';
 import { errorMessage } from '../../../lib/api-client';
+import { canAll, type Can } from '../../../lib/can';
 import { paths } from '../../../lib/paths';
 import { createProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
@@ -14,10 +15,12 @@ interface Props {
   clientDevices: DeviceView[] | undefined;
   /** Called with the created project (fetched again by the caller, then the map opens). */
   onCreated: (projectId: string) => Promise<Project | void> | void;
+  /** The signed-in user's check: the way to register a device is offered to a role that may register one. */
+  can?: Can;
 }
 
 /** The new project form; no client-side rules: what is chosen is sent as it is. */
-export function NewProjectForm({ userId, baseStations, clientDevices, onCreated }: Props) {
+export function NewProjectForm({ userId, baseStations, clientDevices, onCreated, can = canAll }: Props) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [base, setBase] = useState('');
@@ -60,10 +63,12 @@ export function NewProjectForm({ userId, baseStations, clientDevices, onCreated 
             A project needs {noBases && noClients ? 'a base station and at least one rover' : noBases ? 'a base station' : 'at least one rover'}. Register your
             devices first.
           </span>
-          <Link to={paths.registerDevice(userId)} className="btn-primary shrink-0">
-            <Cpu aria-hidden="true" className="h-4 w-4" />
-            Register New Device
-          </Link>
+          {can(deviceEndpoints.registerDevice) && (
+            <Link to={paths.registerDevice(userId)} className="btn-primary shrink-0">
+              <Cpu aria-hidden="true" className="h-4 w-4" />
+              Register New Device
+            </Link>
+          )}
         </div>
       )}
       <label>
