@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { deviceView, pointEndpoints, pointView, projectEndpoints, type DeviceView, type PointView, type WorkspaceRole } from '@smi/contracts';
-import { useCan } from './use-can';
+import { useCan, useRefused } from './use-can';
 import { ProjectsPage } from './routes/projects';
 import { canFor } from '../lib/can';
 import { PointsTable } from '../features/points/components/points-table';
@@ -376,5 +376,16 @@ describe('the new project form without devices', () => {
     render(<NewProjectForm userId={me} baseStations={[]} clientDevices={[]} onCreated={vi.fn()} can={canFor(role, me)} />, { wrapper: wrapperFor(cacheAs(role)) });
     expect(screen.getByTestId('needs-devices')).toBeInTheDocument();
     expect(screen.queryAllByRole('link', { name: /Register New Device/ }).length).toBe(offered ? 1 : 0);
+  });
+});
+
+describe('a screen opened by its address', () => {
+  it('is refused once the role is known and refuses it, never while the role is read', () => {
+    const viewer = renderHook(() => useRefused(projectEndpoints.createProject), { wrapper: wrapperFor(cacheAs('viewer')) });
+    expect(viewer.result.current).toBe(true);
+    const loading = renderHook(() => useRefused(projectEndpoints.createProject), { wrapper: wrapperFor(cacheAs(null)) });
+    expect(loading.result.current).toBe(false);
+    const surveyor = renderHook(() => useRefused(projectEndpoints.createProject), { wrapper: wrapperFor(cacheAs('surveyor')) });
+    expect(surveyor.result.current).toBe(false);
   });
 });

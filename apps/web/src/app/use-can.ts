@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useUser } from '../features/auth/api/auth-state';
 import { useCurrentWorkspace } from '../features/workspaces/api/workspaces';
-import { canFor, type Can } from '../lib/can';
+import { canFor, type Can, type Rule } from '../lib/can';
 
 /**
  * The signed-in user's check in the current workspace: `can(endpoints.deletePoint, point.RecordedBy?.Id)` is true when
@@ -11,4 +11,14 @@ export function useCan(): Can {
   const { userId } = useUser();
   const role = useCurrentWorkspace()?.role;
   return useMemo(() => canFor(role, userId), [role, userId]);
+}
+
+/**
+ * Whether the current workspace's role is known and refuses `rule`: a screen opened by its address (not by a button,
+ * which is hidden) says so instead of offering a form the server would refuse. False while the role is read.
+ */
+export function useRefused(rule: Rule): boolean {
+  const can = useCan();
+  const known = useCurrentWorkspace() !== undefined;
+  return known && !can(rule);
 }

@@ -8,7 +8,8 @@ import { projectQuery } from '../../features/projects/api/projects';
 import { useSurveyDevices } from '../../features/projects/api/survey-devices';
 import { NewProjectForm } from '../../features/projects/components/new-project-form';
 import { paths } from '../../lib/paths';
-import { useCan } from '../use-can';
+import { projectEndpoints } from '@smi/contracts';
+import { useCan, useRefused } from '../use-can';
 
 export function NewProjectPage() {
   const user = useUser();
@@ -18,6 +19,7 @@ export function NewProjectPage() {
   const client = useQueryClient();
   const devices = useSurveyDevices(user.userId);
   const can = useCan();
+  const refused = useRefused(projectEndpoints.createProject);
 
   // created, then fetched, then straight to its survey map
   const onCreated = async (projectId: string) => {
@@ -26,6 +28,17 @@ export function NewProjectPage() {
     navigate(paths.pointSurvey(project._id));
     return project;
   };
+
+  if (refused) {
+    return (
+      <>
+        <PageHeader title="New Project" back />
+        <p role="alert" className="error-box">
+          Your role in this workspace does not create projects: ask an admin or the owner.
+        </p>
+      </>
+    );
+  }
 
   return (
     <>

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { HelpCircle } from 'lucide-react';
-import { DEVICE_TYPES, type DeviceType } from '@smi/contracts';
+import { DEVICE_TYPES, deviceEndpoints, type DeviceType } from '@smi/contracts';
 import { PageHeader } from '../../components/page-header';
 import { Panel } from '../../components/panel';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useRegisterDevice } from '../../features/devices/api/register-device';
 import { usePublicConfig } from '../../lib/public-config';
+import { useRefused } from '../use-can';
 
 const TIPS = [
   'Make sure the device is powered on.',
@@ -31,6 +32,7 @@ export function RegisterDevicePage() {
   const activation = usePublicConfig().data?.deviceActivation ?? false;
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  const refused = useRefused(deviceEndpoints.registerDevice);
 
   useEffect(() => {
     if (!done) return;
@@ -56,6 +58,16 @@ export function RegisterDevicePage() {
     }
   };
 
+  if (refused) {
+    return (
+      <>
+        <PageHeader title="Register New Device" back />
+        <p role="alert" className="error-box">
+          Your role in this workspace does not register devices: ask an admin or the owner.
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title="Register New Device" subtitle="Setup your new device" back />
