@@ -12,7 +12,10 @@ import { loadStakeContext, type StakeTargetSpec } from './routes.js';
 /** A new watch loads its context (a few queries): a burst of 10, then 2 a second; a new heading costs nothing. */
 const WATCH_BUCKET = { size: 10, perSecond: 2 };
 
-/** How long a watch's context (project, setup, CRS, design point, settings) is reused: a change shows within it. */
+/**
+ * How old a watch's context (project, setup, CRS, design point, settings) may be before a reading has it reloaded: a
+ * change is guided from the first reading after the reload, about a second after it was made.
+ */
 const CONTEXT_TTL_MS = 1000;
 
 interface Watch {
@@ -134,8 +137,10 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
       if (!set) return;
       const now = Date.now();
       for (const w of set) {
-        if (w.context && now - w.context.at < CONTEXT_TTL_MS) send(w, reading);
-        else void refresh(w).then(() => bySocket.get(w.socket.id) === w && send(w, reading));
+        // guided at once with the context in hand; an old one is reloaded beside it, for the next readings: a reading
+        // never waits for the database (50 rovers' reloads falling due together held their readings tens of ms)
+        if (w.context) send(w, reading);
+        if (!w.context || now - w.context.at >= CONTEXT_TTL_MS) void refresh(w);
       }
     },
     /** Sockets staking on this process (for tests and health). */
