@@ -63,6 +63,18 @@ export interface AuditedPointRow {
 export const AUDITED_POINT_COLUMNS = 'name, number, latitude, longitude, ellipsoidal_height, code, attributes, note, section, recorded_by, recorded_by_name';
 
 /**
+ * The same snapshot made by the database, of a row alias in a statement (`FROM inserted`): so a statement can write
+ * its own audit entry and recording a point stays one statement. A test holds it equal to pointSnapshot.
+ */
+export function pointSnapshotSql(alias: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`not an alias: ${alias}`);
+  const a = alias;
+  return `jsonb_build_object('Name', ${a}.name, 'Number', ${a}.number, 'Latitude', ${a}.latitude, 'Longitude', ${a}.longitude,
+    'EllipsoidalHeight', ${a}.ellipsoidal_height, 'Code', ${a}.code, 'Attributes', ${a}.attributes, 'Note', ${a}.note,
+    'Section', ${a}.section, 'RecordedBy', jsonb_build_object('Id', ${a}.recorded_by, 'Name', ${a}.recorded_by_name))`;
+}
+
+/**
  * What the audit trail keeps of a point recorded or deleted: its name, number, coordinates, code, attributes, note,
  * section and recorder. One shape whichever process stored the point (a browser's record, an occupation's).
  */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { Agent } from 'supertest';
 import type { AuditEntryView } from '@smi/contracts';
+import { pointSnapshot, type AuditedPointRow } from '@smi/db';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { createProject, recordPoint, registerDevice } from '../projects/survey-fixtures.js';
 
@@ -37,6 +38,9 @@ describe('the audit trail: one entry per change, append-only, read by owners and
     const [deleted, noted, renamed, recorded] = mine;
     expect(recorded!.Before).toBeNull();
     expect(recorded!.After).toMatchObject({ Name: 'MH1', Number: p.Number, Latitude: p.Latitude, Longitude: p.Longitude, Note: 'cover' });
+    // the record statement writes its own entry: its snapshot is the one pointSnapshot makes of the stored row
+    const [stored] = await h.db.query<AuditedPointRow>('SELECT * FROM points WHERE id = $1', [p._id]);
+    expect(recorded!.After).toEqual({ ...pointSnapshot({ ...stored!, name: 'MH1', note: 'cover' }) });
     expect(renamed).toMatchObject({ Before: { Name: 'MH1' }, After: { Name: 'MH2' } });
     expect(noted).toMatchObject({ Before: { Note: 'cover' }, After: { Note: 'cracked' } });
     expect(deleted!.Before).toMatchObject({ Name: 'MH2', Note: 'cracked' });

@@ -71,13 +71,8 @@ export async function recordPoint(db: Db, ownerId: string, by: Recorder, body: R
     coded = checkedShotCode(list, body.Code, body.Attributes);
   }
   const point = { ...body, Code: coded.code, Attributes: coded.attributes, Timestamp: body.Timestamp ?? new Date().toISOString() };
-  const { project, row } = await nameChecked(body.Name, () =>
-    db.tx(async (q) => {
-      const recorded = await pointsRepository.record(q, ownerId, by, point);
-      if (recorded.row) await writeAudit(q, actor(ownerId, by), { action: 'point.recorded', objectKind: 'point', objectId: recorded.row.id, projectId: body.ProjectId, after: pointSnapshot(recorded.row) });
-      return recorded;
-    }),
-  );
+  // one statement: the point, its count in the project and its audit entry (decision 071)
+  const { project, row } = await nameChecked(body.Name, () => pointsRepository.record(db, ownerId, by, point));
   if (!project) throw new AppError(404, 'Project not found');
   if (row) return { created: true, data: toPointView(row), project };
   const first = await pointsRepository.byClientId(db, body.ProjectId, body.ClientId!);

@@ -1,5 +1,5 @@
 import type { AccuracyLevel, AntennaHeightType, FixType, PointMethod, PointView, RecordPointBody } from '@smi/contracts';
-import { livePoints, POINT_TOMBSTONE_DAYS, type Queryable } from '@smi/db';
+import { livePoints, POINT_TOMBSTONE_DAYS, pointSnapshotSql, type Queryable } from '@smi/db';
 
 export interface PointRow {
   id: string;
@@ -121,6 +121,11 @@ export const pointsRepository = {
          -- a point deleted and purged since is never recorded again by a late retry of it
          WHERE NOT EXISTS (SELECT 1 FROM purged_point_clients x WHERE x.project_id = project.id AND x.client_id = $2::uuid)
          ON CONFLICT (project_id, client_id) DO NOTHING RETURNING ${COLUMNS}),
+       -- its audit entry in the same statement (decision 071): recording stays one statement
+       audited AS (
+         INSERT INTO audit_log (workspace_id, project_id, user_id, user_name, action, object_kind, object_id, before, after)
+         SELECT $17::uuid, inserted.project_id, $23::uuid, $24::text, 'point.recorded', 'point', inserted.id::text, NULL, ${pointSnapshotSql('inserted')}
+         FROM inserted),
        counted AS (
          UPDATE projects SET total_points = total_points + 1, last_modified = now(), points_revision = points_revision + 1,
            -- a section the project does not have yet is added: a point taken in the field is never refused for its section
