@@ -40,7 +40,7 @@ interface Sent {
  * The API as far as the screen uses it: the project, its design list (which changes as points are added, edited and
  * deleted), its stake records; `answer` overrides a write's reply (a 409, a 400).
  */
-function api(points: DesignPointView[], lines: DesignLineView[], answer?: (s: Sent) => { status: number; data: unknown } | undefined) {
+function api(points: DesignPointView[], lines: DesignLineView[], answer?: (s: Sent) => { status: number; data: unknown } | undefined, frame: typeof FRAME | null = FRAME) {
   const sent: Sent[] = [];
   const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
@@ -49,7 +49,7 @@ function api(points: DesignPointView[], lines: DesignLineView[], answer?: (s: Se
     const forced = answer?.(s);
     if (forced) return json(forced.status, forced.data);
     if (url === `/api/projects/${PROJECT}`) return json(200, { success: true, project: projectFixture({ _id: PROJECT }) });
-    if (url === `/api/projects/${PROJECT}/design`) return json(200, { success: true, frame: FRAME, points, lines });
+    if (url === `/api/projects/${PROJECT}/design`) return json(200, { success: true, frame, points, lines });
     if (url === `/api/projects/${PROJECT}/stake/records`) return json(200, { success: true, unit: FRAME.unit, crs: FRAME.crs, height: FRAME.height, records: [staked(P1, 0.004, -0.002, 0.011), staked(P1, -0.003, 0.001, -0.0004)] });
     if (url === `/api/projects/${PROJECT}/design/points` && s.method === 'POST') {
       const b = s.body as DesignPointView;
@@ -132,6 +132,16 @@ describe('the design screen', () => {
     expect(screen.queryByRole('button', { name: /^Delete design (point|line)/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(screen.getByRole('toolbar', { name: 'Design data' })).toBeInTheDocument();
+  });
+
+  it('offers no Add point in a project without a projected CRS, and says where to set one', async () => {
+    api([], [], undefined, null);
+    renderAs('owner');
+    const note = await screen.findByTestId('design-frame');
+    expect(note).toHaveTextContent("Design coordinates are grid coordinates in the project's coordinate system");
+    expect(within(note).getByRole('link', { name: 'project page' })).toHaveAttribute('href', `/projects/${PROJECT}`);
+    expect(screen.queryByRole('button', { name: 'Add point' })).not.toBeInTheDocument();
+    expect(screen.getByText('The project has no design points yet.')).toBeInTheDocument();
   });
 
   it('types a point in: the schema\'s messages beside the fields first, nothing sent; then stored and listed', async () => {
