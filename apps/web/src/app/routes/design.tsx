@@ -17,6 +17,25 @@ import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useCan } from '../use-can';
 
+/** Rows drawn at once: an imported file may hold 100,000 points; more are drawn on request or found by the search. */
+const PAGE = 200;
+
+/** Under a long list: how many of how many are drawn, and a button to draw the next page. */
+function MoreRows({ total, limit, onMore, hint = '' }: { total: number; limit: number; onMore: () => void; hint?: string }) {
+  if (total <= limit) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 p-3 text-sm text-slate-600">
+      <span role="status">
+        Showing {limit.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+        {hint}.
+      </span>
+      <button type="button" className="btn-secondary" onClick={onMore}>
+        Show {Math.min(PAGE, total - limit).toLocaleString('en-US')} more
+      </button>
+    </div>
+  );
+}
+
 type Deleting = { kind: 'point'; point: DesignPointView } | { kind: 'line'; line: DesignLineView; label: string };
 
 /**
@@ -31,6 +50,8 @@ export function DesignPage() {
   const records = useStakeRecords(projectId);
   const { removePoint, removeLine } = useDesignEdits(projectId);
   const [search, setSearch] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const [lineLimit, setLineLimit] = useState(PAGE);
   // the form: a new point (null) or the point edited; undefined while closed
   const [editing, setEditing] = useState<DesignPointView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
@@ -107,10 +128,20 @@ export function DesignPage() {
           }
         >
           <div className="border-b border-slate-100 p-3">
-            <input className="input" type="search" placeholder="Search by name, code or layer" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search design points" />
+            <input
+              className="input"
+              type="search"
+              placeholder="Search by name, code or layer"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setLimit(PAGE);
+              }}
+              aria-label="Search design points"
+            />
           </div>
           <DesignPointsTable
-            points={shown}
+            points={shown.slice(0, limit)}
             unit={unit}
             staked={staked}
             can={can}
@@ -118,10 +149,12 @@ export function DesignPage() {
             onDelete={(point) => setDeleting({ kind: 'point', point })}
             empty={points.length ? 'No design point matches the search.' : 'The project has no design points yet.'}
           />
+          <MoreRows total={shown.length} limit={limit} onMore={() => setLimit(limit + PAGE)} hint=": search to narrow them down" />
         </Panel>
         {lines.length > 0 && (
           <Panel title={`Design lines (${lines.length.toLocaleString('en-US')})`} bodyClassName="">
-            <DesignLinesTable lines={lines} can={can} onDelete={(line, label) => setDeleting({ kind: 'line', line, label })} />
+            <DesignLinesTable lines={lines.slice(0, lineLimit)} can={can} onDelete={(line, label) => setDeleting({ kind: 'line', line, label })} />
+            <MoreRows total={lines.length} limit={lineLimit} onMore={() => setLineLimit(lineLimit + PAGE)} />
           </Panel>
         )}
         {editing !== undefined && <DesignPointForm key={editing?.id ?? 'new'} projectId={projectId} point={editing} unit={unit} onClose={() => setEditing(undefined)} />}
