@@ -28,7 +28,7 @@ function utm44(latitude: number, longitude: number): { easting: number; northing
   return { easting: easting!, northing: northing! };
 }
 
-/** The import dialog of the stake-out screen with a file chosen from the phone (the file chooser given its bytes). */
+/** The import dialog of the Design screen with a file chosen from the phone (the file chooser given its bytes). */
 async function chooseDesignFile(page: Page, name: string, text: string) {
   await page.getByRole('button', { name: 'Import file' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Import design file' });
@@ -73,8 +73,9 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   ] as const;
   const csv = rows.map(([name, c, z, d]) => `${name},${c.northing.toFixed(4)},${c.easting.toFixed(4)},${z.toFixed(4)},${d}`).join('\r\n') + '\r\n';
 
-  // the file imported from the phone: read as PNEZD (no header to say otherwise), previewed, then imported
-  await page.goto(`/projects/stakeout/${projectId}`);
+  // the file imported from the phone on the Design screen: read as PNEZD (no header to say otherwise), previewed,
+  // then imported
+  await page.goto(`/projects/${projectId}/design`);
   const dialog = await chooseDesignFile(page, 'kerb-line.csv', csv);
   await expect(dialog.getByLabel('Columns')).toHaveValue('PNEZD');
   const previewed = dialog.getByRole('table', { name: 'Points as imported' });
@@ -90,6 +91,7 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   await expect(page.getByText('Imported 5 design points and 0 design lines')).toBeVisible();
   await expect(dialog).toBeHidden();
 
+  await page.getByRole('link', { name: 'Stake out' }).tap();
   const list = page.getByRole('list', { name: 'Design points' });
   await expect(list.getByRole('button')).toHaveCount(5);
   await list.getByRole('button', { name: 'P3', exact: true }).tap();
@@ -196,7 +198,7 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
     'K5,531020.2500,744123.1000,12.1000,KERB',
     'K2,531025.2500,744123.1000,12.0500,KERB',
   ].join('\n');
-  await page.goto(`/projects/stakeout/${projectId}`);
+  await page.goto(`/projects/${projectId}/design`);
   const dialog = await chooseDesignFile(page, 'kerb-broken.txt', csv);
   // the header's names chose the layout; the preview already names the two bad rows
   await expect(dialog.getByLabel('Columns')).toHaveValue('PENZD');
@@ -208,6 +210,8 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
 
   await dialog.getByRole('button', { name: 'Import', exact: true }).tap();
   const refused = dialog.getByTestId('design-import-refused');
+  // the refusal's list (the whole file's) takes the place of the preview's
+  await expect(previewProblems).toBeHidden();
   await expect(refused.getByRole('alert')).toContainText('Nothing was imported: 2 problems, first line 4');
   await expect(refused.getByRole('region', { name: 'Problems in the file' }).getByRole('listitem')).toHaveCount(2);
   expect(await design()).toEqual([]);
@@ -215,13 +219,12 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
   await page.screenshot({ path: '/tmp/designimport-refused-light-390.png', fullPage: true });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await page.screenshot({ path: '/tmp/designimport-refused-dark-390.png', fullPage: true });
-  await previewProblems.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/designimport-broken-dark-390.png', fullPage: true });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
   await dialog.getByRole('button', { name: 'Import the 4 good rows' }).tap();
   await expect(page.getByText('Imported 4 design points and 0 design lines; 2 rows with problems left out')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Design points' }).getByRole('button')).toHaveCount(4);
+  // the Design screen's list reads again by itself
+  await expect(page.getByRole('heading', { name: 'Design points (4)' })).toBeVisible();
   const stored = await design();
   expect(stored.map((p) => p.name).sort()).toEqual(['K1', 'K2', 'K4', 'K5']);
   expect(stored.find((p) => p.name === 'K2')).toMatchObject({ easting: 531005.25, northing: 744123.1 });
