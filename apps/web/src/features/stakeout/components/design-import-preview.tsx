@@ -1,10 +1,9 @@
 import type { DesignPreviewReply } from '@smi/contracts';
+import { unitSymbol } from '../../../lib/grid';
 
 type Message = { line: number | null; message: string };
 
 const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(3));
-const UNIT_SYMBOL: Record<string, string> = { metre: 'm', foot: 'ft', 'US survey foot': 'ftUS' };
-export const unitSymbol = (unit: string) => UNIT_SYMBOL[unit] ?? unit;
 /** A length unit in the plural, as a sentence says it. */
 export const UNIT_WORDS: Record<string, string> = { metre: 'metres', foot: 'international feet', 'US survey foot': 'US survey feet' };
 
