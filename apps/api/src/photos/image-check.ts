@@ -13,6 +13,10 @@ export interface CheckedPhoto {
   takenAt: string | null;
 }
 
+// libvips decodes on one thread: a thumbnail is made after the reply, one photo at a time (decision 081), and must
+// leave the host's other core to the requests it runs beside (the api makes no other use of sharp)
+sharp.concurrency(1);
+
 // a photo this large is a decompression bomb, not a camera's picture (a 100 MP camera makes 100 million)
 const MAX_PIXELS = 120_000_000;
 

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoNoThumbnail, type PhotoView, type PointView, type ProjectView } from '@smi/contracts';
+import { PHOTOS_PER_POINT_MAX, photoNoThumbnail, type PhotoView, type PointView, type ProjectView } from '@smi/contracts';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { silentLogger } from '../logger.js';
 import { download } from '../exports/test-download.js';
@@ -144,6 +144,20 @@ describe("a photo's thumbnail is made after the upload's reply (decision 081)", 
     const zipFile = join(h.dataDir, 'photos.zip');
     writeFileSync(zipFile, zip.body as Buffer);
     expect(Buffer.compare(execFileSync('unzip', ['-p', zipFile, 'damaged.png']), damaged)).toBe(0);
+  });
+
+  it('refuses a photo past the point\'s limit with 409, storing nothing of it', async () => {
+    const point = await recordPoint(ann.agent, project._id);
+    for (let i = 0; i < PHOTOS_PER_POINT_MAX; i++) await upload(point, PNG, `p${i}.png`);
+    await h.deps.photos.thumbnails.drained();
+    const rows = async () => (await h.db.query('SELECT 1 FROM point_photos WHERE point_id = $1', [point._id])).length;
+    const files = () => readdirSync(join(root, project._id), { recursive: true }).length;
+    const [rowsBefore, filesBefore] = [await rows(), files()];
+    expect(rowsBefore).toBe(PHOTOS_PER_POINT_MAX);
+    const over = await ann.agent.post(`/api/points/${project._id}/${point._id}/photos`).set('Content-Type', 'image/png').send(PNG);
+    expect([over.status, over.body]).toEqual([409, { success: false, message: `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.` }]);
+    await h.deps.photos.thumbnails.drained();
+    expect([await rows(), files()]).toEqual([rowsBefore, filesBefore]);
   });
 
   it('makes again, when a process starts, the thumbnails still pending when the last one stopped', async () => {

@@ -87,13 +87,12 @@ export function photoService(db: Db, store: PhotoStore, log: Logger, schedule: (
       const id = randomUUID();
       const storageKey = `${projectId}/${id}`;
       // file first, row last: a row always has its original; files without a row are removed here or by the sweep
+      let row: PhotoRow;
       try {
         await store.put(originalKey(storageKey), bytes, photo.mediaType);
-        await db.tx(async (q) => {
+        row = await db.tx(async (q) => {
           await readablePoint(q, ownerId, projectId, pointId, true);
-          if ((await photosRepository.count(q, pointId)) >= PHOTOS_PER_POINT_MAX)
-            throw new AppError(409, `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.`);
-          await photosRepository.insert(q, {
+          const fields = {
             id,
             point_id: pointId,
             storage_key: storageKey,
@@ -104,8 +103,11 @@ export function photoService(db: Db, store: PhotoStore, log: Logger, schedule: (
             height: photo.height,
             taken_at: photo.takenAt,
             recorded_by: userId,
-          });
+          };
+          const createdAt = await photosRepository.insert(q, fields, PHOTOS_PER_POINT_MAX);
+          if (!createdAt) throw new AppError(409, `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.`);
           await projectsRepository.touch(q, ownerId, projectId);
+          return { ...fields, project_id: projectId, created_at: createdAt, thumbnail: 'pending' as const };
         });
       } catch (err) {
         await removeFiles(storageKey).catch(async (removeErr: unknown) => {
@@ -114,9 +116,8 @@ export function photoService(db: Db, store: PhotoStore, log: Logger, schedule: (
         });
         throw err;
       }
-      thumbnails.queue(storageKey);
-      const row = await photosRepository.byId(db, projectId, pointId, id);
-      return toPhotoView(row!);
+      thumbnails.queue(storageKey, bytes);
+      return toPhotoView(row);
     },
 
     async remove(ownerId, projectId, pointId, photoId) {

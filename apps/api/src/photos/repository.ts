@@ -29,18 +29,19 @@ export const thumbnailKey = (storageKey: string) => `${storageKey}/thumbnail.jpg
 
 /** Photos are reached through their point and its project; callers check the project may be read first. */
 export const photosRepository = {
-  /** A new photo's row; its thumbnail is pending until the queue (or the first reader) makes it. */
-  async insert(q: Queryable, p: Omit<PhotoRow, 'project_id' | 'created_at' | 'thumbnail'>): Promise<void> {
-    await q.query(
+  /**
+   * A new photo's row, its thumbnail pending until the queue (or the first reader) makes it, unless the point already
+   * has `max` photos: then nothing is written and the answer is null. Answers when the row was written.
+   */
+  async insert(q: Queryable, p: Omit<PhotoRow, 'project_id' | 'created_at' | 'thumbnail'>, max: number): Promise<Date | null> {
+    const [row] = await q.query<{ created_at: Date }>(
       `INSERT INTO point_photos (id, point_id, storage_key, file_name, media_type, bytes, width, height, taken_at, recorded_by, thumbnail)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending')`,
-      [p.id, p.point_id, p.storage_key, p.file_name, p.media_type, p.bytes, p.width, p.height, p.taken_at, p.recorded_by],
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending'
+       WHERE (SELECT count(*) FROM point_photos WHERE point_id = $2) < $11
+       RETURNING created_at`,
+      [p.id, p.point_id, p.storage_key, p.file_name, p.media_type, p.bytes, p.width, p.height, p.taken_at, p.recorded_by, max],
     );
-  },
-
-  async count(q: Queryable, pointId: string): Promise<number> {
-    const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM point_photos WHERE point_id = $1', [pointId]);
-    return row!.n;
+    return row?.created_at ?? null;
   },
 
   /** A point's photos, oldest first. */

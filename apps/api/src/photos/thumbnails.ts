@@ -6,10 +6,15 @@ import { originalKey, photosRepository, thumbnailKey } from './repository.js';
 
 /** Photos waiting in one process's queue at most; more wait in the database for a reader or the next start. */
 export const THUMBNAIL_QUEUE_MAX = 256;
+/** Uploaded bytes kept in memory for the queue, at most: more are read back from the store when their turn comes. */
+const HELD_BYTES_MAX = 64 * 1024 * 1024;
 
 export interface Thumbnails {
-  /** Queues the photo's thumbnail after its upload's reply; a full queue leaves it pending in the database. */
-  queue(storageKey: string): void;
+  /**
+   * Queues the photo's thumbnail after its upload's reply; a full queue leaves it pending in the database. `original`,
+   * the bytes just stored, saves reading them back from the store (up to a bound of memory).
+   */
+  queue(storageKey: string, original?: Buffer): void;
   /**
    * The thumbnail's bytes: the stored file, or made now from the original when it is still pending (or its file went
    * missing), sharing the making already under way; null when the photo is gone or its picture cannot be decoded.
@@ -33,6 +38,16 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
   const waiting: string[] = [];
   const queued = new Set<string>();
   const making = new Map<string, Promise<Buffer | null>>();
+  const originals = new Map<string, Buffer>();
+  let heldBytes = 0;
+  const takeOriginal = (storageKey: string) => {
+    const held = originals.get(storageKey);
+    if (held) {
+      originals.delete(storageKey);
+      heldBytes -= held.length;
+    }
+    return held;
+  };
   let working = false;
   let stopped = false;
   const idle: (() => void)[] = [];
@@ -42,7 +57,7 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
     const already = making.get(storageKey);
     if (already) return already;
     const work = (async () => {
-      const original = await store.get(originalKey(storageKey));
+      const original = takeOriginal(storageKey) ?? (await store.get(originalKey(storageKey)));
       if (!original) return null; // deleted meanwhile: its removal took the files
       let thumbnail: Buffer;
       try {
@@ -70,11 +85,13 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
       for (let key = waiting.shift(); key !== undefined && !stopped; key = waiting.shift()) {
         queued.delete(key);
         try {
-          // made meanwhile by a reader, or the photo deleted
+          // not when made meanwhile by a reader, or the photo deleted
           if ((await photosRepository.thumbnailState(db, key)) === 'pending') await make(key);
         } catch (err) {
           // the store or the database is away: the photo stays pending, made by a reader or at the next start
           log.warn({ err, storageKey: key }, 'photo thumbnail not made yet: left pending');
+        } finally {
+          takeOriginal(key);
         }
       }
     } finally {
@@ -90,7 +107,7 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
   };
 
   return {
-    queue(storageKey) {
+    queue(storageKey, original) {
       if (stopped || queued.has(storageKey)) return;
       if (waiting.length >= THUMBNAIL_QUEUE_MAX) {
         log.warn({ storageKey, waiting: waiting.length }, 'thumbnail queue full: the photo stays pending until it is read or the api restarts');
@@ -98,6 +115,10 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
       }
       waiting.push(storageKey);
       queued.add(storageKey);
+      if (original && heldBytes + original.length <= HELD_BYTES_MAX) {
+        originals.set(storageKey, original);
+        heldBytes += original.length;
+      }
       start();
     },
 
@@ -127,6 +148,8 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
       stopped = true;
       waiting.length = 0;
       queued.clear();
+      originals.clear();
+      heldBytes = 0;
       await Promise.allSettled([...making.values()]);
       for (const done of idle.splice(0)) done();
     },
