@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -40,7 +40,7 @@ interface Sent {
  * The API as far as the screen uses it: the project, its design list (which changes as points are added, edited and
  * deleted), its stake records; `answer` overrides a write's reply (a 409, a 400).
  */
-function api(points: DesignPointView[], lines: DesignLineView[], answer?: (s: Sent) => { status: number; data: unknown } | undefined) {
+function api(points: DesignPointView[], lines: DesignLineView[], answer?: (s: Sent) => { status: number; data: unknown } | undefined, frame: typeof FRAME | null = FRAME) {
   const sent: Sent[] = [];
   const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
@@ -49,7 +49,7 @@ function api(points: DesignPointView[], lines: DesignLineView[], answer?: (s: Se
     const forced = answer?.(s);
     if (forced) return json(forced.status, forced.data);
     if (url === `/api/projects/${PROJECT}`) return json(200, { success: true, project: projectFixture({ _id: PROJECT }) });
-    if (url === `/api/projects/${PROJECT}/design`) return json(200, { success: true, frame: FRAME, points, lines });
+    if (url === `/api/projects/${PROJECT}/design`) return json(200, { success: true, frame, points, lines });
     if (url === `/api/projects/${PROJECT}/stake/records`) return json(200, { success: true, unit: FRAME.unit, crs: FRAME.crs, height: FRAME.height, records: [staked(P1, 0.004, -0.002, 0.011), staked(P1, -0.003, 0.001, -0.0004)] });
     if (url === `/api/projects/${PROJECT}/design/points` && s.method === 'POST') {
       const b = s.body as DesignPointView;
@@ -96,7 +96,8 @@ const rowOf = (name: string) => within(pointsTable()).getByText(name, { exact: t
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the design screen', () => {
+// a busy host renders a table of hundreds of rows slowly in jsdom: more room than the default 5 s
+describe('the design screen', { timeout: 20_000 }, () => {
   it('lists the design points in the project unit with their stakes, the lines with their vertices, and searches', async () => {
     const user = userEvent.setup();
     api([designPoint(P1, 'P1', { easting: 612345.6789, northing: 1234567.1234, elevation: 12.3456, code: 'KERB', layer: 'ROAD', source: 'csv' }), designPoint(P2, 'MH2', { easting: 612400, northing: 1234500, code: 'MANHOLE' })], [LINE]);
@@ -132,6 +133,35 @@ describe('the design screen', () => {
     expect(screen.queryByRole('button', { name: /^Delete design (point|line)/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(screen.getByRole('toolbar', { name: 'Design data' })).toBeInTheDocument();
+  });
+
+  it('draws the first 200 points of a large design and more on request; the search looks through all of them', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 450 }, (_, i) => designPoint(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `P${i + 1}`));
+    api(many, []);
+    renderAs('viewer');
+    await screen.findByText('P1');
+    const rows = () => pointsTable().querySelectorAll('tbody tr').length;
+    expect(rows()).toBe(200);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 200 of 450: search to narrow them down.');
+    await user.click(screen.getByRole('button', { name: 'Show 200 more' }));
+    expect(rows()).toBe(400);
+    await user.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    expect(rows()).toBe(450);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search design points' }), { target: { value: 'p44' } });
+    expect(rows()).toBe(11); // P44, P440..P449
+    expect(within(pointsTable()).getByText('P449')).toBeInTheDocument();
+  });
+
+  it('offers no Add point in a project without a projected CRS, and says where to set one', async () => {
+    api([], [], undefined, null);
+    renderAs('owner');
+    const note = await screen.findByTestId('design-frame');
+    expect(note).toHaveTextContent("Design coordinates are grid coordinates in the project's coordinate system");
+    expect(within(note).getByRole('link', { name: 'project page' })).toHaveAttribute('href', `/projects/${PROJECT}`);
+    expect(screen.queryByRole('button', { name: 'Add point' })).not.toBeInTheDocument();
+    expect(screen.getByText('The project has no design points yet.')).toBeInTheDocument();
   });
 
   it('types a point in: the schema\'s messages beside the fields first, nothing sent; then stored and listed', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trash2 } from 'lucide-react';
+import { ImageOff, Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { photoEndpoints, type PhotoView } from '@smi/contracts';
 import { Modal } from '../../../components/modal';
@@ -84,6 +84,7 @@ export function PointPhotosDialog({ projectId, point, onClose, onChanged, can }:
         }
       >
         <img src={viewing.Url} alt={`${viewing.FileName}, photo of ${name}`} className="mx-auto max-h-[60vh] w-auto max-w-full rounded-lg object-contain" data-testid="photo-full" />
+        {viewing.ThumbnailProblem && <p className="mt-2 text-sm text-amber-800">{viewing.ThumbnailProblem}</p>}
         <p className="mt-2 text-xs text-slate-600">
           {viewing.Width} × {viewing.Height} px · {sizeText(viewing.Bytes)}
           {viewing.TakenAt && ` · taken ${viewing.TakenAt.replace('T', ' ')}`}
@@ -116,7 +117,19 @@ export function PointPhotosDialog({ projectId, point, onClose, onChanged, can }:
           {photos.map((p) => (
             <li key={p._id} className="shrink-0">
               <button type="button" className="block rounded-lg focus-visible:outline-2" onClick={() => setViewing(p)} aria-label={`Open ${p.FileName}`}>
-                <img src={p.ThumbnailUrl} alt={p.FileName} className="h-24 w-24 rounded-lg border border-slate-300 object-cover" loading="lazy" />
+                {p.ThumbnailProblem ? (
+                  // kept, flagged (decision 081): the original opens as uploaded; only the preview is missing
+                  <span
+                    className="flex h-24 w-24 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-400 p-1 text-center text-[11px] leading-tight text-slate-600"
+                    title={p.ThumbnailProblem}
+                    data-testid="photo-no-preview"
+                  >
+                    <ImageOff aria-hidden="true" className="h-5 w-5" />
+                    No preview
+                  </span>
+                ) : (
+                  <img src={p.ThumbnailUrl} alt={p.FileName} className="h-24 w-24 rounded-lg border border-slate-300 object-cover" loading="lazy" />
+                )}
               </button>
             </li>
           ))}

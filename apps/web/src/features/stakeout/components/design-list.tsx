@@ -2,11 +2,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { designEndpoints, type DesignLineView, type DesignPointView } from '@smi/contracts';
 import { Table } from '../../../components/table';
 import { canAll, type Can } from '../../../lib/can';
+import { unitSymbol } from '../../../lib/grid';
 import { signedDelta, type StakedSummary } from './targets';
 
-const SYMBOL: Record<string, string> = { metre: 'm', foot: 'ft', 'US survey foot': 'ftUS' };
-/** The short sign of the project's linear unit, as the stake-out screen writes it. */
-export const unitSymbol = (unit: string) => SYMBOL[unit] ?? unit;
 
 /** A coordinate in the project's unit to the millimetre (or the thousandth of a foot). */
 const coord = (v: number) => v.toFixed(3);

@@ -4,7 +4,7 @@ import { designPointBody, type DesignPointBody, type DesignPointView } from '@sm
 import { Modal } from '../../../components/modal';
 import { ApiError, personText } from '../../../lib/api-client';
 import { useDesignEdits } from '../api/design-edit';
-import { unitSymbol } from './design-list';
+import { unitSymbol } from '../../../lib/grid';
 
 type Field = 'name' | 'easting' | 'northing' | 'elevation' | 'code' | 'layer';
 const FIELDS: readonly Field[] = ['name', 'easting', 'northing', 'elevation', 'code', 'layer'];
