@@ -37,21 +37,22 @@ export interface ComposeOptions {
 
 /** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
 export function composeDeps(o: ComposeOptions): AppDeps {
+  const afterReply: AppDeps['afterReply'] =
+    o.afterReply ??
+    ((job) =>
+      setImmediate(() => {
+        job().catch((err: unknown) => o.log.warn({ err }, 'work after a reply failed'));
+      }));
   return {
     db: o.db,
     log: o.log,
     events: new AppEvents(),
-    photos: photoService(o.db, o.photoStore ?? folderPhotoStore(photoStoreRoot(o.dataDir)), o.log),
+    photos: photoService(o.db, o.photoStore ?? folderPhotoStore(photoStoreRoot(o.dataDir)), o.log, afterReply),
     sessions: createSessions({ secret: o.jwtSecret, secure: !!o.publicUrl?.startsWith('https:'), db: o.db }),
     otps: createOtps(o.jwtSecret),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),
     limiters: o.limiters ?? createLimiters(),
-    afterReply:
-      o.afterReply ??
-      ((job) =>
-        setImmediate(() => {
-          job().catch((err: unknown) => o.log.warn({ err }, 'work after a reply failed'));
-        })),
+    afterReply,
     config: {
       publicUrl: o.publicUrl,
       webDist: o.webDist,

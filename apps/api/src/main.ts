@@ -75,6 +75,11 @@ async function main() {
   });
   // files of photos deleted while the store was away (decision 067)
   void deps.photos.sweep().catch((err: unknown) => log.warn({ err }, 'photo files not removed yet'));
+  // thumbnails pending when the process last stopped are made again (decision 081)
+  void deps.photos.thumbnails
+    .resume()
+    .then((n) => n && log.info({ photos: n }, 'pending photo thumbnails queued'))
+    .catch((err: unknown) => log.warn({ err }, 'pending photo thumbnails not queued'));
   // deleted points past their 30 days go for good (decision 072)
   const stopPurge = schedulePointPurge(deps);
   const server = createAppServer(createApp(deps));
@@ -98,6 +103,7 @@ async function main() {
       process.exit(0);
     }, 10_000).unref();
     stopPurge();
+    await deps.photos.thumbnails.stop();
     await live.close();
     server.close();
     server.closeAllConnections();

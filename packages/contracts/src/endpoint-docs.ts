@@ -265,7 +265,11 @@ export const endpointDocs: Record<EndpointName, EndpointDoc> = {
     json: photoReply,
   },
   photoFile: { summary: 'A photo, byte for byte as it was uploaded.', files: Object.keys(PHOTO_MEDIA_TYPES) },
-  photoThumbnail: { summary: "A photo's thumbnail: a JPEG turned upright, without metadata.", files: ['image/jpeg'] },
+  photoThumbnail: {
+    summary: "A photo's thumbnail: a JPEG turned upright, without metadata. Made after the upload's reply; asked for before, it is made then and the reply waits for it.",
+    files: ['image/jpeg'],
+    alsoStatus: { 409: "the photo's picture data could not be decoded: no thumbnail (the photo is kept, flagged by ThumbnailProblem)" },
+  },
   deletePhoto: { summary: "Delete a point's photo.", json: messageReply },
   projectLinework: { summary: "The lines and polygons built from a project's coded points, in its coordinate system, with the shots that could not be followed.", json: lineworkReply },
   listAudit: {

@@ -16,6 +16,8 @@ export const PHOTO_UPLOAD_TYPES = ['image/*', 'application/octet-stream'];
 
 export const photoTooLarge = `A photo may be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Take it at a lower resolution or choose a smaller file.`;
 export const photoNotAnImage = 'The file is not a photo this app can read (JPEG, PNG, WebP or AVIF).';
+/** A photo whose file is whole but whose picture could not be decoded for its thumbnail (decision 081): kept, flagged. */
+export const photoNoThumbnail = 'No preview: the picture data of this photo could not be decoded. The file is kept exactly as it was uploaded.';
 
 export const photoView = z.object({
   _id: z.string(),
@@ -33,8 +35,10 @@ export const photoView = z.object({
   RecordedBy: z.string().nullable(),
   /** the full-size photo, byte for byte as it was uploaded */
   Url: z.string(),
-  /** a JPEG of at most PHOTO_THUMBNAIL_PX on its longer side, turned upright, without metadata */
+  /** a JPEG of at most PHOTO_THUMBNAIL_PX on its longer side, turned upright, without metadata; made after the upload's reply, or when first asked for */
   ThumbnailUrl: z.string(),
+  /** null, or why the photo has no thumbnail (photoNoThumbnail): its picture data could not be decoded (decision 081) */
+  ThumbnailProblem: z.string().nullable(),
 });
 export type PhotoView = z.infer<typeof photoView>;
 

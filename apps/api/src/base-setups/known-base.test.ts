@@ -5,7 +5,7 @@ import type { DeviceView, KnownBaseReply, PointView } from '@smi/contracts';
 import * as f from '@smi/rtcm/testing';
 import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 import { createProject, recordPoint } from '../projects/survey-fixtures.js';
-import { rounded } from '../crs/grid-routes.js';
+import { rounded } from '../crs/grid-frame.js';
 import { gridStore, loadProjectFrame, pointCoordinates } from '../crs/project-geodesy.js';
 
 /**

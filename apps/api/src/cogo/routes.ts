@@ -5,11 +5,11 @@ import { fromMetres, toMetres, type LinearUnit } from '@smi/geodesy';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
-import { gridStore, loadProjectGeodesy, type ProjectGeodesy } from '../crs/project-geodesy.js';
+import type { ProjectGeodesy } from '../crs/project-geodesy.js';
 import { projectsRepository } from '../projects/repository.js';
 import { designRepository } from '../design/repository.js';
 import { nameChecked, pointView } from '../design/routes.js';
-import { NO_GRID_MESSAGE } from '../stake/routes.js';
+import { projectedGeodesy } from '../stake/context.js';
 import { cogoProjection, placeAll, placedView, type CogoPlaced } from './frame.js';
 
 const factorsView = (f: { scale: number; elevation: number; combined: number }) => ({ scale: f.scale, elevation: f.elevation, combined: f.combined });
@@ -23,8 +23,7 @@ export function cogoRoutes(deps: AppDeps): Router {
   /** The workspace's project and its projected CRS: another workspace's project is missing; no grid is a 409. */
   const frameOf = async (workspaceId: string, projectId: string): Promise<{ g: ProjectGeodesy; unit: LinearUnit; frame: { success: true; unit: string; crs: string; height: string } }> => {
     if (!(await projectsRepository.owned(db, workspaceId, projectId))) throw notFound('Project not found');
-    const g = await loadProjectGeodesy(db, projectId, gridStore(deps.config.gridsDir ?? ''));
-    if (!g || g.frame.unit === 'degree') throw new AppError(409, NO_GRID_MESSAGE);
+    const g = await projectedGeodesy(db, projectId, deps.config.gridsDir ?? '');
     const unit = g.frame.unit;
     return { g, unit, frame: { success: true, unit, crs: g.crsLabel, height: g.labels.heightName } };
   };

@@ -1,25 +1,12 @@
 import { Router } from 'express';
-import { crsEndpoints, type GridCoordinate, type GridFrame } from '@smi/contracts';
-import type { ProjectCoordinates } from '@smi/geodesy';
+import { crsEndpoints, type GridCoordinate } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { notFound } from '../http/errors.js';
 import { mount } from '../http/route.js';
 import { projectsRepository } from '../projects/repository.js';
 import { exportsRepository } from '../exports/repository.js';
-import { gridStore, loadProjectFrame, pointCoordinates, type ProjectGeodesy } from './project-geodesy.js';
-
-/** The CRS, unit and height reference grid coordinates are given in, as every screen names them. */
-export function gridFrameOf(g: ProjectGeodesy): GridFrame {
-  return { ...g.labels };
-}
-
-// the exports' resolution: what a screen shows is what the csv holds
-const mm = (v: number) => Math.round(v * 1000) / 1000;
-export function rounded(c: ProjectCoordinates | null, g: ProjectGeodesy): GridCoordinate | null {
-  if (!c) return null;
-  const r = g.transform.unit === 'degree' ? (v: number) => Math.round(v * 1e9) / 1e9 : mm;
-  return { easting: r(c.easting), northing: r(c.northing), height: c.height === null ? null : mm(c.height) };
-}
+import { gridStore, loadProjectFrame, pointCoordinates } from './project-geodesy.js';
+import { gridFrameOf, rounded } from './grid-frame.js';
 
 /**
  * Grid coordinates for the web (decisions 024, 039): the API computes them with the exports' own function (grids,

@@ -1,7 +1,7 @@
 import type { CodeList, LineworkReply } from '@smi/contracts';
 import { buildLinework, type Shot } from '@smi/feature-codes';
 import { livePoints, type Queryable } from '@smi/db';
-import { gridFrameOf } from '../crs/grid-routes.js';
+import { gridFrameOf } from '../crs/grid-frame.js';
 import { gridStore, loadProjectFrame, pointCoordinates } from '../crs/project-geodesy.js';
 import { projectCodeList } from '../code-lists/shot-codes.js';
 import { lineOrdersOf } from './line-orders.js';

@@ -6,7 +6,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { perAccount, perIp } from '../http/rate-limit.js';
 import { mount } from '../http/route.js';
-import { settingsOf } from '../user/settings-routes.js';
+import { settingsOf } from '../user/settings.js';
 
 const TOO_MANY_SOURCETABLES = (wait: string) => `Too many sourcetables read. Try again in ${wait}.`;
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ntripUserEndpoints as e, parseNtripUrl, type UserNtripSourceView } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { mount } from '../http/route.js';
-import { settingsOf } from '../user/settings-routes.js';
+import { settingsOf } from '../user/settings.js';
 
 interface Row {
   url: string;

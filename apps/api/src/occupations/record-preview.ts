@@ -2,7 +2,7 @@ import type { RecordPreviewBody, RecordPreviewReply } from '@smi/contracts';
 import type { Db } from '@smi/db';
 import { markToPhaseCentre } from '@smi/geodesy';
 import { baseReferenceOf, baseSetupsRepository, placeMeasurement, proposedSetup, type ProjectBase } from '@smi/base-setups';
-import { gridFrameOf, rounded } from '../crs/grid-routes.js';
+import { gridFrameOf, rounded } from '../crs/grid-frame.js';
 import { pointCoordinates, type ProjectGeodesy } from '../crs/project-geodesy.js';
 import { resolveAntenna, setupOf, type ResolvedAntenna } from './settings.js';
 

@@ -54,6 +54,9 @@ describe('photos in an S3-compatible bucket', () => {
     const photo = res.body.photo as PhotoView;
     const [row] = await h.db.query<{ storage_key: string }>('SELECT storage_key FROM point_photos WHERE id = $1', [photo._id]);
     expect(Buffer.compare((await store.get(originalKey(row!.storage_key)))!, JPEG)).toBe(0);
+    // the thumbnail is made after the reply (decision 081), into the bucket too
+    await h.deps.photos.thumbnails.drained();
+    expect(await sharp((await store.get(thumbnailKey(row!.storage_key)))!).metadata()).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
 
     const back = await user.agent.get(photo.Url).buffer(true).expect(200);
     expect(Buffer.compare(back.body as Buffer, JPEG)).toBe(0);

@@ -166,6 +166,8 @@ describe('photos of a point: checked by their content, stored as files, served o
     const point = await recordPoint(ann.agent, project._id);
     const a = (await upload(point, PNG, 'image/png').expect(201)).body.photo as PhotoView;
     const b = (await upload(point, SIDEWAYS_JPEG).expect(201)).body.photo as PhotoView;
+    // the thumbnails are made after the replies (decision 081)
+    await h.deps.photos.thumbnails.drained();
     const filesOf = (p: PhotoView) => storedFiles(root).filter((f) => f.includes(p._id));
     expect(filesOf(a)).toHaveLength(2);
 
@@ -188,6 +190,7 @@ describe('photos of a point: checked by their content, stored as files, served o
     const other = await createProject(ann.agent, await registerDevice(ann.agent, 'base'), [await registerDevice(ann.agent, 'rover')]);
     const p2 = await recordPoint(ann.agent, other._id);
     const c = (await ann.agent.post(`/api/points/${other._id}/${p2._id}/photos`).set('Content-Type', 'image/png').send(PNG).expect(201)).body.photo as PhotoView;
+    await h.deps.photos.thumbnails.drained();
     expect(filesOf(c)).toHaveLength(2);
     await ann.agent.delete(`/api/projects/${other._id}`).expect(200);
     expect(filesOf(c)).toEqual([]);

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES, PHOTOS_PER_POINT_MAX, photoTooLarge } from '@smi/contracts';
+import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES, PHOTOS_PER_POINT_MAX, photoNoThumbnail, photoTooLarge } from '@smi/contracts';
 import type { Db, Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import type { Logger } from '../logger.js';
 import { projectsRepository } from '../projects/repository.js';
 import { pointsRepository } from '../points/repository.js';
-import { readPhoto } from './image-check.js';
+import { checkPhoto } from './image-check.js';
 import type { PhotoStore } from './photo-store.js';
 import { originalKey, photosRepository, thumbnailKey, toPhotoView, type PhotoRow } from './repository.js';
+import { thumbnailQueue, type Thumbnails } from './thumbnails.js';
 
 /**
  * The point of a project the workspace `ownerId` owns, or 404 for a project or point that is missing or not theirs (the same answer).
@@ -60,11 +61,18 @@ export interface PhotoService {
   file(ownerId: string, projectId: string, pointId: string, photoId: string, which: 'original' | 'thumbnail'): Promise<{ row: PhotoRow; bytes: Buffer }>;
   /** Removes the files of deleted photos from the store (decision 067); answers how many photos' files went. */
   sweep(): Promise<number>;
-  /** A file of a photo by its storage key, for an export whose caller has checked the project may be read; null when missing. */
+  /**
+   * A file of a photo by its storage key, for an export whose caller has checked the project may be read; null when
+   * missing. A thumbnail still pending is made on demand (decision 081); null when its picture cannot be decoded.
+   */
   stored(storageKey: string, which: 'original' | 'thumbnail'): Promise<Buffer | null>;
+  /** The thumbnails made after the uploads' replies (decision 081). */
+  thumbnails: Thumbnails;
 }
 
-export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoService {
+/** `schedule` starts the thumbnail queue's work after the current turn (the app's afterReply). */
+export function photoService(db: Db, store: PhotoStore, log: Logger, schedule: (job: () => Promise<void>) => void): PhotoService {
+  const thumbnails = thumbnailQueue(db, store, log, schedule);
   const removeFiles = async (storageKey: string) => {
     await store.remove(originalKey(storageKey));
     await store.remove(thumbnailKey(storageKey));
@@ -72,20 +80,19 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
 
   return {
     async add(ownerId, userId, projectId, pointId, bytes, name) {
-      // a cheap 404 before the image is decoded; the point is checked again, locked, when the row is written
+      // a cheap 404 before the image is checked; the point is checked again, locked, when the row is written
       await readablePoint(db, ownerId, projectId, pointId);
-      const photo = await readPhoto(bytes);
+      // its headers and structure, not its pixels: the thumbnail decodes them after the reply (decision 081)
+      const photo = await checkPhoto(bytes);
       const id = randomUUID();
       const storageKey = `${projectId}/${id}`;
-      // files first, row last: a row always has its files; files without a row are removed here or by the sweep
+      // file first, row last: a row always has its original; files without a row are removed here or by the sweep
+      let row: PhotoRow;
       try {
         await store.put(originalKey(storageKey), bytes, photo.mediaType);
-        await store.put(thumbnailKey(storageKey), photo.thumbnail, 'image/jpeg');
-        await db.tx(async (q) => {
+        row = await db.tx(async (q) => {
           await readablePoint(q, ownerId, projectId, pointId, true);
-          if ((await photosRepository.count(q, pointId)) >= PHOTOS_PER_POINT_MAX)
-            throw new AppError(409, `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.`);
-          await photosRepository.insert(q, {
+          const fields = {
             id,
             point_id: pointId,
             storage_key: storageKey,
@@ -96,8 +103,11 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
             height: photo.height,
             taken_at: photo.takenAt,
             recorded_by: userId,
-          });
+          };
+          const createdAt = await photosRepository.insert(q, fields, PHOTOS_PER_POINT_MAX);
+          if (!createdAt) throw new AppError(409, `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.`);
           await projectsRepository.touch(q, ownerId, projectId);
+          return { ...fields, project_id: projectId, created_at: createdAt, thumbnail: 'pending' as const };
         });
       } catch (err) {
         await removeFiles(storageKey).catch(async (removeErr: unknown) => {
@@ -106,8 +116,8 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
         });
         throw err;
       }
-      const row = await photosRepository.byId(db, projectId, pointId, id);
-      return toPhotoView(row!);
+      thumbnails.queue(storageKey, bytes);
+      return toPhotoView(row);
     },
 
     async remove(ownerId, projectId, pointId, photoId) {
@@ -119,15 +129,20 @@ export function photoService(db: Db, store: PhotoStore, log: Logger): PhotoServi
       await this.sweep();
     },
 
+    thumbnails,
+
     stored(storageKey, which) {
-      return store.get(which === 'original' ? originalKey(storageKey) : thumbnailKey(storageKey));
+      return which === 'original' ? store.get(originalKey(storageKey)) : thumbnails.bytes(storageKey);
     },
 
     async file(ownerId, projectId, pointId, photoId, which) {
       await readablePoint(db, ownerId, projectId, pointId);
       const row = await photosRepository.byId(db, projectId, pointId, photoId);
       if (!row) throw new AppError(404, 'Photo not found');
-      const bytes = await store.get(which === 'original' ? originalKey(row.storage_key) : thumbnailKey(row.storage_key));
+      if (which === 'thumbnail' && row.thumbnail === 'failed') throw new AppError(409, photoNoThumbnail);
+      // a thumbnail not made yet is made now, the reader waiting for it (decision 081)
+      const bytes = which === 'original' ? await store.get(originalKey(row.storage_key)) : await thumbnails.bytes(row.storage_key);
+      if (!bytes && which === 'thumbnail' && (await photosRepository.thumbnailState(db, row.storage_key)) === 'failed') throw new AppError(409, photoNoThumbnail);
       if (!bytes) {
         log.error({ storageKey: row.storage_key, which }, 'a photo row without its file');
         throw new AppError(404, 'Photo not found');

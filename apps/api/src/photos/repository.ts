@@ -1,4 +1,4 @@
-import { pathFor, photoEndpoints, type PhotoMediaType, type PhotoView } from '@smi/contracts';
+import { pathFor, photoEndpoints, photoNoThumbnail, type PhotoMediaType, type PhotoView } from '@smi/contracts';
 import { livePoints, type Queryable } from '@smi/db';
 
 export interface PhotoRow {
@@ -14,10 +14,13 @@ export interface PhotoRow {
   taken_at: string | null;
   recorded_by: string | null;
   created_at: Date;
+  /** decision 081: made after the upload's reply */
+  thumbnail: ThumbnailState;
 }
+export type ThumbnailState = 'pending' | 'made' | 'failed';
 
 const COLUMNS = `ph.id, ph.point_id, pt.project_id, ph.storage_key, ph.file_name, ph.media_type, ph.bytes, ph.width, ph.height,
-  ph.taken_at, ph.recorded_by, ph.created_at`;
+  ph.taken_at, ph.recorded_by, ph.created_at, ph.thumbnail`;
 const FROM = `point_photos ph JOIN ${livePoints('pt')} ON pt.id = ph.point_id`;
 
 /** The two files of a photo under its storage key. */
@@ -26,17 +29,19 @@ export const thumbnailKey = (storageKey: string) => `${storageKey}/thumbnail.jpg
 
 /** Photos are reached through their point and its project; callers check the project may be read first. */
 export const photosRepository = {
-  async insert(q: Queryable, p: Omit<PhotoRow, 'project_id' | 'created_at'>): Promise<void> {
-    await q.query(
-      `INSERT INTO point_photos (id, point_id, storage_key, file_name, media_type, bytes, width, height, taken_at, recorded_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [p.id, p.point_id, p.storage_key, p.file_name, p.media_type, p.bytes, p.width, p.height, p.taken_at, p.recorded_by],
+  /**
+   * A new photo's row, its thumbnail pending until the queue (or the first reader) makes it, unless the point already
+   * has `max` photos: then nothing is written and the answer is null. Answers when the row was written.
+   */
+  async insert(q: Queryable, p: Omit<PhotoRow, 'project_id' | 'created_at' | 'thumbnail'>, max: number): Promise<Date | null> {
+    const [row] = await q.query<{ created_at: Date }>(
+      `INSERT INTO point_photos (id, point_id, storage_key, file_name, media_type, bytes, width, height, taken_at, recorded_by, thumbnail)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending'
+       WHERE (SELECT count(*) FROM point_photos WHERE point_id = $2) < $11
+       RETURNING created_at`,
+      [p.id, p.point_id, p.storage_key, p.file_name, p.media_type, p.bytes, p.width, p.height, p.taken_at, p.recorded_by, max],
     );
-  },
-
-  async count(q: Queryable, pointId: string): Promise<number> {
-    const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM point_photos WHERE point_id = $1', [pointId]);
-    return row!.n;
+    return row?.created_at ?? null;
   },
 
   /** A point's photos, oldest first. */
@@ -65,6 +70,22 @@ export const photosRepository = {
   async remove(q: Queryable, pointId: string, photoId: string): Promise<boolean> {
     const rows = await q.query('DELETE FROM point_photos WHERE id = $1 AND point_id = $2 RETURNING id', [photoId, pointId]);
     return rows.length > 0;
+  },
+
+  /** The thumbnail state of the photo stored under the key; undefined when its row is gone. */
+  async thumbnailState(q: Queryable, storageKey: string): Promise<ThumbnailState | undefined> {
+    const [row] = await q.query<{ thumbnail: ThumbnailState }>('SELECT thumbnail FROM point_photos WHERE storage_key = $1', [storageKey]);
+    return row?.thumbnail;
+  },
+  /** Sets the thumbnail's state of a photo still there; false when its row is gone (the photo was deleted meanwhile). */
+  async setThumbnail(q: Queryable, storageKey: string, state: 'made' | 'failed'): Promise<boolean> {
+    return (await q.query('UPDATE point_photos SET thumbnail = $2 WHERE storage_key = $1 RETURNING id', [storageKey, state])).length > 0;
+  },
+  /** Storage keys of photos whose thumbnail is still to be made, oldest first (a process starting, decision 081). */
+  async pendingThumbnails(q: Queryable, limit: number): Promise<string[]> {
+    return (await q.query<{ storage_key: string }>(`SELECT storage_key FROM point_photos WHERE thumbnail = 'pending' ORDER BY created_at LIMIT $1`, [limit])).map(
+      (r) => r.storage_key,
+    );
   },
 
   /** Files whose rows are gone, oldest first. */
@@ -105,5 +126,6 @@ export function toPhotoView(r: PhotoRow): PhotoView {
     RecordedBy: r.recorded_by,
     Url: pathFor(photoEndpoints.photoFile.path, params),
     ThumbnailUrl: pathFor(photoEndpoints.photoThumbnail.path, params),
+    ThumbnailProblem: r.thumbnail === 'failed' ? photoNoThumbnail : null,
   };
 }

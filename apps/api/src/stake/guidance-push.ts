@@ -7,16 +7,10 @@ import { AppError } from '../http/errors.js';
 import { ROLE_REFUSED } from '../http/authorize.js';
 import { eventGuard } from '../realtime/event-guard.js';
 import { guide, TravelTracks, type StakeContext } from './guidance.js';
-import { loadStakeContext, type StakeTargetSpec } from './routes.js';
+import { CONTEXT_TTL_MS, stakeContexts, type StakeTargetSpec } from './context.js';
 
 /** A new watch loads its context (a few queries): a burst of 10, then 2 a second; a new heading costs nothing. */
 const WATCH_BUCKET = { size: 10, perSecond: 2 };
-
-/**
- * How old a watch's context (project, setup, CRS, design point, settings) may be before a reading has it reloaded: a
- * change is guided from the first reading after the reload, about a second after it was made.
- */
-const CONTEXT_TTL_MS = 1000;
 
 interface Watch {
   socket: Socket;
@@ -37,6 +31,7 @@ interface Watch {
  * them.
  */
 export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: string) => Promise<LiveReading | undefined> }) {
+  const contexts = stakeContexts(o.db, o.gridsDir);
   const byCode = new Map<string, Set<Watch>>();
   const bySocket = new Map<string, Watch>();
   const tracks = new TravelTracks();
@@ -51,9 +46,10 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
   };
 
   const refresh = (w: Watch): Promise<void> =>
-    (w.loading ??= loadStakeContext(o.db, o.gridsDir, w.who, w.request.projectId, w.spec)
-      .then((ctx) => {
-        w.context = { at: Date.now(), ctx };
+    (w.loading ??= contexts
+      .of(w.who, w.request.projectId, w.spec)
+      .then((loaded) => {
+        w.context = loaded;
       })
       .catch((err: unknown) => {
         // the project, point or CRS went away since the watch began: the watch ends, as a request would be refused;
@@ -97,13 +93,13 @@ export function stakeGuidancePush(o: { db: Db; gridsDir: string; latest: (code: 
     if (!guard.permitted(STAKE_SOCKET_EVENTS.watch)) return { success: false, message: ROLE_REFUSED };
     try {
       const who = { workspaceId: user.workspace.id, userId: user.id };
-      const [ctx, device] = await Promise.all([
-        loadStakeContext(o.db, o.gridsDir, who, request.projectId, spec),
+      const [loaded, device] = await Promise.all([
+        contexts.of(who, request.projectId, spec),
         occupationsRepository.device(o.db, who.workspaceId, request.deviceId),
       ]);
       if (!device) throw new AppError(404, 'Device not found');
       if (!socket.connected) return { success: false, message: 'The connection closed.' };
-      const w: Watch = { socket, who, request, spec, code: device.code, context: { at: Date.now(), ctx }, loading: null };
+      const w: Watch = { socket, who, request, spec, code: device.code, context: loaded, loading: null };
       stop(socket.id);
       bySocket.set(socket.id, w);
       let set = byCode.get(w.code);

@@ -95,6 +95,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
+      await deps.photos.thumbnails.stop();
       await smtp.close();
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });

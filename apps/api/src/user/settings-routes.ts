@@ -1,22 +1,9 @@
 import { Router } from 'express';
-import { DEFAULT_SETTINGS, mergeSettings, userEndpoints as u, userSettings, type UserSettings } from '@smi/contracts';
-import type { Queryable } from '@smi/db';
+import { DEFAULT_SETTINGS, mergeSettings, userEndpoints as u } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { mount } from '../http/route.js';
+import { readSettings, settingsOf } from './settings.js';
 
-/** Stored settings, or the defaults; a stored value that no longer fits the schema falls back to its default. */
-export function readSettings(stored: unknown): UserSettings {
-  const parsed = userSettings.safeParse(stored);
-  if (parsed.success) return parsed.data;
-  if (!stored || typeof stored !== 'object') return DEFAULT_SETTINGS;
-  const merged = mergeSettings(DEFAULT_SETTINGS, stored as never);
-  return userSettings.safeParse(merged).success ? (merged as UserSettings) : DEFAULT_SETTINGS;
-}
-
-export async function settingsOf(q: Queryable, userId: string): Promise<UserSettings> {
-  const [row] = await q.query<{ settings: unknown }>('SELECT settings FROM users WHERE id = $1', [userId]);
-  return readSettings(row?.settings);
-}
 
 export function settingsRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -25,6 +25,7 @@ const ProjectDetailPage = lazyPage(() => import('./routes/project-detail'), 'Pro
 const PointSurveyPage = lazyPage(() => import('./routes/point-survey'), 'PointSurveyPage');
 const TakenPointsPage = lazyPage(() => import('./routes/taken-points'), 'TakenPointsPage');
 const StakeoutPage = lazyPage(() => import('./routes/stakeout'), 'StakeoutPage');
+const DesignPage = lazyPage(() => import('./routes/design'), 'DesignPage');
 const SettingsPage = lazyPage(() => import('./routes/settings'), 'SettingsPage');
 const CodeListsPage = lazyPage(() => import('./routes/code-lists'), 'CodeListsPage');
 const InvitationPage = lazyPage(() => import('./routes/invitation'), 'InvitationPage');
@@ -65,6 +66,7 @@ export const shellRoutes: RouteObject[] = [
   screen(patterns.pointSurvey, PointSurveyPage),
   screen(patterns.takenPoints, TakenPointsPage),
   screen(patterns.stakeout, StakeoutPage),
+  screen(patterns.design, DesignPage),
   screen(paths.codeLists, CodeListsPage),
   screen(paths.members, MembersPage),
   screen(paths.audit, AuditPage),

@@ -27,5 +27,9 @@ export const gridPointsQuery = (projectId: string) =>
 
 export const useGridPoints = (projectId: string) => useQuery(gridPointsQuery(projectId));
 
+const LINEAR_SYMBOL: Record<string, string> = { metre: 'm', foot: 'ft', 'US survey foot': 'ftUS' };
+/** The short sign of a linear unit as the API names it in design, stake-out and COGO replies ('US survey foot': ftUS). */
+export const unitSymbol = (unit: string) => LINEAR_SYMBOL[unit] ?? unit;
+
 /** A value with the unit's symbol: "12345.678 ftUS". */
 export const withUnit = (v: number, frame: GridFrame) => (frame.unitSymbol === '°' ? `${v.toFixed(9)}°` : `${v.toFixed(3)} ${frame.unitSymbol}`);

@@ -17,6 +17,7 @@ export const paths = {
   pointSurvey: (projectId: string) => `/projects/pointsurvey/${encodeURIComponent(projectId)}`,
   takenPoints: (projectId: string) => `/projects/takenpoints/${encodeURIComponent(projectId)}`,
   stakeout: (projectId: string) => `/projects/stakeout/${encodeURIComponent(projectId)}`,
+  design: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/design`,
   settings: '/settings',
   codeLists: '/code-lists',
   members: '/workspace/members',
@@ -34,5 +35,6 @@ export const patterns = {
   pointSurvey: '/projects/pointsurvey/:projectId',
   takenPoints: '/projects/takenpoints/:projectId',
   stakeout: '/projects/stakeout/:projectId',
+  design: '/projects/:projectId/design',
   invitation: '/invitations/:token',
 } as const;

@@ -64,6 +64,7 @@ export function ProjectDetailPage() {
             mapHref={paths.pointSurvey(project._id)}
             pointsHref={paths.takenPoints(project._id)}
             stakeHref={paths.stakeout(project._id)}
+            designHref={paths.design(project._id)}
             onDeleted={() => navigate(-1)}
           />
         </div>

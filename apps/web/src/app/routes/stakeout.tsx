@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { stakeEndpoints, type StakeOrientation } from '@smi/contracts';
 import { parseTargetRange } from '@smi/design';
 import { PageHeader } from '../../components/page-header';
@@ -12,6 +12,7 @@ import { LineReadout } from '../../features/stakeout/components/line-readout';
 import { FixLine, GuidanceView, type DeltaMode } from '../../features/stakeout/components/guidance-view';
 import { matching, nearestNotStaked, signedDelta, stakedSummary, step, type StakedSummary } from '../../features/stakeout/components/targets';
 import { DesignPlan } from '../../features/stakeout/components/design-plan';
+import { paths } from '../../lib/paths';
 import { saveFile } from '../../lib/save-file';
 import { CogoPanel } from '../../features/cogo/components/cogo-panel';
 import { useCan } from '../use-can';
@@ -171,7 +172,17 @@ export function StakeoutPage() {
   if (project.isPending || design.isPending) return <CenteredSpinner />;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-3">
-      <PageHeader title="Stake out" subtitle={project.data?.Name} back compact />
+      <PageHeader
+        title="Stake out"
+        subtitle={project.data?.Name}
+        back
+        compact
+        action={
+          <Link to={paths.design(projectId)} className="btn-secondary">
+            Design
+          </Link>
+        }
+      />
       <Panel bodyClassName="p-3">
         <div className="flex flex-wrap items-center gap-2">
           <label className="text-sm text-slate-700">
@@ -201,7 +212,15 @@ export function StakeoutPage() {
               </button>
             </li>
           ))}
-          {!points.length && <li className="p-2 text-sm text-slate-600">The project has no design points: import them on the project page.</li>}
+          {!points.length && (
+            <li className="p-2 text-sm text-slate-600">
+              The project has no design points: type or import them on the{' '}
+              <Link className="font-semibold underline" to={paths.design(projectId)}>
+                Design
+              </Link>{' '}
+              screen.
+            </li>
+          )}
         </ul>
       </Panel>
       {lines.length > 0 && (

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { cogoEndpoints, type CogoPointRef } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
+import { unitSymbol } from '../../../lib/grid';
 import { useCogo } from '../api/cogo';
 
 type Mode = 'inverse' | 'area' | 'point';
-const SYMBOL: Record<string, string> = { metre: 'm', foot: 'ft', 'US survey foot': 'ftUS' };
-const len = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? '–' : `${v.toFixed(3)} ${SYMBOL[unit] ?? unit}`);
+const len = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? '–' : `${v.toFixed(3)} ${unitSymbol(unit)}`);
 
 /** A choice in the point lists: "design:<id>" or "measured:<id>". */
 const refOf = (value: string): CogoPointRef | null => {
@@ -31,13 +31,13 @@ export function CogoPanel({
   projectId,
   designPoints,
   measuredPoints,
-  can = canAll,
+  can,
 }: {
   projectId: string;
   designPoints: readonly { id: string; name: string }[];
   measuredPoints: readonly { id: string; name: string }[];
   /** The signed-in user's check: storing a computed point as a design point needs record. */
-  can?: Can;
+  can: Can;
 }) {
   const cogo = useCogo(projectId);
   const [mode, setMode] = useState<Mode>('inverse');
@@ -118,7 +118,7 @@ export function CogoPanel({
           </div>
           {area && (
             <dl aria-label="Area">
-              <Row label="Area">{area.area.toFixed(3)} {SYMBOL[area.unit] ?? area.unit}²</Row>
+              <Row label="Area">{area.area.toFixed(3)} {unitSymbol(area.unit)}²</Row>
               <Row label="Hectares">{area.hectares.toFixed(4)} ha</Row>
               <Row label="Perimeter">{len(area.perimeter, area.unit)}</Row>
               {area.selfIntersecting && <p className="mt-1 text-xs font-semibold text-red-700">The ring's sides cross: its area means nothing.</p>}

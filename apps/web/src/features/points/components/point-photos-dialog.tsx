@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Trash2 } from 'lucide-react';
+import { ImageOff, Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { photoEndpoints, type PhotoView } from '@smi/contracts';
 import { Modal } from '../../../components/modal';
 import { PhotoPicker } from '../../../components/photo-picker';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { deletePhoto, uploadPhotos } from '../../../lib/photos';
 import type { Point } from '../api/points';
 
@@ -16,13 +16,13 @@ interface Props {
   /** After a photo was added or deleted: the points are read again. */
   onChanged: () => Promise<unknown>;
   /** The signed-in user's check: adding needs record, deleting may change the point (a surveyor: their own). */
-  can?: Can;
+  can: Can;
 }
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /** A taken point's photos: the strip of thumbnails, a photo full size, more added, one deleted. */
-export function PointPhotosDialog({ projectId, point, onClose, onChanged, can = canAll }: Props) {
+export function PointPhotosDialog({ projectId, point, onClose, onChanged, can }: Props) {
   const [adding, setAdding] = useState<File[]>([]);
   const [viewing, setViewing] = useState<PhotoView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,6 +84,7 @@ export function PointPhotosDialog({ projectId, point, onClose, onChanged, can = 
         }
       >
         <img src={viewing.Url} alt={`${viewing.FileName}, photo of ${name}`} className="mx-auto max-h-[60vh] w-auto max-w-full rounded-lg object-contain" data-testid="photo-full" />
+        {viewing.ThumbnailProblem && <p className="mt-2 text-sm text-amber-800">{viewing.ThumbnailProblem}</p>}
         <p className="mt-2 text-xs text-slate-600">
           {viewing.Width} × {viewing.Height} px · {sizeText(viewing.Bytes)}
           {viewing.TakenAt && ` · taken ${viewing.TakenAt.replace('T', ' ')}`}
@@ -116,7 +117,19 @@ export function PointPhotosDialog({ projectId, point, onClose, onChanged, can = 
           {photos.map((p) => (
             <li key={p._id} className="shrink-0">
               <button type="button" className="block rounded-lg focus-visible:outline-2" onClick={() => setViewing(p)} aria-label={`Open ${p.FileName}`}>
-                <img src={p.ThumbnailUrl} alt={p.FileName} className="h-24 w-24 rounded-lg border border-slate-300 object-cover" loading="lazy" />
+                {p.ThumbnailProblem ? (
+                  // kept, flagged (decision 081): the original opens as uploaded; only the preview is missing
+                  <span
+                    className="flex h-24 w-24 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-400 p-1 text-center text-[11px] leading-tight text-slate-600"
+                    title={p.ThumbnailProblem}
+                    data-testid="photo-no-preview"
+                  >
+                    <ImageOff aria-hidden="true" className="h-5 w-5" />
+                    No preview
+                  </span>
+                ) : (
+                  <img src={p.ThumbnailUrl} alt={p.FileName} className="h-24 w-24 rounded-lg border border-slate-300 object-cover" loading="lazy" />
+                )}
               </button>
             </li>
           ))}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { List, Map, Trash2, Crosshair } from 'lucide-react';
+import { List, Map, Trash2, Crosshair, Ruler } from 'lucide-react';
 import { projectEndpoints } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import type { Project } from '../api/projects';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ExportControl } from './export-control';
@@ -14,12 +14,14 @@ interface Props {
   pointsHref: string;
   /** the stake-out screen */
   stakeHref?: string;
+  /** the design points and lines the project is staked out from */
+  designHref?: string;
   onDeleted: () => void;
   /** The signed-in user's check: Delete Project is drawn only for a role that may delete it. */
-  can?: Can;
+  can: Can;
 }
 
-export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, onDeleted, can = canAll }: Props) {
+export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, designHref, onDeleted, can }: Props) {
   const [confirming, setConfirming] = useState(false);
   return (
     <Panel title="Actions">
@@ -36,6 +38,12 @@ export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, onDelete
           <Link to={stakeHref} className="btn-secondary">
             <Crosshair aria-hidden="true" className="h-4 w-4" />
             Stake out
+          </Link>
+        )}
+        {designHref && (
+          <Link to={designHref} className="btn-secondary">
+            <Ruler aria-hidden="true" className="h-4 w-4" />
+            Design
           </Link>
         )}
       </div>

@@ -1,15 +1,15 @@
 import type { StakeGuidanceReply } from '@smi/contracts';
+import { unitSymbol } from '../../../lib/grid';
 
 export type DeltaMode = 'ne' | 'fr';
 
-const SYMBOL: Record<string, string> = { metre: 'm', foot: 'ft', 'US survey foot': 'ftUS' };
 const FIX: Record<string, string> = { 'rtk-fixed': 'RTK fixed', 'rtk-float': 'RTK float', dgps: 'DGPS', single: 'Single', 'dead-reckoning': 'Dead reckoning', manual: 'Manual', simulation: 'Simulation', 'N/A': 'No fix' };
 
 /** A length for the screen: centimetres inside a metre in a metric project, else 3 decimals in the unit. */
 export function length(v: number, unit: string): string {
   const a = Math.abs(v);
   if (unit === 'metre' && a < 1) return `${(a * 100).toFixed(1)} cm`;
-  return `${a.toFixed(3)} ${SYMBOL[unit] ?? unit}`;
+  return `${a.toFixed(3)} ${unitSymbol(unit)}`;
 }
 
 /** Fix type, satellites and correction age: always on screen. */

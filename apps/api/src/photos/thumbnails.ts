@@ -1,0 +1,157 @@
+import type { Db } from '@smi/db';
+import type { Logger } from '../logger.js';
+import { makeThumbnail } from './image-check.js';
+import type { PhotoStore } from './photo-store.js';
+import { originalKey, photosRepository, thumbnailKey } from './repository.js';
+
+/** Photos waiting in one process's queue at most; more wait in the database for a reader or the next start. */
+export const THUMBNAIL_QUEUE_MAX = 256;
+/** Uploaded bytes kept in memory for the queue, at most: more are read back from the store when their turn comes. */
+const HELD_BYTES_MAX = 64 * 1024 * 1024;
+
+export interface Thumbnails {
+  /**
+   * Queues the photo's thumbnail after its upload's reply; a full queue leaves it pending in the database. `original`,
+   * the bytes just stored, saves reading them back from the store (up to a bound of memory).
+   */
+  queue(storageKey: string, original?: Buffer): void;
+  /**
+   * The thumbnail's bytes: the stored file, or made now from the original when it is still pending (or its file went
+   * missing), sharing the making already under way; null when the photo is gone or its picture cannot be decoded.
+   */
+  bytes(storageKey: string): Promise<Buffer | null>;
+  /** Queues every photo whose thumbnail is still pending (a process starting: made again after a restart). */
+  resume(): Promise<number>;
+  /** Resolves when the queue is empty and nothing is being made. */
+  drained(): Promise<void>;
+  /** Takes no more work and waits for the thumbnail being made (shutdown). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Thumbnails made after the upload's reply (decision 081): a bounded in-process queue worked one photo at a time, so
+ * decoding a 12 MP picture never sits in an upload's answer and never takes more than one of the host's cores' worth
+ * of libvips at once. It speaks to the photo store only through `PhotoStore`, so the folder and an S3 bucket alike.
+ * `schedule` starts the worker after the current turn (the app's afterReply; tests hold it).
+ */
+export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule: (job: () => Promise<void>) => void): Thumbnails {
+  const waiting: string[] = [];
+  const queued = new Set<string>();
+  const making = new Map<string, Promise<Buffer | null>>();
+  const originals = new Map<string, Buffer>();
+  let heldBytes = 0;
+  const takeOriginal = (storageKey: string) => {
+    const held = originals.get(storageKey);
+    if (held) {
+      originals.delete(storageKey);
+      heldBytes -= held.length;
+    }
+    return held;
+  };
+  let working = false;
+  let stopped = false;
+  const idle: (() => void)[] = [];
+
+  /** Makes, stores and marks one photo's thumbnail; the one promise per photo is shared by the queue and readers. */
+  const make = (storageKey: string): Promise<Buffer | null> => {
+    const already = making.get(storageKey);
+    if (already) return already;
+    const work = (async () => {
+      const original = takeOriginal(storageKey) ?? (await store.get(originalKey(storageKey)));
+      if (!original) return null; // deleted meanwhile: its removal took the files
+      let thumbnail: Buffer;
+      try {
+        thumbnail = await makeThumbnail(original);
+      } catch (err) {
+        // the file is whole (checked on upload) but its pixels do not decode: kept as evidence, flagged (decision 081)
+        log.warn({ err, storageKey }, 'photo picture data could not be decoded: no thumbnail, the photo is kept and flagged');
+        await photosRepository.setThumbnail(db, storageKey, 'failed');
+        return null;
+      }
+      await store.put(thumbnailKey(storageKey), thumbnail, 'image/jpeg');
+      if (!(await photosRepository.setThumbnail(db, storageKey, 'made'))) {
+        // the photo was deleted while its thumbnail was made: its removal may have run before this file existed
+        await store.remove(thumbnailKey(storageKey));
+        return null;
+      }
+      return thumbnail;
+    })().finally(() => making.delete(storageKey));
+    making.set(storageKey, work);
+    return work;
+  };
+
+  const work = async () => {
+    try {
+      for (let key = waiting.shift(); key !== undefined && !stopped; key = waiting.shift()) {
+        queued.delete(key);
+        try {
+          // not when made meanwhile by a reader, or the photo deleted
+          if ((await photosRepository.thumbnailState(db, key)) === 'pending') await make(key);
+        } catch (err) {
+          // the store or the database is away: the photo stays pending, made by a reader or at the next start
+          log.warn({ err, storageKey: key }, 'photo thumbnail not made yet: left pending');
+        } finally {
+          takeOriginal(key);
+        }
+      }
+    } finally {
+      working = false;
+      if (!waiting.length || stopped) for (const done of idle.splice(0)) done();
+      else start();
+    }
+  };
+  const start = () => {
+    if (working || stopped || !waiting.length) return;
+    working = true;
+    schedule(work);
+  };
+
+  return {
+    queue(storageKey, original) {
+      if (stopped || queued.has(storageKey)) return;
+      if (waiting.length >= THUMBNAIL_QUEUE_MAX) {
+        log.warn({ storageKey, waiting: waiting.length }, 'thumbnail queue full: the photo stays pending until it is read or the api restarts');
+        return;
+      }
+      waiting.push(storageKey);
+      queued.add(storageKey);
+      if (original && heldBytes + original.length <= HELD_BYTES_MAX) {
+        originals.set(storageKey, original);
+        heldBytes += original.length;
+      }
+      start();
+    },
+
+    async bytes(storageKey) {
+      const stored = await store.get(thumbnailKey(storageKey));
+      if (stored) return stored;
+      const state = await photosRepository.thumbnailState(db, storageKey);
+      if (!state || state === 'failed') return null;
+      return make(storageKey);
+    },
+
+    async resume() {
+      const keys = await photosRepository.pendingThumbnails(db, THUMBNAIL_QUEUE_MAX);
+      for (const key of keys) this.queue(key);
+      return keys.length;
+    },
+
+    async drained() {
+      for (;;) {
+        if (working || waiting.length) await new Promise<void>((ok) => idle.push(ok));
+        else if (making.size) await Promise.allSettled([...making.values()]);
+        else return;
+      }
+    },
+
+    async stop() {
+      stopped = true;
+      waiting.length = 0;
+      queued.clear();
+      originals.clear();
+      heldBytes = 0;
+      await Promise.allSettled([...making.values()]);
+      for (const done of idle.splice(0)) done();
+    },
+  };
+}
