@@ -52,7 +52,10 @@ interface Server {
 const ntripGet = (mount: string, auth: string) => `GET /${mount} HTTP/1.0\r\nUser-Agent: NTRIP bench\r\nAuthorization: ${auth}\r\n\r\n`;
 
 async function startChild(mode: 'caster' | 'bare'): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'lib', 'ntrip-fanout-child.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_PROFILE_DIR: the server's V8 CPU profile, written when it is stopped (as lib/product.ts)
+  const dir = process.env.BENCH_PROFILE_DIR;
+  const env = dir ? { ...process.env, NODE_OPTIONS: `--import ${join(here, 'lib', 'cpu-profile-preload.mjs')}`, BENCH_PROFILE_DIR: dir } : process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'lib', 'ntrip-fanout-child.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const [portText, base, baseSecret, rover, roverSecret] = await new Promise<string[]>((ok, fail) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -75,7 +78,8 @@ async function startChild(mode: 'caster' | 'bare'): Promise<Server> {
       await new Promise((ok) => source.once('data', ok));
       return [source];
     },
-    stop: () => child.kill('SIGKILL'),
+    // SIGTERM: the child exits through its 'exit' handlers (a profile is written there)
+    stop: () => child.kill('SIGTERM'),
   };
 }
 

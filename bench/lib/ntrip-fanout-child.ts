@@ -11,6 +11,8 @@ import { serviceCredential, silentLog, startGateway } from '../../apps/gateway/s
 import { createDevice, createUser } from '../../apps/gateway/src/testing/fixtures.js';
 
 const mode = process.argv[2];
+// stopped by the benchmark: exit through the 'exit' handlers (BENCH_PROFILE_DIR's profile is written there)
+process.once('SIGTERM', () => process.exit(0));
 if (mode === 'bare') {
   const clients = new Set<net.Socket>();
   let source: net.Socket | null = null;

@@ -9,7 +9,9 @@ const p = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { nodes: Node[];
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const name = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/.*node_modules\//, '').replace(/.*\/work\/main\//, '')}:${n.callFrame.lineNumber + 1}`;
+// the repository's own files by their path in it, whatever folder it was checked out in
+const root = new URL('../../', import.meta.url).href;
+const name = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/.*node_modules\//, '').replace(root, '')}:${n.callFrame.lineNumber + 1}`;
 const stack = (id: number) => { const out: string[] = []; let c: number | undefined = id; while (c !== undefined) { const n = byId.get(c)!; if (n.callFrame.functionName !== '(root)') out.push(name(n)); c = parent.get(c); } return out; };
 let t = 0; let runStart = -1; let runIds: number[] = [];
 const minMs = Number(process.argv[3] ?? 30);

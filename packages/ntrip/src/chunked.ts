@@ -49,7 +49,16 @@ export class ChunkedDecoder {
   }
 }
 
-/** One chunk of an HTTP/1.1 chunked body. */
-export function chunk(data: Buffer): Buffer[] {
-  return [Buffer.from(`${data.length.toString(16)}\r\n`, 'latin1'), data, Buffer.from('\r\n', 'latin1')];
+/**
+ * One chunk of an HTTP/1.1 chunked body, size line, data and CRLF in one Buffer: a caster builds it once per burst
+ * and writes the same bytes to every NTRIP 2 client, one write each.
+ */
+export function chunk(data: Buffer): Buffer {
+  const size = `${data.length.toString(16)}\r\n`;
+  const out = Buffer.allocUnsafe(size.length + data.length + 2);
+  out.write(size, 0, 'latin1');
+  data.copy(out, size.length);
+  out[out.length - 2] = 0x0d;
+  out[out.length - 1] = 0x0a;
+  return out;
 }

@@ -74,7 +74,7 @@ describe.skipIf(!hasStr2str)('with RTKLIB str2str', () => {
     expect(source.head()).toContain('Ntrip-Version: Ntrip/2.0');
     // chunks of odd sizes, not aligned with frames
     const expected = capture();
-    for (let i = 0; i < expected.length; i += 777) source.socket.write(Buffer.concat(chunk(expected.subarray(i, i + 777))));
+    for (let i = 0; i < expected.length; i += 777) source.socket.write(chunk(expected.subarray(i, i + 777)));
     await eventually(() => pull2.body().length >= expected.length && existsSync(got) && statSync(got).size >= expected.length, 50);
     await pull1.stop();
     expect(pull2.body().equals(expected)).toBe(true);
@@ -227,6 +227,53 @@ describe('streams', () => {
     expect(slow.body().length).toBeLessThan(one.length * rounds);
     source.socket.destroy();
     fast.socket.destroy();
+  });
+
+  it('writes a client still draining after the others: it gets every burst in order, NTRIP 2 as one chunk a burst', async () => {
+    const { base, rover } = await baseAndRover();
+    const fast = ntrip1Get(port, base.code, rover.code, rover.secret);
+    const v2 = ntrip2Get(port, base.code, rover.code, rover.secret);
+    // the same NTRIP 2 pull read as it comes over the wire, chunk framing and all
+    const v2Wire = rawNtrip(port, `GET /${base.code} HTTP/1.1\r\nHost: 127.0.0.1\r\nNtrip-Version: Ntrip/2.0\r\nAuthorization: ${basic(rover.code, rover.secret)}\r\n\r\n`);
+    const slow = ntrip1Get(port, base.code, rover.code, rover.secret);
+    await eventually(() => clientsOn(base.code) === 4);
+    expect(t.gateway.caster!.connections().filter((c) => c.mount === mountKey.base(base.code)).map((c) => [c.ageMs, c.bytes])).toEqual(Array(4).fill([null, 0]));
+    slow.socket.pause();
+    const source = rawNtrip(port, `SOURCE ${base.secret} /${base.code}\r\nSource-Agent: NTRIP test\r\n\r\n`);
+    await eventually(() => source.hasHead());
+    // bursts (the capture, its frames turned round each time) until the paused client has bytes waiting in the
+    // caster, past what the socket buffers hold: then it has at most one burst waiting, far from the queue's limit
+    const frames = splitRtcmFrames(capture()).frames;
+    const { clientsBehind, clientsDropped } = t.gateway.caster!.counters;
+    const bursts: Buffer[] = [];
+    let sent = 0;
+    while (t.gateway.caster!.counters.clientsBehind === clientsBehind && bursts.length < 5000) {
+      const at = bursts.length % frames.length;
+      const burst = Buffer.concat([...frames.slice(at), ...frames.slice(0, at)]);
+      bursts.push(burst);
+      sent += burst.length;
+      source.socket.write(burst);
+      await eventually(() => fast.bodyLength() >= sent && v2.bodyLength() >= sent, 5);
+    }
+    expect(t.gateway.caster!.counters.clientsBehind).toBeGreaterThan(clientsBehind);
+    expect(t.gateway.caster!.counters.clientsDropped).toBe(clientsDropped);
+    const all = Buffer.concat(bursts);
+    const mine = t.gateway.caster!.connections().filter((c) => c.mount === mountKey.base(base.code));
+    expect(mine.map((c) => c.bytes)).toEqual(Array(4).fill(all.length));
+    expect(mine.every((c) => c.ageMs !== null && c.ageMs >= 0)).toBe(true);
+    slow.socket.resume();
+    await eventually(() => slow.bodyLength() >= all.length && v2Wire.bodyLength() >= all.length);
+    for (const r of [fast, v2, slow]) expect(r.body().equals(all)).toBe(true);
+    expect(v2Wire.body().equals(Buffer.concat(bursts.map((b) => chunk(b))))).toBe(true);
+
+    // one that joins now is counted what it is sent from then on
+    const late = ntrip1Get(port, base.code, rover.code, rover.secret);
+    await eventually(() => clientsOn(base.code) === 5);
+    source.socket.write(bursts[0]!);
+    await eventually(() => late.bodyLength() >= bursts[0]!.length && fast.bodyLength() >= all.length + bursts[0]!.length);
+    const bytes = t.gateway.caster!.connections().filter((c) => c.mount === mountKey.base(base.code)).map((c) => c.bytes);
+    expect(bytes).toEqual([...Array(4).fill(all.length + bursts[0]!.length), bursts[0]!.length]);
+    for (const r of [source, fast, v2, v2Wire, slow, late]) r.socket.destroy();
   });
 
   it('relays only CRC-valid frames: a corrupted frame in the stream is not passed on', async () => {

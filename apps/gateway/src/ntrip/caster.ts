@@ -51,9 +51,11 @@ interface Client extends Session {
   /** A user's NTRIP credential (who is its user name), not a rover. */
   credential: boolean;
   via: 'ntrip';
-  since: number;
-  lastSentAt: number;
-  bytes: number;
+  /** When it connected, as the device pages show it (made once, not at every report). */
+  since: string;
+  /** The mountpoint's `sent` and `bursts` when it joined: what it was sent is counted once per burst, not per client. */
+  sentBefore: number;
+  burstsBefore: number;
 }
 
 interface Mount {
@@ -68,6 +70,10 @@ interface Mount {
   /** When frames last came from this process otherwise: a base publishing over MQTT, a project's network feed. */
   mqttAt: number;
   framer: RtcmFramer;
+  /** Bytes of RTCM and bursts sent to its clients since it was made, and when the last one went. */
+  sent: number;
+  bursts: number;
+  sentAt: number;
 }
 
 /** A connected client as the device pages show it. */
@@ -103,12 +109,13 @@ export async function startCaster(o: CasterOptions) {
   const sessions = new Set<Session>();
   const throttle = authThrottle(o.throttle);
   const auth = casterAuth({ db: o.db, verifier: o.verifier, throttle });
-  const counters = { clientsDropped: 0, badRequests: 0, framesRelayed: 0, crcFailures: 0, refused: 0 };
+  // clientsBehind: writes to a client still draining an earlier burst, made after the others
+  const counters = { clientsDropped: 0, clientsBehind: 0, badRequests: 0, framesRelayed: 0, crcFailures: 0, refused: 0 };
 
   const mountOf = (key: string): Mount => {
     let m = mounts.get(key);
     if (!m) {
-      m = { key, info: new MountInfo(), clients: new Set(), source: null, remoteAt: 0, mqttAt: 0, framer: new RtcmFramer() };
+      m = { key, info: new MountInfo(), clients: new Set(), source: null, remoteAt: 0, mqttAt: 0, framer: new RtcmFramer(), sent: 0, bursts: 0, sentAt: 0 };
       mounts.set(key, m);
     }
     return m;
@@ -120,24 +127,45 @@ export async function startCaster(o: CasterOptions) {
     else map.set(key, n);
   };
 
-  /** Sends whole frames to a mountpoint's local clients; a client whose queue is full is dropped. */
+  /** Clients still draining an earlier burst, written after the others (reused: the fan-out allocates nothing of its own). */
+  const behind: Client[] = [];
+
+  /**
+   * Sends whole frames to a mountpoint's local clients: the same Buffer to every NTRIP 1 client, one chunk built once
+   * for every NTRIP 2 client, one write each, nothing else per client. A client with more than the queue allows
+   * waiting is dropped (old corrections are useless to a rover); one still draining an earlier burst is written
+   * last, after those whose write goes straight out. The mountpoint's statistics come after the writes.
+   */
   function deliver(m: Mount, bytes: Buffer) {
-    const now = Date.now();
-    m.info.add(splitFrames(bytes), now);
+    let framed: Buffer | undefined;
     for (const c of m.clients) {
-      if (c.socket.writableLength > queueBytes) {
-        counters.clientsDropped++;
-        o.log.info({ mount: m.key, client: c.who }, 'ntrip client too slow: dropped');
-        m.clients.delete(c);
-        c.socket.destroy();
+      const socket = c.socket;
+      const waiting = socket.writableLength;
+      if (waiting > 0) {
+        if (waiting > queueBytes) drop(m, c);
+        else behind.push(c);
         continue;
       }
-      if (c.chunked) for (const part of chunk(bytes)) c.socket.write(part);
-      else c.socket.write(bytes);
-      c.lastSentAt = now;
-      c.bytes += bytes.length;
+      socket.write(c.chunked ? (framed ??= chunk(bytes)) : bytes);
     }
+    if (behind.length) {
+      counters.clientsBehind += behind.length;
+      for (const c of behind) c.socket.write(c.chunked ? (framed ??= chunk(bytes)) : bytes);
+      behind.length = 0;
+    }
+    const now = Date.now();
+    m.sent += bytes.length;
+    m.bursts++;
+    m.sentAt = now;
+    m.info.add(splitFrames(bytes), now);
     counters.framesRelayed++;
+  }
+
+  function drop(m: Mount, c: Client) {
+    counters.clientsDropped++;
+    o.log.info({ mount: m.key, client: c.who }, 'ntrip client too slow: dropped');
+    m.clients.delete(c);
+    c.socket.destroy();
   }
 
   const unauthorized = (socket: Socket, r: Pick<NtripRequest, 'v2'>) => reply(socket, replies.unauthorized(r.v2));
@@ -174,7 +202,7 @@ export async function startCaster(o: CasterOptions) {
     if ((perAccount.get(accountOf(who)) ?? 0) >= maxPerAccount) return tooMany(socket, r.v2);
     if (socket.destroyed) return;
     const m = mountOf(allowed.key);
-    const client: Client = { socket, auth: who, key: m.key, chunked: r.v2, who: whoOf(who), credential: who.kind === 'user', via: 'ntrip', since: Date.now(), lastSentAt: 0, bytes: 0 };
+    const client: Client = { socket, auth: who, key: m.key, chunked: r.v2, who: whoOf(who), credential: who.kind === 'user', via: 'ntrip', since: new Date().toISOString(), sentBefore: m.sent, burstsBefore: m.bursts };
     open(client);
     socket.write(replies.pullOk(r.v2));
     m.clients.add(client);
@@ -344,7 +372,7 @@ export async function startCaster(o: CasterOptions) {
       const out: CasterConnection[] = [];
       for (const m of mounts.values())
         for (const c of m.clients)
-          out.push({ mount: m.key, who: c.who, credential: c.credential, via: c.via, since: new Date(c.since).toISOString(), ageMs: c.lastSentAt ? now - c.lastSentAt : null, bytes: c.bytes });
+          out.push({ mount: m.key, who: c.who, credential: c.credential, via: c.via, since: c.since, ageMs: m.bursts > c.burstsBefore ? now - m.sentAt : null, bytes: m.sent - c.sentBefore });
       return out;
     },
     /**
