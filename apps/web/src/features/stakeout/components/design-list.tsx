@@ -69,6 +69,8 @@ export function DesignPointsTable({ points, unit, staked, onEdit, onDelete, can 
               <span className="mt-1 block text-xs sm:hidden">
                 <Staked p={p} s={staked.get(p.id)} /> <span className="text-slate-500">· {p.source}</span>
               </span>
+              {/* from sm to 2xl the Layer column is not shown (the table fits beside the sidebar): said here */}
+              {p.layer && <span className="mt-1 hidden text-xs text-slate-500 [overflow-wrap:anywhere] sm:block 2xl:hidden">Layer {p.layer}</span>}
             </>
           ),
         },
