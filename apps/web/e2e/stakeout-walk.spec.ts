@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { LIMITS } from '@smi/contracts';
 import { geoidSeparation, offset } from '@smi/simulator';
 import { test, expect } from './fixtures';
@@ -25,6 +26,14 @@ function utm44(latitude: number, longitude: number): { easting: number; northing
   const out = execFileSync('cs2cs', ['-f', '%.4f', 'EPSG:4326', 'EPSG:32644'], { input: `${latitude} ${longitude}\n`, encoding: 'utf8' });
   const [easting, northing] = out.trim().split(/\s+/).map(Number);
   return { easting: easting!, northing: northing! };
+}
+
+/** The import dialog of the Design screen with a file chosen from the phone (the file chooser given its bytes). */
+async function chooseDesignFile(page: Page, name: string, text: string, encoding: 'utf8' | 'latin1' = 'utf8') {
+  await page.getByRole('button', { name: 'Import file' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Import design file' });
+  await dialog.getByLabel('Design file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, encoding) });
+  return dialog;
 }
 
 interface CutSheetRow {
@@ -63,10 +72,26 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
     ['P5', at(0, 10), height - 0.1, 'KERB'],
   ] as const;
   const csv = rows.map(([name, c, z, d]) => `${name},${c.northing.toFixed(4)},${c.easting.toFixed(4)},${z.toFixed(4)},${d}`).join('\r\n') + '\r\n';
-  const imported = await page.request.post(`/api/projects/${projectId}/design/import`, { data: { format: 'csv', content: csv, columns: 'PNEZD', unit: 'metre' } });
-  expect(imported.status(), await imported.text()).toBe(201);
 
-  await page.goto(`/projects/stakeout/${projectId}`);
+  // the file imported from the phone on the Design screen: read as PNEZD (no header to say otherwise), previewed,
+  // then imported
+  await page.goto(`/projects/${projectId}/design`);
+  const dialog = await chooseDesignFile(page, 'kerb-line.csv', csv);
+  await expect(dialog.getByLabel('Columns')).toHaveValue('PNEZD');
+  const previewed = dialog.getByRole('table', { name: 'Points as imported' });
+  await expect(previewed.getByRole('row')).toHaveCount(1 + rows.length);
+  // P3 as it would be stored: E and N as cs2cs gave them (to the file's 0.1 mm), the elevation as written
+  const mm = (v: number) => Number(v.toFixed(4)).toFixed(3);
+  await expect(previewed.getByRole('row', { name: /^P3\b/ }).getByRole('cell')).toHaveText([mm(design.easting), mm(design.northing), mm(height)]);
+  await expect(dialog.getByTestId('design-import-frame')).toContainText('EPSG:32644');
+  await page.screenshot({ path: '/tmp/designimport-preview-390.png', fullPage: true });
+  await previewed.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/designimport-points-390.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).tap();
+  await expect(page.getByText('Imported 5 design points and 0 design lines')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('link', { name: 'Stake out' }).tap();
   const list = page.getByRole('list', { name: 'Design points' });
   await expect(list.getByRole('button')).toHaveCount(5);
   await list.getByRole('button', { name: 'P3', exact: true }).tap();
@@ -126,8 +151,8 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
 
   // the design list says P3 was staked once, with the last deltas
   await page.reload();
-  const mm = (v: number) => `${Math.round(v * 1000) >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 1000) / 1000).toFixed(3)}`;
-  await expect(page.getByTestId('staked-P3')).toHaveText(`staked 1× · last dN ${mm(record!.dN)} dE ${mm(record!.dE)} dZ ${mm(record!.dH)}`);
+  const signed = (v: number) => `${Math.round(v * 1000) >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 1000) / 1000).toFixed(3)}`;
+  await expect(page.getByTestId('staked-P3')).toHaveText(`staked 1× · last dN ${signed(record!.dN)} dE ${signed(record!.dE)} dZ ${signed(record!.dH)}`);
   await page.screenshot({ path: '/tmp/stakewalk-stored-390.png', fullPage: true });
 
   // the cut sheet: P3's row with the design from the file, the staked position and the same deltas
@@ -149,4 +174,63 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   expect(Math.abs(Number(row.dn_m) - record!.dN)).toBeLessThanOrEqual(0.0006);
   expect(Math.abs(Number(row.de_m) - record!.dE)).toBeLessThanOrEqual(0.0006);
   expect(Math.abs(Number(row.horizontal_distance_m))).toBeLessThanOrEqual(0.02);
+});
+
+test('a broken CSV names its bad rows by line and imports nothing until the good rows are accepted', async ({ page, product }) => {
+  const suffix = Date.now().toString(36).toUpperCase();
+  const [baseCode, roverCode] = [`BB-${suffix}`, `BR-${suffix}`];
+  const { userId } = await surveyAccount(page.request, product, 'stakebroken');
+  await surveyDevices(page.request, userId, [
+    { code: baseCode, name: 'Broken Base', type: 'base' },
+    { code: roverCode, name: 'Broken Rover', type: 'rover' },
+  ]);
+  const projectId = await project(page.request, userId, 'Broken kerb', baseCode, [roverCode]);
+  expect((await page.request.put(`/api/projects/crs/${projectId}`, { data: { crsCode: 32644 } })).status()).toBe(200);
+  const design = async () => ((await (await page.request.get(`/api/projects/${projectId}/design`)).json()) as { points: { name: string; easting: number; northing: number; code: string }[] }).points;
+
+  // easting first, with a header naming the columns; line 4 has a typing slip, line 7 repeats a name; written by
+  // an old Windows program (ü is one Windows-1252 byte, not UTF-8)
+  const csv = [
+    'Pt,East,North,Z,Desc',
+    'K1,531000.2500,744123.1000,12.3000,KERB',
+    'K2,531005.2500,744123.1000,12.2500,KERB',
+    'K3,5310O9.2500,744123.1000,12.2000,KERB',
+    'K4,531015.2500,744123.1000,12.1500,KERB',
+    'K5,531020.2500,744123.1000,12.1000,KERB Mühle',
+    'K2,531025.2500,744123.1000,12.0500,KERB',
+  ].join('\n');
+  await page.goto(`/projects/${projectId}/design`);
+  const dialog = await chooseDesignFile(page, 'kerb-broken.txt', csv, 'latin1');
+  await expect(dialog.getByRole('region', { name: 'Reading the file' })).toContainText('read as Windows-1252');
+  // the header's names chose the layout; the preview already names the two bad rows
+  await expect(dialog.getByLabel('Columns')).toHaveValue('PENZD');
+  await expect(dialog.getByRole('table', { name: 'Points as imported' }).getByRole('row', { name: /^K1\b/ }).getByRole('cell')).toHaveText(['531000.250', '744123.100', '12.300']);
+  const previewProblems = dialog.getByRole('region', { name: 'Problems in these rows' });
+  await expect(previewProblems).toContainText('Line 4:');
+  await expect(previewProblems).toContainText('Line 7: the point name "K2" is already used on line 3');
+  await page.screenshot({ path: '/tmp/designimport-broken-light-390.png', fullPage: true });
+
+  await dialog.getByRole('button', { name: 'Import', exact: true }).tap();
+  const refused = dialog.getByTestId('design-import-refused');
+  // the refusal's list (the whole file's) takes the place of the preview's
+  await expect(previewProblems).toBeHidden();
+  await expect(refused.getByRole('alert')).toContainText('Nothing was imported: 2 problems, first line 4');
+  await expect(refused.getByRole('region', { name: 'Problems in the file' }).getByRole('listitem')).toHaveCount(2);
+  expect(await design()).toEqual([]);
+  await refused.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/designimport-refused-light-390.png', fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await page.screenshot({ path: '/tmp/designimport-refused-dark-390.png', fullPage: true });
+  await dialog.getByRole('region', { name: 'Reading the file' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/designimport-broken-dark-390.png', fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+
+  await dialog.getByRole('button', { name: 'Import the 4 good rows' }).tap();
+  await expect(page.getByText('Imported 4 design points and 0 design lines; 2 rows with problems left out')).toBeVisible();
+  // the Design screen's list reads again by itself
+  await expect(page.getByRole('heading', { name: 'Design points (4)' })).toBeVisible();
+  const stored = await design();
+  expect(stored.map((p) => p.name).sort()).toEqual(['K1', 'K2', 'K4', 'K5']);
+  expect(stored.find((p) => p.name === 'K2')).toMatchObject({ easting: 531005.25, northing: 744123.1 });
+  expect(stored.find((p) => p.name === 'K5')).toMatchObject({ code: 'KERB Mühle' });
 });

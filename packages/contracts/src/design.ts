@@ -110,6 +110,19 @@ export const designImportReply = z.object({
   errors: z.array(message),
   warnings: z.array(message),
 });
+/**
+ * The 400 of an import that stored nothing because of bad rows: every problem by its line (null: the whole file) and
+ * how many points and lines are good, which `acceptErrors` would import (0 when the whole file is refused).
+ */
+export const designImportRefusal = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(message),
+  warnings: z.array(message),
+  points: z.number().int(),
+  lines: z.number().int(),
+});
+export type DesignImportRefusal = z.infer<typeof designImportRefusal>;
 export const designPreviewReply = z.object({
   success: z.literal(true),
   frame: designFrame,
@@ -124,6 +137,7 @@ export const designPreviewReply = z.object({
   errors: z.array(message),
   warnings: z.array(message),
 });
+export type DesignPreviewReply = z.infer<typeof designPreviewReply>;
 
 const byProject = z.strictObject({ projectId: id });
 const byPoint = z.strictObject({ projectId: id, pointId: id });

@@ -26,6 +26,13 @@ export interface Db extends Queryable {
    * on the event loop between its steps (nor holds PGlite's one connection while the event loop is busy).
    */
   queryWith<T = Record<string, unknown>>(settings: Record<string, string>, sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The embedded database only: the payload of every NOTIFY on `channel` (a trigger's pg_notify), each handed to
+   * `onPayload` before the reply of the statement whose commit sent it, so what this process reads after a write
+   * never predates the write's notices. Absent on a PostgreSQL server, where other processes write too and their
+   * notices come later than their commits.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
   /** The same database for another thread of this process (openShared there); to be sent in a postMessage's transfer list. */
   share(): Promise<DbShare>;
   close(): Promise<void>;

@@ -62,6 +62,30 @@ describe('PGlite on its own thread', () => {
     expect(await db.query('SELECT id FROM t WHERE id IN (20, 21)')).toEqual([]);
   });
 
+  it('hands a NOTIFY to the listener before the reply of the statement or transaction whose commit sent it', async () => {
+    const heard: string[] = [];
+    await db.listen!('t_changes', (payload) => heard.push(payload));
+    await db.query(`CREATE FUNCTION t_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('t_changes', NEW.id::text); RETURN NULL; END $$`);
+    await db.query('CREATE TRIGGER t_changed AFTER INSERT ON t FOR EACH ROW EXECUTE FUNCTION t_changed()');
+    await db.query('INSERT INTO t (id) VALUES (30)');
+    expect(heard).toEqual(['30']);
+    await db.tx(async (q) => {
+      await q.query('INSERT INTO t (id) VALUES (31)');
+      // not before the commit
+      expect(heard).toEqual(['30']);
+    });
+    expect(heard).toEqual(['30', '31']);
+    // a rolled back write announces nothing
+    await expect(
+      db.tx(async (q) => {
+        await q.query('INSERT INTO t (id) VALUES (32)');
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    await db.query('SELECT 1');
+    expect(heard).toEqual(['30', '31']);
+  });
+
   it('refuses statements once closed, instead of hanging', async () => {
     const other = await openPgliteThread({});
     await other.close();

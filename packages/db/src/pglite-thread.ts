@@ -9,6 +9,11 @@ interface Reply {
   result?: unknown;
   error?: { message: string; code?: string };
 }
+/** A NOTIFY heard on a channel this port listens to (op 'listen'). */
+interface Notice {
+  notify: string;
+  payload: string;
+}
 
 /** An error raised by the database thread, with PostgreSQL's fields (code, constraint, detail ...) as they came. */
 export class EmbeddedDbError extends Error {
@@ -21,7 +26,7 @@ export class EmbeddedDbError extends Error {
 }
 
 /** The database thread's end a client talks to: the Worker itself (the parent) or a MessagePort given to it. */
-type Port = Pick<Worker & MessagePort, 'postMessage' | 'ref' | 'unref'> & { on(event: 'message', f: (m: Reply) => void): unknown };
+type Port = Pick<Worker & MessagePort, 'postMessage' | 'ref' | 'unref'> & { on(event: 'message', f: (m: Reply | Notice) => void): unknown };
 
 /**
  * The Db interface by messages on `port` (pglite-worker.mjs answers each on the port it came on). The port keeps its
@@ -40,7 +45,14 @@ function portClient(port: Port) {
     if (outcome.ok) p.ok(outcome.value);
     else p.fail(outcome.error);
   };
-  port.on('message', (m: Reply) => settle(m.id, m.ok ? { ok: true, value: m.result } : { ok: false, error: new EmbeddedDbError(m.error!) }));
+  const listeners = new Map<string, ((payload: string) => void)[]>();
+  port.on('message', (m: Reply | Notice) => {
+    if ('notify' in m) {
+      for (const f of listeners.get(m.notify) ?? []) f(m.payload);
+      return;
+    }
+    settle(m.id, m.ok ? { ok: true, value: m.result } : { ok: false, error: new EmbeddedDbError(m.error!) });
+  });
   /** Every pending and later call fails with `err`. */
   const stop = (err: Error) => {
     stopped ??= err;
@@ -77,6 +89,12 @@ function portClient(port: Port) {
     },
     async queryWith<T>(settings: Record<string, string>, sql: string, params: unknown[] = []) {
       return call<T[]>({ op: 'queryWith', settings: settingStatements(settings), sql, params });
+    },
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      const known = listeners.get(channel);
+      if (known) return void known.push(onPayload);
+      listeners.set(channel, [onPayload]);
+      await call({ op: 'listen', channel });
     },
     async share(): Promise<DbShare> {
       const { port1, port2 } = new MessageChannel();

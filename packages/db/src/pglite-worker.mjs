@@ -69,6 +69,12 @@ async function handle(msg, out) {
       });
       return reply(out, id, rows);
     }
+    if (op === 'listen') {
+      // NOTIFY's payloads on `channel`, each posted on the port that asked before the reply of the statement whose
+      // commit sent it (PGlite hands them over while it reads that statement's answer), so one port sees them in order
+      await lite.listen(msg.channel, (payload) => out.postMessage({ notify: msg.channel, payload }));
+      return reply(out, id, null);
+    }
     if (op === 'begin') return void begin(out, id);
     if (op === 'end') {
       const tx = open.get(msg.tx);

@@ -1,5 +1,5 @@
 export * from './types.js';
-export { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './import/limits.js';
+export { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, decodeInput } from './import/limits.js';
 export type { CollectOptions } from './import/collector.js';
 export { CSV_LAYOUTS, columnMap, type ColumnRole, type CsvLayout } from './csv/columns.js';
 export { parseCsv, previewCsv, type CsvOptions, type CsvPreview } from './csv/csv.js';

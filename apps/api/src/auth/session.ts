@@ -2,7 +2,7 @@ import type { CookieOptions, Request, Response } from 'express';
 import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { parse as parseCookies } from 'cookie';
-import type { Queryable } from '@smi/db';
+import { keptUntilAnnounced, type Db, type Queryable } from '@smi/db';
 
 import { SESSION_COOKIE, type WorkspaceRole } from '@smi/contracts';
 
@@ -35,6 +35,38 @@ interface Claims {
   tv: number;
 }
 
+/** What a session reads of its user: the account (or pending registration) and its current workspace and role. */
+interface SessionRow {
+  id: string;
+  name: string;
+  email: string;
+  is_verified: boolean;
+  token_version: number;
+  pending: boolean;
+  workspace_id: string;
+  role: WorkspaceRole;
+}
+
+/**
+ * The session row of a user, kept until a write announces it on the embedded database (migration 181, decision 082),
+ * read on every request elsewhere: either way a removal, a role change, a new token version or a new name holds from
+ * the write's reply on.
+ */
+function sessionRows(db: Queryable & Pick<Db, 'listen'>) {
+  return keptUntilAnnounced(db, 'session_rows', async (id) => {
+    // one statement for an account and a pending registration alike (their tokens look the same, so do their reads)
+    const [row] = await db.query<SessionRow>(
+      `SELECT u.id, u.name, u.email, u.is_verified, u.token_version, false AS pending,
+         coalesce(m.workspace_id, u.id) AS workspace_id, coalesce(m.role, 'owner') AS role
+       FROM users u LEFT JOIN workspace_members m ON m.workspace_id = u.current_workspace_id AND m.user_id = u.id
+       WHERE u.id = $1
+       UNION ALL SELECT id, name, email, false, 0, true, id, 'owner' FROM pending_registrations WHERE id = $1`,
+      [id],
+    );
+    return row;
+  });
+}
+
 export interface Sessions {
   issue(res: Response, user: { id: string; tokenVersion: number }): void;
   clear(res: Response): void;
@@ -44,7 +76,7 @@ export interface Sessions {
   userOfCookieHeader(header: string | undefined): Promise<SessionUser | null>;
 }
 
-export function createSessions(opts: { secret: string; secure: boolean; db: Queryable }): Sessions {
+export function createSessions(opts: { secret: string; secure: boolean; db: Queryable & Pick<Db, 'listen'> }): Sessions {
   const cookieOptions: CookieOptions = {
     httpOnly: true,
     sameSite: 'lax',
@@ -54,6 +86,7 @@ export function createSessions(opts: { secret: string; secure: boolean; db: Quer
   // a KeyObject made once: given the secret as a string, jsonwebtoken first tries it as a PEM public key on every
   // verify (a thrown error each time), ~0.5 ms per authenticated request against ~11 µs with the key object
   const key = createSecretKey(Buffer.from(opts.secret, 'utf8'));
+  const rowOf = sessionRows(opts.db);
 
   async function fromToken(token: string | undefined): Promise<SessionUser | null> {
     if (!token) return null;
@@ -64,25 +97,9 @@ export function createSessions(opts: { secret: string; secure: boolean; db: Quer
       return null;
     }
     if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number' || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-    // one statement for an account and a pending registration alike (their tokens look the same, so do their reads)
-    // the current workspace is read with the account on every request: a removal or a role change holds at once
-    const [row] = await opts.db.query<{
-      id: string;
-      name: string;
-      email: string;
-      is_verified: boolean;
-      token_version: number;
-      pending: boolean;
-      workspace_id: string;
-      role: WorkspaceRole;
-    }>(
-      `SELECT u.id, u.name, u.email, u.is_verified, u.token_version, false AS pending,
-         coalesce(m.workspace_id, u.id) AS workspace_id, coalesce(m.role, 'owner') AS role
-       FROM users u LEFT JOIN workspace_members m ON m.workspace_id = u.current_workspace_id AND m.user_id = u.id
-       WHERE u.id = $1
-       UNION ALL SELECT id, name, email, false, 0, true, id, 'owner' FROM pending_registrations WHERE id = $1`,
-      [claims.sub],
-    );
+    // the current workspace is read with the account (kept until a write of either is announced): a removal or a role
+    // change holds at once
+    const row = await rowOf(claims.sub.toLowerCase());
     if (!row || row.token_version !== claims.tv) return null;
     const user: SessionUser = {
       id: row.id,

@@ -1,6 +1,6 @@
 import type { CodeList, FeatureCode, ShotAttributes } from '@smi/contracts';
 import { DEFAULT_CODE_LIST, checkShotAttributes, compileCodeList, parseCodeString } from '@smi/feature-codes';
-import type { Queryable } from '@smi/db';
+import { keptUntilAnnounced, type Db, type Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { codeListsRepository, listOf } from './repository.js';
 
@@ -11,6 +11,32 @@ export async function projectCodeList(q: Queryable, ownerId: string, projectId: 
   const row = await codeListsRepository.ofProject(q, ownerId, projectId);
   if (row === undefined) return undefined;
   return row ? listOf(row) : DEFAULT_CODE_LIST;
+}
+
+type KeptList = { ownerId: string; list: CodeList };
+const keptLists = new WeakMap<object, (projectId: string) => Promise<KeptList | undefined>>();
+
+/**
+ * The list a new shot of a project is read with, as projectCodeList answers it, kept on the embedded database until
+ * the project's list or owner changes or a list is edited (migration 181 announces it; decision 082): recording a
+ * coded point reads no list once its project's is known.
+ */
+export async function recordingCodeList(db: Db, ownerId: string, projectId: string): Promise<CodeList | undefined> {
+  let read = keptLists.get(db);
+  if (!read) {
+    read = keptUntilAnnounced(db, 'project_code_lists', async (id) => {
+      const [row] = await db.query<{ owner_id: string; name: string | null; control_codes: CodeList['controlCodes']; codes: CodeList['codes'] }>(
+        'SELECT p.owner_id, l.name, l.control_codes, l.codes FROM projects p LEFT JOIN code_lists l ON l.id = p.code_list_id WHERE p.id = $1',
+        [id],
+      );
+      if (!row) return undefined;
+      return { ownerId: row.owner_id, list: row.name === null ? DEFAULT_CODE_LIST : { name: row.name, controlCodes: row.control_codes, codes: row.codes } };
+    });
+    keptLists.set(db, read);
+  }
+  const kept = await read(projectId.toLowerCase());
+  // another workspace's project answers like a missing one
+  return kept && kept.ownerId === ownerId ? kept.list : undefined;
 }
 
 /**

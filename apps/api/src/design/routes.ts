@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { designEndpoints as e, type DesignImportBody, type DesignLineView, type DesignPointView } from '@smi/contracts';
+import { designEndpoints as e, type DesignImportBody, type DesignImportRefusal, type DesignLineView, type DesignPointView } from '@smi/contracts';
 import { parseCsv, parseDxf, parseGeoJson, parseLandXml, previewCsv, type DesignLine, type DesignPoint, type ImportResult, type ToGrid } from '@smi/design';
 import { fromMetres, toMetres, type LinearUnit } from '@smi/geodesy';
 import type { Queryable } from '@smi/db';
@@ -211,14 +211,15 @@ export function designRoutes(deps: AppDeps): Router {
     if (r.errors.length && (whole || !body.acceptErrors)) {
       const first = whole ?? r.errors[0]!;
       const good = whole ? '' : ` The file's ${plural(r.points.length, 'good point')} and ${plural(r.lines.length, 'line')} can be imported without them.`;
-      res.status(400).json({
+      const refusal: DesignImportRefusal = {
         success: false,
         message: `Nothing was imported: ${r.errors.length === 1 ? 'one problem' : `${r.errors.length.toLocaleString('en-US')} problems`}, first ${lineLabel(first.line)}${first.message}.${good}`.replace(/\.\./g, '.'),
         errors: r.errors,
         warnings: r.warnings,
         points: whole ? 0 : r.points.length,
         lines: whole ? 0 : r.lines.length,
-      });
+      };
+      res.status(400).json(refusal);
       return undefined;
     }
     if (!r.points.length && !r.lines.length) throw new AppError(400, 'Nothing was imported: the file holds no design points or lines.');

@@ -5,7 +5,7 @@ import { pointSnapshot, type Db, type Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
 import { projectsRepository } from '../projects/repository.js';
 import { pointsRepository, toPointView, type PointRow, type Recorder, type TombstoneRow } from './repository.js';
-import { checkedShotCode, projectCodeList } from '../code-lists/shot-codes.js';
+import { checkedShotCode, projectCodeList, recordingCodeList } from '../code-lists/shot-codes.js';
 import { writeAudit, type AuditActor } from '../audit/audit-log.js';
 
 const actor = (ownerId: string, by: Recorder): AuditActor => ({ id: by.id, name: by.name, workspaceId: ownerId });
@@ -66,7 +66,7 @@ export async function recordPoint(db: Db, ownerId: string, by: Recorder, body: R
   // a coded shot is read with its project's list first; an uncoded one costs nothing more
   let coded = { code: '', attributes: {} as PointRow['attributes'] };
   if (body.Code || Object.keys(body.Attributes).length) {
-    const list = await projectCodeList(db, ownerId, body.ProjectId);
+    const list = await recordingCodeList(db, ownerId, body.ProjectId);
     if (!list) throw new AppError(404, 'Project not found');
     coded = checkedShotCode(list, body.Code, body.Attributes);
   }

@@ -74,6 +74,33 @@ describe('points carry a feature code, attributes and a note', () => {
     expect((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points.find((x: PointView) => x._id === p._id)).toMatchObject({ Code: '', Attributes: {} });
   });
 
+  it('reads each new shot with the list as it is at that moment: edited, another assigned, none, the project gone', async () => {
+    const base = await registerDevice(a.agent, 'base');
+    const project = (await createProject(a.agent, base, []))._id;
+    const id = (await a.agent.post('/api/code-lists').send(UTILITIES).expect(201)).body.codeList.id as string;
+    await a.agent.put(`/api/projects/${project}/code-list`).send({ codeListId: id }).expect(200);
+    const shot = (Code: string) => a.agent.post('/api/points').send({ ProjectId: project, Name: `L${Math.random()}`, Latitude: 6.9, Longitude: 79.8, Code });
+    await shot('KB').expect(201);
+    await shot('KB').expect(201);
+    // the list edited: KB is gone, MH no longer needs its material
+    const edited = { name: 'Utilities', codes: [{ code: 'MH', kind: 'point', layer: 'MANHOLE', colour: '#0000ff', attributes: [{ name: 'Material', type: 'text' }] }] };
+    await a.agent.put(`/api/code-lists/${id}`).send(edited).expect(200);
+    expect((await shot('KB').expect(400)).body.message).toMatch(/^Code: .*KB/);
+    await shot('MH').expect(201);
+    // another list assigned
+    const trees = (await a.agent.post('/api/code-lists').send({ name: 'Trees', codes: [{ code: 'TR', kind: 'point', layer: 'TREE', colour: '#00ff00' }] }).expect(201)).body.codeList.id as string;
+    await a.agent.put(`/api/projects/${project}/code-list`).send({ codeListId: trees }).expect(200);
+    expect((await shot('MH').expect(400)).body.message).toMatch(/^Code: .*MH/);
+    await shot('TR').expect(201);
+    // none: the shipped default, which has KB and no TR
+    await a.agent.put(`/api/projects/${project}/code-list`).send({ codeListId: null }).expect(200);
+    expect((await shot('TR').expect(400)).body.message).toMatch(/^Code: .*TR/);
+    await shot('KB').expect(201);
+    // the project gone: not found, as any project that is not there
+    await a.agent.delete(`/api/projects/${project}`).expect(200);
+    expect((await shot('KB').expect(404)).body).toEqual({ success: false, message: 'Project not found' });
+  });
+
   it("another account's point answers like a missing one", async () => {
     const p = await recordPoint(a.agent, projectId, { Name: 'Mine' });
     const b = await h.verifiedUser('Stranger');

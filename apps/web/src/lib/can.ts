@@ -21,5 +21,8 @@ export function canFor(role: WorkspaceRole | undefined, userId: string): Can {
   };
 }
 
-/** Everything allowed: a feature component drawn on its own (outside a workspace-aware screen) keeps all its controls. */
+/**
+ * Everything allowed, for a component drawn alone in a test. Screens pass `useCan()`: a component's `can` is required,
+ * so one that is handed none does not compile, rather than offering controls the role may not use.
+ */
 export const canAll: Can = () => true;

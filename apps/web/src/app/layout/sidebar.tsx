@@ -1,14 +1,14 @@
 import { FolderKanban, Home, ListTree, LogOut, Radio, ScrollText, Settings, Users, X } from 'lucide-react';
-import { allows } from '@smi/contracts';
+import { auditEndpoints } from '@smi/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { useUser } from '../../features/auth/api/auth-state';
 import { useLogout } from '../../features/auth/hooks/use-logout';
-import { useCurrentWorkspace } from '../../features/workspaces/api/workspaces';
 import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher';
 import { initialOf } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { useCan } from '../use-can';
 
 const LINKS = [
   { to: paths.dashboard, label: 'Home', icon: Home },
@@ -17,7 +17,7 @@ const LINKS = [
   { to: paths.codeLists, label: 'Code lists', icon: ListTree },
   { to: paths.members, label: 'Members', icon: Users },
   // the trail is read by the workspace's owner and admins only: nobody else gets a link that would be refused
-  { to: paths.audit, label: 'Audit trail', icon: ScrollText, needs: 'manage' as const },
+  { to: paths.audit, label: 'Audit trail', icon: ScrollText, needs: auditEndpoints.listAudit },
   { to: paths.settings, label: 'Settings', icon: Settings },
 ];
 
@@ -25,8 +25,8 @@ const LINKS = [
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useUser();
   const logout = useLogout();
-  const workspace = useCurrentWorkspace();
-  const links = LINKS.filter((l) => !l.needs || (workspace && allows(workspace.role, l.needs)));
+  const can = useCan();
+  const links = LINKS.filter((l) => !l.needs || can(l.needs));
   const closeButton = useRef<HTMLButtonElement>(null);
   // the drawer takes focus when it opens on a phone, so keyboard and screen-reader users land in it
   useEffect(() => {

@@ -12,6 +12,7 @@ import { useDesign, useStakeRecords } from '../../features/stakeout/api/stake';
 import { useDesignEdits } from '../../features/stakeout/api/design-edit';
 import { DesignLinesTable, DesignPointsTable, searchDesign } from '../../features/stakeout/components/design-list';
 import { DesignPointForm } from '../../features/stakeout/components/design-point-form';
+import { DesignImportButton } from '../../features/stakeout/components/design-import';
 import { stakedSummary } from '../../features/stakeout/components/targets';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -124,6 +125,7 @@ export function DesignPage() {
                   Add point
                 </button>
               )}
+              {frame && <DesignImportButton projectId={projectId} can={can} />}
             </div>
           }
         >

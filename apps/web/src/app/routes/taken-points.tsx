@@ -18,7 +18,6 @@ import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useGridPoints } from '../../lib/grid';
 import { useDisplaySettings } from '../../lib/user-settings';
-import { useCurrentWorkspace } from '../../features/workspaces/api/workspaces';
 import { projectEndpoints } from '@smi/contracts';
 import { useCan } from '../use-can';
 
@@ -30,7 +29,6 @@ export function TakenPointsPage() {
   const grid = useGridPoints(projectId);
   const project = useProject(projectId);
   const settings = useDisplaySettings();
-  const workspace = useCurrentWorkspace();
   const can = useCan();
   const refresh = useRefreshPoints();
   const storeProject = useStoreProject();
@@ -101,7 +99,7 @@ export function TakenPointsPage() {
           <PointsTable points={points.data} grid={grid.data} unit={settings.system.distanceUnit} onModify={setModifying} onDelete={setDeleting} onPhotos={(p) => setPhotosOf(p._id)} can={can} />
         )}
       </Panel>
-      <DeletedPoints projectId={projectId} role={workspace?.role} />
+      <DeletedPoints projectId={projectId} can={can} />
       <PointPhotosDialog
         projectId={projectId}
         point={points.data?.find((p) => p._id === photosOf) ?? null}

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,7 +45,7 @@ describe('the code lists screen', () => {
   it('edits a list: a bad code is named before anything is sent, a good one is saved whole', async () => {
     const seen = serve({ ...base, 'PUT /api/code-lists/l1': (body) => [200, { success: true, codeList: { ...VIEW, ...(body as object) } }] });
     const user = userEvent.setup();
-    renderApp(<CodeListsScreen />);
+    renderApp(<CodeListsScreen can={canAll} />);
     expect(await screen.findByText('1 codes · 2 projects · changed', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit Crew list' }));
     const codes = await screen.findByRole('list', { name: 'Codes' });
@@ -89,7 +90,7 @@ describe('the code lists screen', () => {
       ],
     });
     const user = userEvent.setup();
-    renderApp(<CodeListsScreen />);
+    renderApp(<CodeListsScreen can={canAll} />);
     await screen.findByText('Crew list');
     const file = new File(['EP,Y,Y,ROAD,Edge\nT REE,N,N,VEG,Tree\n'], 'crew.csv', { type: 'text/csv' });
     await user.upload(screen.getByTestId('code-list-file'), file);

@@ -5,7 +5,7 @@ import { CODE_LIST_EXPORT_FORMATS, codeListEndpoints, type CodeListExportFormat 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { ApiError } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { formatDate } from '../../../lib/format';
 import { downloadCodeList, useCodeList, useCodeLists, useDeleteCodeList, useImportCodeList } from '../api/code-lists';
 import { draftOf, emptyDraft, importFormatOf, type ListDraft } from '../draft';
@@ -23,7 +23,7 @@ interface ImportProblem {
  * a JSON list (a refused file names its bad lines and nothing is stored), export, delete. A project is given its
  * list on the project's page. A role that may not change lists (`can`) reads and exports them only.
  */
-export function CodeListsScreen({ can = canAll }: { can?: Can }) {
+export function CodeListsScreen({ can }: { can: Can }) {
   const mayCreate = can(codeListEndpoints.createCodeList);
   const mayEdit = can(codeListEndpoints.replaceCodeList);
   const mayDelete = can(codeListEndpoints.deleteCodeList);

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { codeListEndpoints } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { useAssignCodeList, useCodeLists, useProjectList } from '../api/code-lists';
 
 /** Which list the project reads its shots with: one of the user's, or the shipped default (decision 056). */
-export function ProjectCodeListPanel({ projectId, listsHref, can = canAll }: { projectId: string; listsHref: string; can?: Can }) {
+export function ProjectCodeListPanel({ projectId, listsHref, can }: { projectId: string; listsHref: string; can: Can }) {
   const current = useProjectList(projectId);
   const lists = useCodeLists();
   const assign = useAssignCodeList(projectId);

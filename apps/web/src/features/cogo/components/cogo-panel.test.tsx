@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,7 +26,7 @@ describe('the COGO panel', () => {
       const data = url.includes('/cogo/inverse') ? INVERSE : { success: false, message: 'not here' };
       return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    renderApp(<CogoPanel projectId="p1" designPoints={[{ id: A, name: 'P1' }]} measuredPoints={[{ id: B, name: 'P2' }]} />);
+    renderApp(<CogoPanel can={canAll} projectId="p1" designPoints={[{ id: A, name: 'P1' }]} measuredPoints={[{ id: B, name: 'P2' }]} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'From' }), `design:${A}`);
     await user.selectOptions(screen.getByRole('combobox', { name: 'To' }), `measured:${B}`);
     await user.click(screen.getByRole('button', { name: 'Inverse' }));

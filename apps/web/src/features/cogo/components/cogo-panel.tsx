@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { cogoEndpoints, type CogoPointRef } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { unitSymbol } from '../../../lib/grid';
 import { useCogo } from '../api/cogo';
 
@@ -31,13 +31,13 @@ export function CogoPanel({
   projectId,
   designPoints,
   measuredPoints,
-  can = canAll,
+  can,
 }: {
   projectId: string;
   designPoints: readonly { id: string; name: string }[];
   measuredPoints: readonly { id: string; name: string }[];
   /** The signed-in user's check: storing a computed point as a design point needs record. */
-  can?: Can;
+  can: Can;
 }) {
   const cogo = useCogo(projectId);
   const [mode, setMode] = useState<Mode>('inverse');

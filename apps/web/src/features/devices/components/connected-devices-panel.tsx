@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { statusTone } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { deviceEndpoints } from '@smi/contracts';
 import { connectDevice } from '../api/connect-device';
 import { useRemoveDevice } from '../api/remove-device';
@@ -27,12 +27,12 @@ interface Props {
   loading: boolean;
   failed: boolean;
   /** The signed-in user's check: Register, Connect and Remove are drawn only for a role that may use them. */
-  can?: Can;
+  can: Can;
 }
 
 const statusWord = (s: string) => (s === 'online' ? 'Online' : s === 'offline' ? 'Offline' : s.charAt(0).toUpperCase() + s.slice(1));
 
-export function ConnectedDevicesPanel({ userId, devices, loading, failed, can = canAll }: Props) {
+export function ConnectedDevicesPanel({ userId, devices, loading, failed, can }: Props) {
   const mayRegister = can(deviceEndpoints.registerDevice);
   const mayConnect = can(deviceEndpoints.addDevice);
   const mayRemove = can(deviceEndpoints.removeDevice);

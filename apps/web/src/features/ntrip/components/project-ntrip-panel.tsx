@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { ntripEndpoints, type NtripSourceView, type SourcetableEntryView } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { fetchSourcetable, useProjectNtripSource, useRemoveProjectNtripSource, useSaveProjectNtripSource } from '../api/project-source';
 
 const STATE_TEXT: Record<string, string> = { connecting: 'Connecting…', connected: 'Connected', retrying: 'Retrying', stopped: 'Stopped' };
@@ -35,7 +35,7 @@ const draftOf = (s: NtripSourceView | null | undefined): Draft => ({
  * credentials (the stored password is never sent back), the mountpoint picked from the caster's sourcetable, and GGA
  * for network/VRS mountpoints. Shows the client's state, its last error and the age of the corrections.
  */
-export function ProjectNtripPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
+export function ProjectNtripPanel({ projectId, can }: { projectId: string; can: Can }) {
   const source = useProjectNtripSource(projectId);
   const save = useSaveProjectNtripSource(projectId);
   const remove = useRemoveProjectNtripSource(projectId);

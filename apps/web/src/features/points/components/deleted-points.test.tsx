@@ -1,3 +1,4 @@
+import { canFor } from '../../../lib/can';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,7 +34,7 @@ describe('the deleted points of a project', () => {
     it(`shows ${role ? `a ${role}` : 'a user whose role is not read yet'} nothing, and does not even ask`, async () => {
       const fetchMock = server();
       vi.stubGlobal('fetch', fetchMock);
-      renderApp(<DeletedPoints projectId="pr1" role={role} />);
+      renderApp(<DeletedPoints projectId="pr1" can={canFor(role, 'u-sur')} />);
       await new Promise((ok) => setTimeout(ok, 20));
       expect(screen.queryByText(/Deleted points/)).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Restore/ })).not.toBeInTheDocument();
@@ -59,7 +60,7 @@ describe('the deleted points of a project', () => {
       return json(404, { success: false, message: 'Not found' });
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<DeletedPoints projectId="pr1" role="admin" />);
+    renderApp(<DeletedPoints projectId="pr1" can={canFor('admin', 'u-adm')} />);
 
     const items = within(await screen.findByRole('list', { name: 'Deleted points' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ArchiveRestore } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { allows, type WorkspaceRole } from '@smi/contracts';
+import { pointEndpoints } from '@smi/contracts';
+import type { Can } from '../../../lib/can';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -10,10 +11,9 @@ import { restorePoint, useDeletedPoints, useRefreshPoints } from '../api/points'
 /**
  * A project's deleted points, each restorable for 30 days (decision 072): drawn only for the owner and admins, who
  * may restore (the same matrix the server enforces); a surveyor or a viewer sees nothing and nothing is asked for.
- * `role`: the user's role in the current workspace (undefined while it is read).
  */
-export function DeletedPoints({ projectId, role }: { projectId: string; role: WorkspaceRole | undefined }) {
-  const canRestore = !!role && allows(role, 'manage');
+export function DeletedPoints({ projectId, can }: { projectId: string; can: Can }) {
+  const canRestore = can(pointEndpoints.restorePoint);
   const deleted = useDeletedPoints(projectId, canRestore);
   const refresh = useRefreshPoints();
   const [restoring, setRestoring] = useState<string | null>(null);

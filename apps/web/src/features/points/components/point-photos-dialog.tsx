@@ -5,7 +5,7 @@ import { photoEndpoints, type PhotoView } from '@smi/contracts';
 import { Modal } from '../../../components/modal';
 import { PhotoPicker } from '../../../components/photo-picker';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { deletePhoto, uploadPhotos } from '../../../lib/photos';
 import type { Point } from '../api/points';
 
@@ -16,13 +16,13 @@ interface Props {
   /** After a photo was added or deleted: the points are read again. */
   onChanged: () => Promise<unknown>;
   /** The signed-in user's check: adding needs record, deleting may change the point (a surveyor: their own). */
-  can?: Can;
+  can: Can;
 }
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /** A taken point's photos: the strip of thumbnails, a photo full size, more added, one deleted. */
-export function PointPhotosDialog({ projectId, point, onClose, onChanged, can = canAll }: Props) {
+export function PointPhotosDialog({ projectId, point, onClose, onChanged, can }: Props) {
   const [adding, setAdding] = useState<File[]>([]);
   const [viewing, setViewing] = useState<PhotoView | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { pointView, type PointView } from '@smi/contracts';
@@ -28,7 +29,7 @@ function point(over: Partial<PointView>): PointView {
 describe('the taken-points table', () => {
   it('shows the height of each point, and the fix type and ± beside the accuracy grade', () => {
     render(
-      <PointsTable
+      <PointsTable can={canAll}
         points={[
           point({ Name: 'Float one', Accuracy: 'High', FixType: 'rtk-float', HorizontalAccuracy: 0.38, Altitude: 12.3456 }),
           point({ Name: 'Fixed one', FixType: 'rtk-fixed', HorizontalAccuracy: 0.009, Altitude: null, EllipsoidalHeight: -3.2 }),
@@ -56,7 +57,7 @@ describe('the taken-points table', () => {
       heightLabel: 'EGM96', heightName: 'orthometric (EGM96)', orthometric: true, calibrationVersion: 3, isDefault: false,
     };
     render(
-      <PointsTable
+      <PointsTable can={canAll}
         points={[point({ _id: 'a', Name: 'CP1', Altitude: 3.1 }), point({ _id: 'b', Name: 'CP2' })]}
         grid={{ success: true, frame, points: { a: { easting: 920_733.123, northing: 524_390.456, height: 95.741 }, b: null } }}
         onModify={vi.fn()}
@@ -78,7 +79,7 @@ describe('the taken-points table', () => {
 
   it('shows how a point was measured: method, epochs and sigma H / V, and a browser-recorded one as a live reading', () => {
     render(
-      <PointsTable
+      <PointsTable can={canAll}
         points={[
           point({ _id: 'pt-7', Name: 'Topo one', Method: 'topo', Epochs: 12, SigmaE: 0.003, SigmaN: 0.004, SigmaU: 0.0123, Warnings: ['stopped-early'] }),
           point({ Name: 'Client one', Method: 'client', Warnings: ['not-measured-by-server'] }),
@@ -111,7 +112,7 @@ describe('the taken-points table', () => {
 
   it('says who recorded each point: a By column, and the same line under the name on a phone', () => {
     render(
-      <PointsTable
+      <PointsTable can={canAll}
         points={[point({ _id: 'a', Name: 'MH1', RecordedBy: { Id: 'u1', Name: 'Ann Field' } }), point({ _id: 'b', Name: 'MH2' })]}
         onModify={vi.fn()}
         onDelete={vi.fn()}

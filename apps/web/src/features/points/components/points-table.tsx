@@ -6,7 +6,7 @@ import { FOOT_METRES, formatLength, type DistanceUnit } from '../../../lib/dista
 import { accuracyTone, formatCoordinate } from '../../../lib/format';
 import { withUnit } from '../../../lib/grid';
 import { occupationEndpoints as pointEndpoints, pathFor, pointEndpoints as pointRoutes, type GridPointsReply } from '@smi/contracts';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import type { Point } from '../api/points';
 
 const localTime = (iso: string) => {
@@ -80,7 +80,7 @@ interface Props {
   /** Opens the point's photos (decision 067); absent: no photo button. */
   onPhotos?: (p: Point) => void;
   /** The signed-in user's check: Modify and Delete are drawn only on the points the user may change. */
-  can?: Can;
+  can: Can;
 }
 
 /**
@@ -88,7 +88,7 @@ interface Props {
  * By: who recorded it. On a phone the point cell carries the position, section, accuracy and who recorded it under the
  * name instead of own columns; below 2xl, beside the sidebar, section and who recorded it stay under the name.
  */
-export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onPhotos, can = canAll }: Props) {
+export function PointsTable({ points, unit = 'CM', grid, onModify, onDelete, onPhotos, can }: Props) {
   const frame = grid?.frame ?? null;
   const g = (p: Point) => grid?.points[p._id] ?? null;
   const en = (p: Point, axis: 'easting' | 'northing') => {

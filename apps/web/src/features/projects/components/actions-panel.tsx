@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { List, Map, Trash2, Crosshair, Ruler } from 'lucide-react';
 import { projectEndpoints } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import type { Project } from '../api/projects';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ExportControl } from './export-control';
@@ -18,10 +18,10 @@ interface Props {
   designHref?: string;
   onDeleted: () => void;
   /** The signed-in user's check: Delete Project is drawn only for a role that may delete it. */
-  can?: Can;
+  can: Can;
 }
 
-export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, designHref, onDeleted, can = canAll }: Props) {
+export function ActionsPanel({ project, mapHref, pointsHref, stakeHref, designHref, onDeleted, can }: Props) {
   const [confirming, setConfirming] = useState(false);
   return (
     <Panel title="Actions">

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { crsEndpoints, type CalibrationView, type PointView, type ProjectCrsView } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { removeCalibration, saveCalibration, useCalibration, useProjectCrs, useProjectPoints, useRefreshGrid } from '../api/crs';
 import { parsePairsCsv, type PairRow } from './calibration-pairs';
 import { FormFooter } from '../../../components/form-footer';
@@ -15,7 +15,7 @@ const UNIT_SYMBOL: Record<string, string> = { metre: 'm', 'US survey foot': 'ftU
  * H (typed or imported from a csv); the fitted parameters, each pair's residuals, the RMS and the tolerance warnings;
  * removable. Needs a projected coordinate system.
  */
-export function CalibrationPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
+export function CalibrationPanel({ projectId, can }: { projectId: string; can: Can }) {
   const settings = useProjectCrs(projectId);
   const crs = settings.data?.crs;
   return (

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +43,7 @@ describe('the project coordinate system panel', () => {
         return json({ success: true, settings: saved });
       },
     });
-    renderApp(<CrsPanel projectId="p1" />);
+    renderApp(<CrsPanel can={canAll} projectId="p1" />);
     expect(await screen.findByText(/No coordinate system/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Find a coordinate system (EPSG code or name)'), 'florida');
     const found = await screen.findByRole('button', { name: /EPSG:2236 NAD83 \/ Florida East \(ftUS\)/ });
@@ -71,7 +72,7 @@ describe('the project coordinate system panel', () => {
       'GET /api/projects/crs/p1': () => json({ success: true, settings: { ...NONE, crs: LAMBERT, unitLabel: 'metre' } }),
       'PUT /api/projects/crs/p1': () => json({ success: false, message: 'The grid nzgd2kgrid0005.gsb is required but is not in the grids folder (/grids)' }, 400),
     });
-    renderApp(<CrsPanel projectId="p1" />);
+    renderApp(<CrsPanel can={canAll} projectId="p1" />);
     await user.selectOptions(await screen.findByLabelText('Heights'), 'Another EPSG vertical CRS (code)…');
     await user.type(screen.getByLabelText('EPSG vertical CRS code'), '5701');
     await user.click(screen.getByRole('button', { name: 'Save coordinate system' }));
@@ -140,7 +141,7 @@ describe('the site calibration panel', () => {
         return json({ success: true, message: 'Calibration removed', calibration: null });
       },
     });
-    renderApp(<CalibrationPanel projectId="p1" />);
+    renderApp(<CalibrationPanel can={canAll} projectId="p1" />);
     expect(await screen.findByTestId('calibration-none')).toBeInTheDocument();
     await user.click(screen.getByText('New calibration…'));
     await screen.findAllByRole('option', { name: 'CP2' });

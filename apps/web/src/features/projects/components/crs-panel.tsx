@@ -4,7 +4,7 @@ import { CORRECTIONS_DATUMS, crsEndpoints, type CrsSummary, type ProjectCrsView 
 import { Panel } from '../../../components/panel';
 import { CenteredSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { saveProjectCrs, useCrsSearch, useProjectCrs, useRefreshGrid } from '../api/crs';
 import { FormFooter } from '../../../components/form-footer';
 
@@ -23,7 +23,7 @@ function heightsOf(s: ProjectCrsView): Heights {
  * (ellipsoidal, a geoid model: EGM96 built in or a grid of the grids folder, or an EPSG vertical CRS), the datum the
  * corrections come in, and the unit named. The server checks every grid is there before it stores the choice.
  */
-export function CrsPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
+export function CrsPanel({ projectId, can }: { projectId: string; can: Can }) {
   const settings = useProjectCrs(projectId);
   return (
     <Panel title="Coordinate system and heights">

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +28,7 @@ describe('the project measurement settings', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows the project's figures over the defaults and saves the method, a tolerance in cm, float, the antenna and the alert", async () => {
-    renderApp(<MeasurementPanel projectId={PROJECT} />);
+    renderApp(<MeasurementPanel can={canAll} projectId={PROJECT} />);
     expect(await screen.findByLabelText('Save measures with')).toHaveValue('topo');
     expect(screen.getByLabelText('Minimum epochs')).toHaveValue(8);
     expect(screen.getByLabelText('σH limit (cm)')).toHaveValue(2);
@@ -54,7 +55,7 @@ describe('the project measurement settings', () => {
   }, 30_000);
 
   it('refuses a required figure left empty, without saving', async () => {
-    renderApp(<MeasurementPanel projectId={PROJECT} />);
+    renderApp(<MeasurementPanel can={canAll} projectId={PROJECT} />);
     await userEvent.clear(await screen.findByLabelText('Minimum epochs'));
     await userEvent.click(screen.getByRole('button', { name: 'Save measurement settings' }));
     expect(await screen.findByText('topo: Minimum epochs must be a number of 0 or more.')).toBeInTheDocument();

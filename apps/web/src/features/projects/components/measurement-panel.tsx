@@ -4,7 +4,7 @@ import { DEFAULT_TOLERANCES, OCCUPATION_METHODS, occupationEndpoints, type Measu
 import { AntennaFields, antennaProblem } from '../../../components/antenna-fields';
 import { Panel } from '../../../components/panel';
 import { Segmented } from '../../../components/segmented';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { CenteredSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useMeasurementSettings, useSaveMeasurementSettings } from '../../../lib/measurement-settings';
@@ -46,7 +46,7 @@ function problemOf(s: MeasurementSettings): string | null {
  * A project's measurement settings (decision 021): the default method of Save in Record a Point, each method's
  * tolerances, whether RTK float may count, the pause and gap limits, the antenna, and the loss-of-fix alert.
  */
-export function MeasurementPanel({ projectId, can = canAll }: { projectId: string; can?: Can }) {
+export function MeasurementPanel({ projectId, can }: { projectId: string; can: Can }) {
   const query = useMeasurementSettings(projectId);
   return (
     <Panel title="Measurement">

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app';
@@ -5,7 +6,7 @@ import { NewProjectForm } from './new-project-form';
 
 describe('the new project form for a newcomer', () => {
   it('links to Register New Device when there are no devices, besides the two notices', async () => {
-    renderApp(<NewProjectForm userId="u-1" baseStations={[]} clientDevices={[]} onCreated={vi.fn()} />);
+    renderApp(<NewProjectForm can={canAll} userId="u-1" baseStations={[]} clientDevices={[]} onCreated={vi.fn()} />);
     expect(await screen.findByText('No base stations assigned to this user.')).toBeInTheDocument();
     const link = screen.getByText('Register New Device').closest('a')!;
     expect(link).toHaveAttribute('href', '/devices/register-device/u-1');
@@ -13,7 +14,7 @@ describe('the new project form for a newcomer', () => {
   }, 30_000);
   it('shows no such link once there are devices', () => {
     const device = { _id: 'd', Name: 'B', DeviceCode: 'B1' } as never;
-    renderApp(<NewProjectForm userId="u-1" baseStations={[device]} clientDevices={[device]} onCreated={vi.fn()} />);
+    renderApp(<NewProjectForm can={canAll} userId="u-1" baseStations={[device]} clientDevices={[device]} onCreated={vi.fn()} />);
     expect(screen.queryByTestId('needs-devices')).not.toBeInTheDocument();
   }, 30_000);
 });

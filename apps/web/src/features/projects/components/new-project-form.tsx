@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Cpu } from 'lucide-react';
 import { deviceEndpoints, type DeviceView } from '@smi/contracts';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { paths } from '../../../lib/paths';
 import { createProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
@@ -16,11 +16,11 @@ interface Props {
   /** Called with the created project (fetched again by the caller, then the map opens). */
   onCreated: (projectId: string) => Promise<Project | void> | void;
   /** The signed-in user's check: the way to register a device is offered to a role that may register one. */
-  can?: Can;
+  can: Can;
 }
 
 /** The new project form; no client-side rules: what is chosen is sent as it is. */
-export function NewProjectForm({ userId, baseStations, clientDevices, onCreated, can = canAll }: Props) {
+export function NewProjectForm({ userId, baseStations, clientDevices, onCreated, can }: Props) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [base, setBase] = useState('');

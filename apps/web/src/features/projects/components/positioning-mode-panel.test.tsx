@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +43,7 @@ describe('the Positioning Mode panel', () => {
     const project = projectFixture({ BaseMode: 'known' });
     const sendKnown = server();
     const undo = vi.fn(async () => ({ message: MOVE.Message, setup: { ...setup, _id: 's3' }, recomputed: MOVE }));
-    const { client } = renderApp(<PositioningModePanel project={project} sendKnown={sendKnown} undo={undo} />);
+    const { client } = renderApp(<PositioningModePanel can={canAll} project={project} sendKnown={sendKnown} undo={undo} />);
     client.setQueryData(['points', project._id], { points: [] });
     await typeMark(user);
     const dialog = await screen.findByRole('dialog', { name: 'Move the base?' });
@@ -64,7 +65,7 @@ describe('the Positioning Mode panel', () => {
   it('Cancel in the question moves nothing', async () => {
     const user = userEvent.setup();
     const sendKnown = server();
-    renderApp(<PositioningModePanel project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
+    renderApp(<PositioningModePanel can={canAll} project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
     await typeMark(user);
     await user.click(within(await screen.findByRole('dialog', { name: 'Move the base?' })).getByRole('button', { name: 'Cancel' }));
     expect(sendKnown).toHaveBeenCalledTimes(1);
@@ -74,7 +75,7 @@ describe('the Positioning Mode panel', () => {
   it('does not ask when no point moves, and says nothing of re-computation', async () => {
     const user = userEvent.setup();
     const sendKnown = server(null);
-    renderApp(<PositioningModePanel project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
+    renderApp(<PositioningModePanel can={canAll} project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
     await typeMark(user, '6.9', '79.8');
     expect(await screen.findByText('Project base locations updated successfully')).toBeInTheDocument();
     expect(sendKnown).toHaveBeenCalledTimes(2);
@@ -85,7 +86,7 @@ describe('the Positioning Mode panel', () => {
   it("keeps the spec's alert for an empty latitude or longitude", async () => {
     const user = userEvent.setup();
     const sendKnown = server();
-    renderApp(<PositioningModePanel project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
+    renderApp(<PositioningModePanel can={canAll} project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
     await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '6.9');
     await user.click(screen.getByRole('button', { name: 'Update Base Position' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter valid latitude and longitude values.');
@@ -95,7 +96,7 @@ describe('the Positioning Mode panel', () => {
   it('sends a grid mark with its elevation and the base antenna', async () => {
     const user = userEvent.setup();
     const sendKnown = server(null);
-    renderApp(<PositioningModePanel project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
+    renderApp(<PositioningModePanel can={canAll} project={projectFixture({ BaseMode: 'known' })} sendKnown={sendKnown} />);
     await user.selectOptions(screen.getByLabelText('Base mark given as'), 'grid');
     await user.type(screen.getByRole('textbox', { name: 'Northing' }), '765912.456');
     await user.type(screen.getByRole('textbox', { name: 'Easting' }), '375890.123');

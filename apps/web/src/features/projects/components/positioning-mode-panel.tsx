@@ -5,7 +5,7 @@ import { AUTO_MODE_LOCATION_MESSAGE, baseSetupEndpoints, type BaseMode, type Kno
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { useUserSettings } from '../../../lib/user-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { setKnownBase, undoBaseSetup, type KnownBaseInput } from '../api/known-base';
@@ -49,7 +49,7 @@ interface Sends {
  * Known Position / Auto Fix, and the known base coordinates (decision 042): a move that re-computes points is
  * previewed (how many, the shift) and asked about first, and can be undone afterwards.
  */
-export function PositioningModePanel({ project, sendKnown = setKnownBase, undo = undoBaseSetup, can = canAll }: { project: Project; can?: Can } & Sends) {
+export function PositioningModePanel({ project, sendKnown = setKnownBase, undo = undoBaseSetup, can }: { project: Project; can: Can } & Sends) {
   const store = useStoreProject();
   const [mode, setMode] = useState<BaseMode>(project.BaseMode);
   const [mark, setMark] = useState<MarkDraft>(() => emptyMark(asText(project.BaseLatitude), asText(project.BaseLongitude)));

@@ -4,11 +4,11 @@ import { toast } from 'react-toastify';
 import { LIMITS, projectEndpoints } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { addSection, removeSection, useStoreSections } from '../api/project-changes';
 
 /** Sections of a project: chips (the 'default' one cannot be removed), add with Enter or the Add button. */
-export function SectionsPanel({ projectId, sections, can = canAll }: { projectId: string; sections: string[] | undefined; can?: Can }) {
+export function SectionsPanel({ projectId, sections, can }: { projectId: string; sections: string[] | undefined; can: Can }) {
   const mayAdd = can(projectEndpoints.addSection);
   const mayRemove = can(projectEndpoints.removeSection);
   const storeSections = useStoreSections();

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +21,7 @@ function server() {
 
 describe('the survey status panel', () => {
   it('shows an active survey with its 8-dot indicator, texts and the two actions it allows', () => {
-    renderApp(<SurveyStatusPanel project={projectFixture()} onResume={() => {}} send={vi.fn()} />);
+    renderApp(<SurveyStatusPanel can={canAll} project={projectFixture()} onResume={() => {}} send={vi.fn()} />);
     expect(screen.getByText('Surveying in Progress...')).toBeInTheDocument();
     expect(screen.getByText('Collecting geodata from field sensors')).toBeInTheDocument();
     expect(screen.getByText('Survey is currently active. You can pause it anytime.')).toBeInTheDocument();
@@ -32,14 +33,14 @@ describe('the survey status panel', () => {
   });
 
   it('treats a missing status as active', () => {
-    renderApp(<SurveyStatusPanel project={projectFixture({ Status: undefined as never })} onResume={() => {}} send={vi.fn()} />);
+    renderApp(<SurveyStatusPanel can={canAll} project={projectFixture({ Status: undefined as never })} onResume={() => {}} send={vi.fn()} />);
     expect(screen.getByTestId('survey-status')).toHaveAttribute('data-status', 'Active');
   });
 
   it('pausing shows Paused at once, asks the server, and keeps it once the server agrees', async () => {
     const user = userEvent.setup();
     const s = server();
-    const { client } = renderApp(<SurveyStatusPanel project={projectFixture()} onResume={() => {}} send={s.send} />);
+    const { client } = renderApp(<SurveyStatusPanel can={canAll} project={projectFixture()} onResume={() => {}} send={s.send} />);
     await user.click(screen.getByRole('button', { name: 'Pause Survey' }));
     expect(screen.getByText('Survey Paused')).toBeInTheDocument();
     expect(screen.getByText('Field operations temporarily suspended')).toBeInTheDocument();
@@ -52,7 +53,7 @@ describe('the survey status panel', () => {
     const user = userEvent.setup();
     const s = server();
     const onResume = vi.fn();
-    renderApp(<SurveyStatusPanel project={projectFixture({ Status: 'Paused' })} onResume={onResume} send={s.send} />);
+    renderApp(<SurveyStatusPanel can={canAll} project={projectFixture({ Status: 'Paused' })} onResume={onResume} send={s.send} />);
     expect(screen.getByText('Survey is paused. Click resume to continue.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resume Survey' }));
     expect(onResume).toHaveBeenCalledOnce();
@@ -62,7 +63,7 @@ describe('the survey status panel', () => {
   it('a completed survey can only be reset, back to active', async () => {
     const user = userEvent.setup();
     const s = server();
-    renderApp(<SurveyStatusPanel project={projectFixture({ Status: 'Completed' })} onResume={() => {}} send={s.send} />);
+    renderApp(<SurveyStatusPanel can={canAll} project={projectFixture({ Status: 'Completed' })} onResume={() => {}} send={s.send} />);
     expect(screen.getByText('Survey Completed')).toBeInTheDocument();
     expect(screen.getByText('All survey points successfully recorded')).toBeInTheDocument();
     expect(screen.getByText('Survey has been completed successfully.')).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('the survey status panel', () => {
   it('a refused change goes back to the stored status and says so', async () => {
     const user = userEvent.setup();
     const s = server();
-    renderApp(<SurveyStatusPanel project={projectFixture()} onResume={() => {}} send={s.send} />);
+    renderApp(<SurveyStatusPanel can={canAll} project={projectFixture()} onResume={() => {}} send={s.send} />);
     await user.click(screen.getByRole('button', { name: 'Mark as Complete' }));
     expect(screen.getByText('Survey Completed')).toBeInTheDocument();
     s.settle(false);

@@ -5,7 +5,7 @@ import { projectEndpoints, type ProjectStatus } from '@smi/contracts';
 import { Badge } from '../../../components/badge';
 import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/api-client';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { setProjectStatus, useStoreProject } from '../api/project-changes';
 import type { Project } from '../api/projects';
 import { ACTION_LABEL, ACTION_TARGET, actionsFor, STATUS_TEXT, surveyStatus, type SurveyAction } from '../status-machine';
@@ -21,14 +21,14 @@ interface Props {
   /** For tests and callers that route the request elsewhere; the real call by default. */
   send?: (id: string, status: ProjectStatus) => Promise<Project>;
   /** The signed-in user's check: pause, resume, complete and reset are drawn only for a role that may change the status. */
-  can?: Can;
+  can: Can;
 }
 
 /**
  * The survey status: the local status changes at once, then the server is asked; the cached project is replaced
  * only when the server confirms. A refused change goes back to what the server last said.
  */
-export function SurveyStatusPanel({ project, onResume, send = setProjectStatus, can = canAll }: Props) {
+export function SurveyStatusPanel({ project, onResume, send = setProjectStatus, can }: Props) {
   const mayChange = can(projectEndpoints.setProjectStatus);
   const store = useStoreProject();
   const [local, setLocal] = useState<ProjectStatus | null>(null);

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { DEFAULT_TOLERANCES, EMPTY_PROGRESS, type OccupationView, type ProjectView } from '@smi/contracts';
@@ -60,8 +61,8 @@ function controls(sample: RecordSample, points: { _id: string; Name: string; Cre
     onAddSection: vi.fn(async () => true),
     onFilter: vi.fn(),
   };
-  const view = renderApp(<SurveyControls {...props} sampleFor={() => sample} />);
-  const rerender = (next: RecordSample) => view.rerender(<SurveyControls {...props} sampleFor={() => next} />);
+  const view = renderApp(<SurveyControls can={canAll} {...props} sampleFor={() => sample} />);
+  const rerender = (next: RecordSample) => view.rerender(<SurveyControls can={canAll} {...props} sampleFor={() => next} />);
   return { onDiscard, rerender, onMeasured: props.onMeasured, unmount: view.unmount };
 }
 

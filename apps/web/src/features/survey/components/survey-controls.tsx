@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { pointEndpoints, type MeasurementSettings, type ProjectStatus, type ProjectView } from '@smi/contracts';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { uploadPhotos } from '../../../lib/photos';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { DistanceUnit } from '../../../lib/distance';
 import { useAutoSave } from '../hooks/use-auto-save';
@@ -35,7 +35,7 @@ interface Props {
   surveyStatus?: ProjectStatus;
   onResume?: () => Promise<boolean>;
   /** The signed-in user's check: Record is drawn for a role that may record, Discard when the last point may be deleted. */
-  can?: Can;
+  can: Can;
 }
 
 /** What recording in a survey that is not active asks first. */
@@ -45,7 +45,7 @@ export const RESUME_ASK: Record<Exclude<ProjectStatus, 'Active'>, { title: strin
 };
 
 /** The round buttons and the two dialogs they open (Record a Point, Confirm Action), plus press-and-hold saving. */
-export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onMeasured, onDiscard, onAddSection, onFilter, onRecentre, surveyStatus = 'Active', onResume, can = canAll }: Props) {
+export function SurveyControls({ project, points, rovers, sampleFor, measurement, unit, onMeasured, onDiscard, onAddSection, onFilter, onRecentre, surveyStatus = 'Active', onResume, can }: Props) {
   const [asking, setAsking] = useState(false);
   const [resuming, setResuming] = useState(false);
   // a reload during a measurement opens the dialog on its progress (or its outcome)

@@ -42,7 +42,7 @@ export interface SurveyMapProps {
   /** Resumes a paused (or reopens a completed) survey; resolves whether it did. */
   onResume?: () => Promise<boolean>;
   /** The signed-in user's check, for the recording controls. */
-  can?: Can;
+  can: Can;
 }
 
 /** The survey map: live rovers and base over the tiles, the recorded points, and the recording controls. */
