@@ -29,10 +29,10 @@ function utm44(latitude: number, longitude: number): { easting: number; northing
 }
 
 /** The import dialog of the Design screen with a file chosen from the phone (the file chooser given its bytes). */
-async function chooseDesignFile(page: Page, name: string, text: string) {
+async function chooseDesignFile(page: Page, name: string, text: string, encoding: 'utf8' | 'latin1' = 'utf8') {
   await page.getByRole('button', { name: 'Import file' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Import design file' });
-  await dialog.getByLabel('Design file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+  await dialog.getByLabel('Design file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, encoding) });
   return dialog;
 }
 
@@ -186,20 +186,22 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
   ]);
   const projectId = await project(page.request, userId, 'Broken kerb', baseCode, [roverCode]);
   expect((await page.request.put(`/api/projects/crs/${projectId}`, { data: { crsCode: 32644 } })).status()).toBe(200);
-  const design = async () => ((await (await page.request.get(`/api/projects/${projectId}/design`)).json()) as { points: { name: string; easting: number; northing: number }[] }).points;
+  const design = async () => ((await (await page.request.get(`/api/projects/${projectId}/design`)).json()) as { points: { name: string; easting: number; northing: number; code: string }[] }).points;
 
-  // easting first, with a header naming the columns; line 4 has a typing slip, line 7 repeats a name
+  // easting first, with a header naming the columns; line 4 has a typing slip, line 7 repeats a name; written by
+  // an old Windows program (ü is one Windows-1252 byte, not UTF-8)
   const csv = [
     'Pt,East,North,Z,Desc',
     'K1,531000.2500,744123.1000,12.3000,KERB',
     'K2,531005.2500,744123.1000,12.2500,KERB',
     'K3,5310O9.2500,744123.1000,12.2000,KERB',
     'K4,531015.2500,744123.1000,12.1500,KERB',
-    'K5,531020.2500,744123.1000,12.1000,KERB',
+    'K5,531020.2500,744123.1000,12.1000,KERB Mühle',
     'K2,531025.2500,744123.1000,12.0500,KERB',
   ].join('\n');
   await page.goto(`/projects/${projectId}/design`);
-  const dialog = await chooseDesignFile(page, 'kerb-broken.txt', csv);
+  const dialog = await chooseDesignFile(page, 'kerb-broken.txt', csv, 'latin1');
+  await expect(dialog.getByRole('region', { name: 'Reading the file' })).toContainText('read as Windows-1252');
   // the header's names chose the layout; the preview already names the two bad rows
   await expect(dialog.getByLabel('Columns')).toHaveValue('PENZD');
   await expect(dialog.getByRole('table', { name: 'Points as imported' }).getByRole('row', { name: /^K1\b/ }).getByRole('cell')).toHaveText(['531000.250', '744123.100', '12.300']);
@@ -219,6 +221,8 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
   await page.screenshot({ path: '/tmp/designimport-refused-light-390.png', fullPage: true });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await page.screenshot({ path: '/tmp/designimport-refused-dark-390.png', fullPage: true });
+  await dialog.getByRole('region', { name: 'Reading the file' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/designimport-broken-dark-390.png', fullPage: true });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
   await dialog.getByRole('button', { name: 'Import the 4 good rows' }).tap();
@@ -228,4 +232,5 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
   const stored = await design();
   expect(stored.map((p) => p.name).sort()).toEqual(['K1', 'K2', 'K4', 'K5']);
   expect(stored.find((p) => p.name === 'K2')).toMatchObject({ easting: 531005.25, northing: 744123.1 });
+  expect(stored.find((p) => p.name === 'K5')).toMatchObject({ code: 'KERB Mühle' });
 });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OccupationView, PointView, RecordPreviewReply } from '@smi/contracts';
+import type { PointView, RecordPreviewReply } from '@smi/contracts';
 import * as f from '@smi/rtcm/testing';
 import { replay } from '@smi/gateway/testing/nmea-replay';
 import { geodeticToEcef } from '@smi/geodesy';
-import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
+import { eventually, occupy, publish, readingOf, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 
 /**
  * The Record dialog's preview is what the server stores: for one reading held still, POST record-preview is compared
@@ -22,13 +21,7 @@ afterAll(async () => {
 
 // a real u-blox log held at its first position (spread 0): every epoch is the same reading
 const EPOCHS = replay({ log: 'ublox-zed-f9p-nmea', rate: 1, count: 6, startMs: Math.floor(Date.now() / 1000) * 1000 - 60_000, gstScale: 1 / 250, spreadScale: 0 });
-const gga = EPOCHS[0]!.text.split('\r\n').find((s) => s.slice(3, 6) === 'GGA')!.split('*')[0]!.split(',');
-const READING = {
-  Latitude: (Number(gga[2]!.slice(0, 2)) + Number(gga[2]!.slice(2)) / 60) * (gga[3] === 'S' ? -1 : 1),
-  Longitude: (Number(gga[4]!.slice(0, 3)) + Number(gga[4]!.slice(3)) / 60) * (gga[5] === 'W' ? -1 : 1),
-  Altitude: Number(gga[9]),
-  GeoidSeparation: Number(gga[11]),
-};
+const READING = readingOf(EPOCHS[0]!);
 const ANTENNA = { Height: 1.8, Model: 'EMLID REACH RS2' };
 
 describe('the Record dialog\'s preview', () => {
@@ -46,13 +39,7 @@ describe('the Record dialog\'s preview', () => {
     const measure = async (name: string) => {
       const preview = (await a.agent.post(`/api/projects/${projectId}/record-preview`).send({ Reading: READING, Antenna: ANTENNA }).expect(200)).body as RecordPreviewReply;
       const started = await a.agent.post(`/api/projects/${projectId}/occupations`).send({ DeviceId: rover.id, Method: 'rapid', Name: name, Antenna: ANTENNA, ClientId: randomUUID() }).expect(201);
-      const client = await mqtt.connectAsync(h.mqttUrl, { username: rover.code, password: rover.secret, reconnectPeriod: 0 });
-      for (const e of EPOCHS) await client.publishAsync(`devices/${rover.code}/nmea`, e.text, { qos: 1 });
-      await client.endAsync();
-      const done = await eventually(async () => {
-        const o = (await a.agent.get(`/api/occupations/${started.body.occupation._id}`).expect(200)).body.occupation as OccupationView;
-        return o.Status !== 'running' && o.Status !== 'paused' ? o : undefined;
-      });
+      const done = await occupy(h.mqttUrl, a.agent, rover, started.body.occupation._id, EPOCHS);
       expect(done.Status, done.Reason ?? '').toBe('done');
       const point = ((await a.agent.get(`/api/points/${projectId}`).expect(200)).body.points as PointView[]).find((p) => p._id === done.PointId)!;
       const grid = (await a.agent.get(`/api/projects/grid-points/${projectId}`).expect(200)).body;

@@ -106,6 +106,10 @@ describe("a photo's thumbnail is made after the upload's reply (decision 081)", 
     // a second photo left pending: the report makes its thumbnail on demand
     const pending = await upload(point, SIDEWAYS_JPEG, 'pending.jpg');
     expect(bad).toMatchObject({ MediaType: 'image/png', Width: 24, Height: 16, ThumbnailProblem: null });
+    // the project's points list, read now, is cached for this revision: the flag must reach it all the same
+    const listedPhoto = async () =>
+      ((await ann.agent.get(`/api/points/${project._id}`).expect(200)).body.points as PointView[]).find((p) => p._id === point._id)!.Photos!.find((p) => p._id === bad._id);
+    expect(await listedPhoto()).toMatchObject({ ThumbnailProblem: null });
 
     const pdf = (await download(ann.agent, 'report', project._id).then((r) => (expect(r.status).toBe(200), r))).body;
     const pdfFile = join(h.dataDir, 'report.pdf');
@@ -126,6 +130,7 @@ describe("a photo's thumbnail is made after the upload's reply (decision 081)", 
     const listed = (await ann.agent.get(`/api/points/${project._id}/${point._id}/photos`).expect(200)).body.photos as PhotoView[];
     expect(listed.find((p) => p._id === bad._id)).toMatchObject({ ThumbnailProblem: photoNoThumbnail });
     expect(listed.find((p) => p._id === pending._id)).toMatchObject({ ThumbnailProblem: null });
+    expect(await listedPhoto()).toMatchObject({ ThumbnailProblem: photoNoThumbnail });
     expect(Buffer.compare((await ann.agent.get(bad.Url).buffer(true).expect(200)).body as Buffer, damaged)).toBe(0);
     const thumb = await ann.agent.get(bad.ThumbnailUrl);
     expect([thumb.status, thumb.body]).toEqual([409, { success: false, message: photoNoThumbnail }]);

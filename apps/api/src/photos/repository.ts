@@ -77,9 +77,20 @@ export const photosRepository = {
     const [row] = await q.query<{ thumbnail: ThumbnailState }>('SELECT thumbnail FROM point_photos WHERE storage_key = $1', [storageKey]);
     return row?.thumbnail;
   },
-  /** Sets the thumbnail's state of a photo still there; false when its row is gone (the photo was deleted meanwhile). */
-  async setThumbnail(q: Queryable, storageKey: string, state: 'made' | 'failed'): Promise<boolean> {
-    return (await q.query('UPDATE point_photos SET thumbnail = $2 WHERE storage_key = $1 RETURNING id', [storageKey, state])).length > 0;
+  /** Marks the photo's thumbnail made; false when its row is gone (the photo was deleted meanwhile). */
+  async thumbnailMade(q: Queryable, storageKey: string): Promise<boolean> {
+    return (await q.query(`UPDATE point_photos SET thumbnail = 'made' WHERE storage_key = $1 RETURNING id`, [storageKey])).length > 0;
+  },
+  /**
+   * Flags the photo as having no thumbnail (decision 081), bumping its project's points revision in the same statement:
+   * the points list carries the flag, and a list cached for the old revision would not.
+   */
+  async thumbnailFailed(q: Queryable, storageKey: string): Promise<void> {
+    await q.query(
+      `WITH ph AS (UPDATE point_photos SET thumbnail = 'failed' WHERE storage_key = $1 AND thumbnail <> 'failed' RETURNING point_id)
+       UPDATE projects SET points_revision = points_revision + 1 WHERE id IN (SELECT pt.project_id FROM points pt JOIN ph ON pt.id = ph.point_id)`,
+      [storageKey],
+    );
   },
   /** Storage keys of photos whose thumbnail is still to be made, oldest first (a process starting, decision 081). */
   async pendingThumbnails(q: Queryable, limit: number): Promise<string[]> {

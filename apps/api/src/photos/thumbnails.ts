@@ -65,11 +65,11 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
       } catch (err) {
         // the file is whole (checked on upload) but its pixels do not decode: kept as evidence, flagged (decision 081)
         log.warn({ err, storageKey }, 'photo picture data could not be decoded: no thumbnail, the photo is kept and flagged');
-        await photosRepository.setThumbnail(db, storageKey, 'failed');
+        await photosRepository.thumbnailFailed(db, storageKey);
         return null;
       }
       await store.put(thumbnailKey(storageKey), thumbnail, 'image/jpeg');
-      if (!(await photosRepository.setThumbnail(db, storageKey, 'made'))) {
+      if (!(await photosRepository.thumbnailMade(db, storageKey))) {
         // the photo was deleted while its thumbnail was made: its removal may have run before this file existed
         await store.remove(thumbnailKey(storageKey));
         return null;

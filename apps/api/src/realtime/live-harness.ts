@@ -1,6 +1,6 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import mqtt from 'mqtt';
-import { SOCKET_EVENTS, type LiveReading, type SubscribeAck, type SubscribeRequest } from '@smi/contracts';
+import { SOCKET_EVENTS, type LiveReading, type OccupationView, type SubscribeAck, type SubscribeRequest } from '@smi/contracts';
 import { serviceCredential, startGateway, silentLog, type GatewayOptions } from '@smi/gateway';
 import { startHarness } from '../testing/harness.js';
 import { startLiveFeed } from './live-feed.js';
@@ -99,4 +99,29 @@ export async function publish(url: string, device: { code: string; secret: strin
   const client = await mqtt.connectAsync(url, { username: device.code, password: device.secret, reconnectPeriod: 0 });
   await client.publishAsync(`devices/${device.code}/${kind}`, payload, { qos: 1 });
   await client.endAsync();
+}
+
+/** The position a recorded epoch's GGA sentence reports, as the Record dialog sends it. */
+export function readingOf(epoch: { text: string }) {
+  const gga = epoch.text.split('\r\n').find((s) => s.slice(3, 6) === 'GGA')!.split('*')[0]!.split(',');
+  return {
+    Latitude: (Number(gga[2]!.slice(0, 2)) + Number(gga[2]!.slice(2)) / 60) * (gga[3] === 'S' ? -1 : 1),
+    Longitude: (Number(gga[4]!.slice(0, 3)) + Number(gga[4]!.slice(3)) / 60) * (gga[5] === 'W' ? -1 : 1),
+    Altitude: Number(gga[9]),
+    GeoidSeparation: Number(gga[11]),
+  };
+}
+
+/**
+ * A started occupation run to its end: the rover publishes the epochs over MQTT, and the occupation is read until it
+ * is neither running nor paused. Returns it as the api shows it, whatever its end (the caller checks the status).
+ */
+export async function occupy(mqttUrl: string, agent: { get: (url: string) => { expect: (status: number) => PromiseLike<{ body: { occupation: OccupationView } }> } }, rover: { code: string; secret: string }, occupationId: string, epochs: { text: string }[]): Promise<OccupationView> {
+  const client = await mqtt.connectAsync(mqttUrl, { username: rover.code, password: rover.secret, reconnectPeriod: 0 });
+  for (const e of epochs) await client.publishAsync(`devices/${rover.code}/nmea`, e.text, { qos: 1 });
+  await client.endAsync();
+  return eventually(async () => {
+    const o = (await agent.get(`/api/occupations/${occupationId}`).expect(200)).body.occupation;
+    return o.Status !== 'running' && o.Status !== 'paused' ? o : undefined;
+  });
 }

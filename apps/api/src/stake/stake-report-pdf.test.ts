@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import mqtt from 'mqtt';
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OccupationView, RecordPreviewReply, StakeRecordView } from '@smi/contracts';
+import type { RecordPreviewReply, StakeRecordView } from '@smi/contracts';
 import { replay } from '@smi/gateway/testing/nmea-replay';
-import { eventually, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
+import { occupy, readingOf, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 import { readPdf } from '../exports/test-pdf-text.js';
 
 /**
@@ -36,13 +35,7 @@ describe('stake report PDF', () => {
   it('plans the design and the staked points and lists every record to the millimetre, out of tolerance marked', async () => {
     const log = (startMs: number) => replay({ log: 'ublox-zed-f9p-nmea', rate: 1, count: 6, startMs, gstScale: 1 / 250, spreadScale: 0 });
     const first = log(Math.floor(Date.now() / 1000) * 1000 - 60_000);
-    const gga = first[0]!.text.split('\r\n').find((x) => x.slice(3, 6) === 'GGA')!.split('*')[0]!.split(',');
-    const reading = {
-      Latitude: (Number(gga[2]!.slice(0, 2)) + Number(gga[2]!.slice(2)) / 60) * (gga[3] === 'S' ? -1 : 1),
-      Longitude: (Number(gga[4]!.slice(0, 3)) + Number(gga[4]!.slice(3)) / 60) * (gga[5] === 'W' ? -1 : 1),
-      Altitude: Number(gga[9]),
-      GeoidSeparation: Number(gga[11]),
-    };
+    const reading = readingOf(first[0]!);
     const antenna = { Height: 1.8 };
     const a = await h.owner();
     const b = await h.owner();
@@ -65,13 +58,7 @@ describe('stake report PDF', () => {
 
     const stake = async (pointId: string, epochs: { text: string }[]) => {
       const started = await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, PointId: pointId, Antenna: antenna, ClientId: randomUUID() }).expect(201);
-      const client = await mqtt.connectAsync(h.mqttUrl, { username: rover.code, password: rover.secret, reconnectPeriod: 0 });
-      for (const x of epochs) await client.publishAsync(`devices/${rover.code}/nmea`, x.text, { qos: 1 });
-      await client.endAsync();
-      const done = await eventually(async () => {
-        const o = (await a.agent.get(`/api/occupations/${started.body.occupation._id}`).expect(200)).body.occupation as OccupationView;
-        return o.Status !== 'running' && o.Status !== 'paused' ? o : undefined;
-      });
+      const done = await occupy(h.mqttUrl, a.agent, rover, started.body.occupation._id, epochs);
       expect(done.Status, done.Reason ?? '').toBe('done');
     };
     await stake(d1.id, first);

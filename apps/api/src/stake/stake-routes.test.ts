@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointDocs, type OccupationView, type RecordPreviewReply, type StakeGuidanceReply, type StakeRecordView } from '@smi/contracts';
 import { replay } from '@smi/gateway/testing/nmea-replay';
-import { eventually, publish, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
+import { eventually, occupy, publish, readingOf, startLiveHarness, type LiveHarness } from '../realtime/live-harness.js';
 
 /**
  * GET stake/guidance through the real gateway: a rover's JSON reading over MQTT, guided to a typed design point. The
@@ -103,13 +103,7 @@ describe('stake-out guidance over the api', () => {
   it('stakes a design point: an occupation linked to it, listed with rover - design deltas and in the cut sheet', async () => {
     // a real u-blox log held at its first position (spread 0)
     const epochs = replay({ log: 'ublox-zed-f9p-nmea', rate: 1, count: 6, startMs: Math.floor(Date.now() / 1000) * 1000 - 60_000, gstScale: 1 / 250, spreadScale: 0 });
-    const gga = epochs[0]!.text.split('\r\n').find((x) => x.slice(3, 6) === 'GGA')!.split('*')[0]!.split(',');
-    const reading = {
-      Latitude: (Number(gga[2]!.slice(0, 2)) + Number(gga[2]!.slice(2)) / 60) * (gga[3] === 'S' ? -1 : 1),
-      Longitude: (Number(gga[4]!.slice(0, 3)) + Number(gga[4]!.slice(3)) / 60) * (gga[5] === 'W' ? -1 : 1),
-      Altitude: Number(gga[9]),
-      GeoidSeparation: Number(gga[11]),
-    };
+    const reading = readingOf(epochs[0]!);
     const antenna = { Height: 1.8, Model: 'EMLID REACH RS2' };
     const a = await h.owner();
     const b = await h.owner();
@@ -130,13 +124,7 @@ describe('stake-out guidance over the api', () => {
     const started = await a.agent.post(`/api/projects/${projectId}/stake/occupations`).send({ DeviceId: rover.id, PointId: design.id, Antenna: antenna, ClientId: randomUUID() }).expect(201);
     expect(endpointDocs.startStake.json!.safeParse(started.body).error?.issues ?? []).toEqual([]);
     expect(started.body.occupation).toMatchObject({ Name: 'ST-D1', Method: 'rapid' });
-    const client = await mqtt.connectAsync(h.mqttUrl, { username: rover.code, password: rover.secret, reconnectPeriod: 0 });
-    for (const x of epochs) await client.publishAsync(`devices/${rover.code}/nmea`, x.text, { qos: 1 });
-    await client.endAsync();
-    const done = await eventually(async () => {
-      const o = (await a.agent.get(`/api/occupations/${started.body.occupation._id}`).expect(200)).body.occupation as OccupationView;
-      return o.Status !== 'running' && o.Status !== 'paused' ? o : undefined;
-    });
+    const done = await occupy(h.mqttUrl, a.agent, rover, started.body.occupation._id, epochs);
     expect(done.Status, done.Reason ?? '').toBe('done');
 
     const list = (await a.agent.get(`/api/projects/${projectId}/stake/records`).expect(200)).body;

@@ -1,3 +1,4 @@
+import { canAll } from '../../../lib/can';
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,7 +27,7 @@ describe("a point's photos whose picture could not be decoded (decision 081)", (
   it('shows a No preview tile in place of the thumbnail, and the original with the reason when opened', async () => {
     const user = userEvent.setup();
     const point = { _id: 'p1', Name: 'MH1', Photos: [photo('a', 'lid.jpg', null), photo('b', 'damaged.jpg', photoNoThumbnail)] } as unknown as Point;
-    renderApp(<PointPhotosDialog projectId="x" point={point} onClose={vi.fn()} onChanged={vi.fn(async () => {})} />);
+    renderApp(<PointPhotosDialog projectId="x" point={point} can={canAll} onClose={vi.fn()} onChanged={vi.fn(async () => {})} />);
 
     expect(screen.getByRole('img', { name: 'lid.jpg' })).toHaveAttribute('src', '/api/points/x/p1/photos/a/thumbnail');
     // no request for a thumbnail that does not exist: a tile that says so instead

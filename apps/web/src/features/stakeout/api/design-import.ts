@@ -106,11 +106,13 @@ export function useDesignPreview(projectId: string, file: DesignFile | null, set
         quiet: true,
         signal,
       }),
-    enabled: file !== null,
+    // asked only once the settings have settled: a file chosen is not first sent with the last file's format
+    enabled: file !== null && asked === settings,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
-    placeholderData: keepPreviousData,
+    // the last answer for this file stays while the next settings are read; another file's never stands in
+    placeholderData: (previous, query) => (query?.queryKey[2] === (file?.key ?? null) ? keepPreviousData(previous) : undefined),
   });
 }
 

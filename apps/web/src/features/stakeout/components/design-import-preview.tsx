@@ -10,7 +10,7 @@ export const UNIT_WORDS: Record<string, string> = { metre: 'metres', foot: 'inte
 /** Problems or warnings of a file, each by its line ("File" when it is about the whole file). */
 export function LineMessages({ title, items, tone, max = 50 }: { title: string; items: Message[]; tone: 'error' | 'warning'; max?: number }) {
   if (!items.length) return null;
-  const box = tone === 'error' ? 'border-red-200 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900';
+  const box = tone === 'error' ? 'border-red-200 bg-red-50 text-red-800' : 'border-amber-700/30 bg-amber-50 text-amber-900';
   return (
     <section aria-label={title} className={`rounded-lg border px-3 py-2 text-sm ${box}`}>
       <h3 className="font-semibold">

@@ -154,6 +154,45 @@ describe('the design file import', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('offers no good rows when the whole file is refused (over the row limit)', async () => {
+    const message = 'The file has more than 100,000 rows: the limit is 100,000 per import. Split it into smaller files.';
+    const sent = serve({
+      preview: (b) => ({ status: 200, data: previewOf(b) }),
+      import: () => ({ status: 400, data: { success: false, message: `Nothing was imported: one problem, first ${message}`, errors: [{ line: null, message }], warnings: [], points: 0, lines: 0 } }),
+    });
+    const { user, dialog } = await openWith(csvFile());
+    await within(dialog).findByRole('table', { name: 'Points as imported' }, SLOW);
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    const refused = await within(dialog).findByTestId('design-import-refused', {}, SLOW);
+    expect(within(refused).getByRole('region', { name: 'Problems in the file' })).toHaveTextContent(`File: ${message}`);
+    expect(within(dialog).queryByRole('button', { name: /^Import the/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    // a change of settings is a new try
+    await user.selectOptions(within(dialog).getByLabelText('Unit'), 'foot');
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeEnabled();
+    expect(sent.filter((x) => x.url.endsWith('/design/import'))).toHaveLength(1);
+  });
+
+  it('reads a DXF in the unit of the drawing unless told, and previews its lines', async () => {
+    const line = { name: 'KERB-1', code: '', layer: 'KERB', closed: false, startStation: 0, source: 'dxf', line: 12, vertices: [
+      { easting: 531000, northing: 744123, elevation: 12.3, bulge: 0 },
+      { easting: 531010, northing: 744123, elevation: 12.2, bulge: 0 },
+      { easting: 531020, northing: 744125, elevation: null, bulge: 0 },
+    ] };
+    const sent = serve({ preview: () => ({ status: 200, data: designPreviewReply.parse({ success: true, frame: FRAME, csv: null, points: [], lines: [line], errors: [], warnings: [{ line: null, message: 'the drawing names no unit ($INSUNITS): read as metres' }] }) }) });
+    const { user, dialog } = await openWith(new File(['0\nSECTION\n'], 'kerb.dxf'));
+    expect(within(dialog).getByLabelText('Format')).toHaveValue('dxf');
+    const lines = await within(dialog).findByRole('region', { name: 'Lines as imported' }, SLOW);
+    expect(lines).toHaveTextContent('KERB-1 · KERB · 3 vertices');
+    expect(within(dialog).getByRole('region', { name: 'Warnings' })).toHaveTextContent('File: the drawing names no unit ($INSUNITS): read as metres');
+    // no CSV settings and no column table for a drawing
+    expect(within(dialog).queryByLabelText('Columns')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('table', { name: 'First rows of the file' })).not.toBeInTheDocument();
+    expect(previews(sent)[0]!.body).toEqual({ format: 'dxf', content: '0\nSECTION\n' });
+    await user.selectOptions(within(dialog).getByLabelText('Unit'), 'US survey foot');
+    await waitFor(() => expect(previews(sent).at(-1)!.body).toEqual({ format: 'dxf', content: '0\nSECTION\n', unit: 'US survey foot' }), SLOW);
+  });
+
   it('refuses a file over the limit before reading it, and asks the server nothing', async () => {
     const sent = serve({ preview: (b) => ({ status: 200, data: previewOf(b) }) });
     const big = csvFile('P1,1,2,3\r\n', 'huge.csv');

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { designEndpoints, type DesignLineView, type DesignPointView } from '@smi/contracts';
 import { Table } from '../../../components/table';
-import { canAll, type Can } from '../../../lib/can';
+import type { Can } from '../../../lib/can';
 import { unitSymbol } from '../../../lib/grid';
 import { signedDelta, type StakedSummary } from './targets';
 
@@ -35,12 +35,12 @@ interface PointsProps {
   onEdit: (p: DesignPointView) => void;
   onDelete: (p: DesignPointView) => void;
   /** Edit and Delete are drawn only for a role that may manage the project's design (the routes' permission). */
-  can?: Can;
+  can: Can;
   empty: string;
 }
 
 /** The project's design points: on a phone the name carries the coordinates, code and stakes under it. */
-export function DesignPointsTable({ points, unit, staked, onEdit, onDelete, can = canAll, empty }: PointsProps) {
+export function DesignPointsTable({ points, unit, staked, onEdit, onDelete, can, empty }: PointsProps) {
   const u = unitSymbol(unit);
   const editable = can(designEndpoints.updateDesignPoint);
   const deletable = can(designEndpoints.deleteDesignPoint);
@@ -112,11 +112,12 @@ export function DesignPointsTable({ points, unit, staked, onEdit, onDelete, can 
 interface LinesProps {
   lines: DesignLineView[];
   onDelete: (l: DesignLineView, label: string) => void;
-  can?: Can;
+  /** Delete is drawn only for a role that may manage the project's design. */
+  can: Can;
 }
 
 /** The project's design lines: name, layer, how many vertices, closed or open. */
-export function DesignLinesTable({ lines, onDelete, can = canAll }: LinesProps) {
+export function DesignLinesTable({ lines, onDelete, can }: LinesProps) {
   const deletable = can(designEndpoints.deleteDesignLine);
   const indexed = lines.map((l, i) => ({ l, label: lineName(l, i) }));
   return (
