@@ -3,7 +3,7 @@ import { livePoints, type Db, type Queryable } from '@smi/db';
 import { BASE_FROM_NMEA, ecefToGeodetic, geodeticToEcef, sub, vectorPoint, type Vec3 } from '@smi/geodesy';
 import { baseReferenceOf, setupInForce as openSetupInForce, baseSetupsRepository, toBaseSetupView, type BaseSetupRow } from '@smi/base-setups';
 import { AppError } from '../http/errors.js';
-import type { RecordedIn } from '../points/repository.js';
+import { POINT_COLUMNS, type PointRow, type RecordedIn } from '../points/repository.js';
 import { projectsRepository } from '../projects/repository.js';
 import { heightOf, supersede, targetAt } from './recompute.js';
 import type { AuditActor } from '../audit/audit-log.js';
@@ -47,10 +47,11 @@ export function attaches(project: RecordedIn, said?: BaseCorrection): boolean {
  *   under a setup corrected since (not at the broadcast position) the point is stored at setup + vector.
  * - 'broadcast' / 'base-nmea' (Known Position): the browser already placed it against the known base, so the
  *   vector is point - setup and the point stays; 'base-nmea' (known - live base NMEA, the default there) flags it.
- * Without a base, or a 'none' point with nothing broadcast, the point is left as it was sent.
+ * Without a base, or a 'none' point with nothing broadcast, the point is left as it was sent. Returns the point as it
+ * now is when it was attached (read by the statement that attached it), else undefined.
  */
-export async function attachToSetup(db: Db, ownerId: string, byUserId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<void> {
-  await db.tx(async (q) => {
+export async function attachToSetup(db: Db, ownerId: string, byUserId: string, pointId: string, projectId: string, said?: BaseCorrection): Promise<PointRow | undefined> {
+  return db.tx(async (q): Promise<PointRow | undefined> => {
     const project = await projectsRepository.owned(q, ownerId, projectId, true);
     if (!project || !project.base_station_id) return;
     const ref = await baseReferenceOf(q, project.base_station_id);
@@ -70,28 +71,34 @@ export async function attachToSetup(db: Db, ownerId: string, byUserId: string, p
     if (correction !== 'none') {
       const vector = sub(at, setupAt);
       const warn = correction === 'base-nmea' ? BASE_FROM_NMEA : null;
-      await q.query(
+      const [row] = await q.query<PointRow>(
         `UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5,
-           warnings = CASE WHEN $6::text IS NULL OR $6 = ANY(warnings) THEN warnings ELSE array_append(warnings, $6) END WHERE id = $1`,
+           warnings = CASE WHEN $6::text IS NULL OR $6 = ANY(warnings) THEN warnings ELSE array_append(warnings, $6) END WHERE id = $1
+         RETURNING ${POINT_COLUMNS}`,
         [pointId, setup.id, ...vector, warn],
       );
       await bumpPoints(q, project.id);
-      return;
+      return row;
     }
     const { vector, antenna } = vectorPoint({ roverAntenna: at, broadcast: ref.broadcast, setup: setupAt });
     if (setupAt.every((v, k) => v === ref.broadcast![k])) {
       // the setup is the broadcast position: the point is where the rover put it (no round trip through ECEF)
-      await q.query('UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5 WHERE id = $1', [pointId, setup.id, ...vector!]);
-      return;
+      const [row] = await q.query<PointRow>(`UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5 WHERE id = $1 RETURNING ${POINT_COLUMNS}`, [
+        pointId,
+        setup.id,
+        ...vector!,
+      ]);
+      return row;
     }
     const g = ecefToGeodetic(...antenna);
     const dh = g.height - h;
-    await q.query(
+    const [row] = await q.query<PointRow>(
       `UPDATE points SET base_setup_id = $2, vector_dx = $3, vector_dy = $4, vector_dz = $5, latitude = $6, longitude = $7,
-         ellipsoidal_height = ellipsoidal_height + $8, altitude = altitude + $8 WHERE id = $1`,
+         ellipsoidal_height = ellipsoidal_height + $8, altitude = altitude + $8 WHERE id = $1 RETURNING ${POINT_COLUMNS}`,
       [pointId, setup.id, ...vector!, g.latitude, g.longitude, dh],
     );
     await bumpPoints(q, project.id);
+    return row;
   });
 }
 

@@ -46,9 +46,8 @@ export function pointRoutes(deps: AppDeps): Router {
     if (created) changed(user.workspace.id, body.ProjectId, null);
     if (!created || !attaches(project, body.BaseCorrection)) return { success: true, message: 'Point recorded successfully.', data };
     // decision 023: a point taken against a base that broadcasts its position is stored as a vector from it
-    await attachToSetup(db, user.workspace.id, user.id, data._id, body.ProjectId, body.BaseCorrection);
-    const row = await pointsRepository.byId(db, data._id);
-    return { success: true, message: 'Point recorded successfully.', data: row ? toPointView(row) : data };
+    const attached = await attachToSetup(db, user.workspace.id, user.id, data._id, body.ProjectId, body.BaseCorrection);
+    return { success: true, message: 'Point recorded successfully.', data: attached ? toPointView(attached) : data };
   });
 
   // a deleted point keeps its photos until it is purged (decision 072)
