@@ -83,12 +83,12 @@ export const photosRepository = {
   },
   /**
    * Flags the photo as having no thumbnail (decision 081), bumping its project's points revision in the same statement:
-   * the points list carries the flag, and a list cached for the old revision would not.
+   * the points list carries the flag, and a list cached for the old revision would not (a deleted point is in no list).
    */
   async thumbnailFailed(q: Queryable, storageKey: string): Promise<void> {
     await q.query(
       `WITH ph AS (UPDATE point_photos SET thumbnail = 'failed' WHERE storage_key = $1 AND thumbnail <> 'failed' RETURNING point_id)
-       UPDATE projects SET points_revision = points_revision + 1 WHERE id IN (SELECT pt.project_id FROM points pt JOIN ph ON pt.id = ph.point_id)`,
+       UPDATE projects SET points_revision = points_revision + 1 WHERE id IN (SELECT pt.project_id FROM ${livePoints('pt')} JOIN ph ON pt.id = ph.point_id)`,
       [storageKey],
     );
   },
