@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { FileUp } from 'lucide-react';
 import { DESIGN_FILE_UNITS, DESIGN_IMPORT_FORMATS, DESIGN_IMPORT_LIMITS, type DesignImportFormat, type DesignPreviewReply } from '@smi/contracts';
@@ -29,17 +29,28 @@ const TRISTATE: Tristate[] = ['auto', 'yes', 'no'];
 const tristate = (t: Tristate): boolean | 'auto' => (t === 'auto' ? 'auto' : t === 'yes');
 const DEFAULT_MAPPING: ColumnMapping = { layout: 'PNEZD' };
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A labelled select of the dialog's settings: each option a value and the words shown for it. */
+function SelectField<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly { value: T; text: string }[]; onChange: (v: T) => void }) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      {children(id)}
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
+
+const unitOptions = DESIGN_FILE_UNITS.map((u) => ({ value: u, text: UNIT_WORDS[u] ?? u }));
+const auto = (found: string | undefined) => (found === undefined ? 'Auto' : `Auto (${found})`);
+const tristateOptions = (found: boolean | undefined) => TRISTATE.map((t) => ({ value: t, text: t === 'auto' ? auto(found === undefined ? undefined : found ? 'yes' : 'no') : t === 'yes' ? 'Yes' : 'No' }));
 
 const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -188,81 +199,30 @@ export function DesignImportDialog({ projectId, onClose }: { projectId: string; 
           <>
             {file.warning && <LineMessages title="Reading the file" tone="warning" items={[{ line: null, message: file.warning }]} />}
             <div className="grid grid-cols-2 gap-3">
-              <Field label="Format">
-                {(id) => (
-                  <select id={id} className="input" value={format} onChange={(e) => changed(setFormat)(e.target.value as DesignImportFormat)}>
-                    {DESIGN_IMPORT_FORMATS.map((f) => (
-                      <option key={f} value={f}>
-                        {FORMAT_TEXT[f]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField label="Format" value={format} options={DESIGN_IMPORT_FORMATS.map((f) => ({ value: f, text: FORMAT_TEXT[f] }))} onChange={changed(setFormat)} />
               {format === 'dxf' && (
-                <Field label="Unit">
-                  {(id) => (
-                    <select id={id} className="input" value={dxfUnit} onChange={(e) => changed(setDxfUnit)(e.target.value as FileUnit | 'file')}>
-                      <option value="file">From the drawing</option>
-                      {DESIGN_FILE_UNITS.map((u) => (
-                        <option key={u} value={u}>
-                          {UNIT_WORDS[u]}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+                <SelectField<FileUnit | 'file'> label="Unit" value={dxfUnit} options={[{ value: 'file', text: 'From the drawing' }, ...unitOptions]} onChange={changed(setDxfUnit)} />
               )}
               {format === 'csv' && (
                 <>
-                  <Field label="Columns">
-                    {(id) => (
-                      <select
-                        id={id}
-                        className="input"
-                        value={layoutShown}
-                        onChange={(e) => {
-                          setMappingChosen(true);
-                          if (e.target.value !== 'by-column') changed(setMapping)({ layout: e.target.value as (typeof LAYOUTS)[number] });
-                        }}
-                      >
-                        {LAYOUTS.map((l) => (
-                          <option key={l} value={l}>
-                            {l}
-                          </option>
-                        ))}
-                        <option value="by-column">By column</option>
-                      </select>
-                    )}
-                  </Field>
-                  <Field label="Unit">
-                    {(id) => (
-                      <select id={id} className="input" value={csvUnit} onChange={(e) => changed(setCsvUnit)(e.target.value as FileUnit)}>
-                        {DESIGN_FILE_UNITS.map((u) => (
-                          <option key={u} value={u}>
-                            {UNIT_WORDS[u]}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
-                  <Field label="Delimiter">
-                    {(id) => (
-                      <select id={id} className="input" value={delimiter} onChange={(e) => changed(setDelimiter)(e.target.value as Delimiter)}>
-                        {DELIMITERS.map((d) => (
-                          <option key={d} value={d}>
-                            {d === 'auto' && csv ? `Auto (${DELIMITER_TEXT[csv.delimiter]?.toLowerCase() ?? csv.delimiter})` : DELIMITER_TEXT[d]}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
-                  <Field label="Header row">
-                    {(id) => <TristateSelect id={id} value={header} found={csv?.header} onChange={changed(setHeader)} />}
-                  </Field>
-                  <Field label="Decimal comma">
-                    {(id) => <TristateSelect id={id} value={decimalComma} found={csv?.decimalComma} onChange={changed(setDecimalComma)} />}
-                  </Field>
+                  <SelectField<(typeof LAYOUTS)[number] | 'by-column'>
+                    label="Columns"
+                    value={layoutShown}
+                    options={[...LAYOUTS.map((l) => ({ value: l, text: l })), { value: 'by-column' as const, text: 'By column' }]}
+                    onChange={(v) => {
+                      setMappingChosen(true);
+                      if (v !== 'by-column') changed(setMapping)({ layout: v });
+                    }}
+                  />
+                  <SelectField label="Unit" value={csvUnit} options={unitOptions} onChange={changed(setCsvUnit)} />
+                  <SelectField
+                    label="Delimiter"
+                    value={delimiter}
+                    options={DELIMITERS.map((d) => ({ value: d, text: d === 'auto' && csv ? auto(DELIMITER_TEXT[csv.delimiter]?.toLowerCase() ?? csv.delimiter) : DELIMITER_TEXT[d]! }))}
+                    onChange={changed(setDelimiter)}
+                  />
+                  <SelectField label="Header row" value={header} options={tristateOptions(csv?.header)} onChange={changed(setHeader)} />
+                  <SelectField label="Decimal comma" value={decimalComma} options={tristateOptions(csv?.decimalComma)} onChange={changed(setDecimalComma)} />
                 </>
               )}
             </div>
@@ -308,14 +268,3 @@ export function DesignImportDialog({ projectId, onClose }: { projectId: string; 
   );
 }
 
-function TristateSelect({ id, value, found, onChange }: { id: string; value: Tristate; found: boolean | undefined; onChange: (v: Tristate) => void }) {
-  return (
-    <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as Tristate)}>
-      {TRISTATE.map((t) => (
-        <option key={t} value={t}>
-          {t === 'auto' ? (found === undefined ? 'Auto' : `Auto (${found ? 'yes' : 'no'})`) : t === 'yes' ? 'Yes' : 'No'}
-        </option>
-      ))}
-    </select>
-  );
-}
