@@ -23,12 +23,12 @@ describe('openTestDb', () => {
     await a.query('CREATE TABLE only_in_a (n int)');
     await a.query('INSERT INTO only_in_a VALUES (1)');
     expect(await a.query('SELECT n FROM only_in_a')).toEqual([{ n: 1 }]);
-    const inB = await b.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'only_in_a'`);
+    const inB = await b.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'only_in_a'`);
     expect(inB).toEqual([{ n: 0 }]);
     // and a third, opened after the write, starts from the template, not from a
     const c = await openTestDb();
     try {
-      expect(await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'only_in_a'`)).toEqual([{ n: 0 }]);
+      expect(await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'only_in_a'`)).toEqual([{ n: 0 }]);
     } finally {
       await c.close();
     }
