@@ -11,9 +11,9 @@ import { surveyAccount, surveyDevices } from './survey-setup';
  * no base position starts its Known Position boxes from them without saving anything. The NTRIP access panel gives
  * the caster's real host and port and each credential's mountpoints, which the caster at that address then serves.
  * On the map, point names never print into one another ("KB1" beside "P4" as "P41"; a continuous run as a heap).
- * Smaller things: a refused Delete is said above its dialog's buttons on a phone; a device code connects in any letter case; a sign-up error says no field key and stays on its page;
- * the taken points' table keeps Modify and Delete in its box at 1280 px; a continuous run ends with "Stop", not
- * "Accept".
+ * Smaller things: a refused Delete is said above its dialog's buttons on a phone; a device code connects in any
+ * letter case; a sign-up error says no field key and stays on its page; the taken points' table keeps Modify and
+ * Delete in its box at 1280 px; a continuous run ends with "Stop", not "Accept".
  * Screenshots, light and dark, go to SMI_SHOTS_DIR.
  */
 
