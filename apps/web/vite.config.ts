@@ -22,5 +22,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // vitest's default is one worker fewer than the cores: a single one on the 2-core CI host
+    maxWorkers: 2,
   },
 });
