@@ -54,6 +54,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent means in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory: a tar of a data folder (dumpDataDir) to start from instead of a new database (tests' template). */
+  template?: string;
   /** PostgreSQL schema to work in (created if missing); tests use one each. */
   schema?: string;
   /** Pool size for a server. */
@@ -88,13 +90,13 @@ export async function openDb(options: OpenOptions = {}): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
-async function openPglite({ dataDir, schema }: OpenOptions): Promise<Db> {
+async function openPglite({ dataDir, schema, template }: OpenOptions): Promise<Db> {
   const options = pgliteOptions();
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     await createDataDirApart(dataDir, options);
   }
-  return openPgliteThread({ dataDir, schema, options });
+  return openPgliteThread({ dataDir, schema, options, template });
 }
 
 async function openPostgres(url: string, { schema, maxConnections = 10 }: OpenOptions): Promise<Db> {

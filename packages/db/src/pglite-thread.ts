@@ -110,7 +110,13 @@ function portClient(port: Port) {
  * parallel with the api's event loop instead of inside it. Results come back as structured clones (Dates, arrays and
  * bytes intact). The thread keeps the process alive only while a statement is pending.
  */
-export async function openPgliteThread(o: { dataDir?: string; schema?: string; options?: PGliteOptions }): Promise<Db> {
+export async function openPgliteThread(o: {
+  dataDir?: string;
+  schema?: string;
+  options?: PGliteOptions;
+  /** A tar of a data folder (from dumpDataDir) the database starts as, instead of a new one. */
+  template?: string;
+}): Promise<Db & { dumpDataDir(): Promise<Uint8Array> }> {
   // the thread's code is plain JavaScript; it inherits the process's options (a loader or profiler in NODE_OPTIONS
   // is loaded by every thread, so it must be able to load it)
   // a small young generation: the thread's garbage (rows on their way out) stays a few MB (decision 005)
@@ -125,6 +131,8 @@ export async function openPgliteThread(o: { dataDir?: string; schema?: string; o
 
   return {
     ...client.db,
+    /** The data folder as a tar, after a checkpoint: what `template` starts another database from. */
+    dumpDataDir: () => client.call<Uint8Array>({ op: 'dump' }),
     async close() {
       if (client.isStopped()) return;
       await client.call({ op: 'close' });

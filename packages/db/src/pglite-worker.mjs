@@ -1,6 +1,7 @@
 // The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every statement here, so a
 // slow statement never holds the api's event loop, where readings and requests are handled.
 // Plain JavaScript on purpose: a worker thread must load without the TypeScript loader of its parent.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteFloatArrayArgs } from './float-params.mjs';
@@ -98,6 +99,12 @@ async function handle(msg, out) {
       });
       return reply(out, id, null);
     }
+    if (op === 'dump') {
+      // the data folder as a tar (PGlite's dumpDataDir), to start other databases from (the `template` option)
+      await lite.query('CHECKPOINT');
+      const bytes = new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
+      return out.postMessage({ id, ok: true, result: bytes }, [bytes.buffer]);
+    }
     if (op === 'close') {
       if (out !== parentPort) throw new Error('only the parent closes the database');
       await lite.close();
@@ -111,7 +118,9 @@ async function handle(msg, out) {
 }
 
 try {
-  lite = await PGlite.create(workerData.dataDir, workerData.options);
+  // a template (a tar of a data folder, from op 'dump') is unpacked instead of running initdb
+  const options = workerData.template ? { ...workerData.options, loadDataDir: new Blob([readFileSync(workerData.template)]) } : workerData.options;
+  lite = await PGlite.create(workerData.dataDir, options);
   if (workerData.schema) await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${workerData.schema}"; SET search_path TO "${workerData.schema}"`);
   parentPort.on('message', (msg) => void handle(msg, parentPort));
   parentPort.postMessage({ id: 0, ok: true, result: 'ready' });

@@ -51,4 +51,23 @@ describe('connection-state recovery with live readings', () => {
     expect(readings).toHaveLength(100);
     socket.close();
   });
+
+  it('keeps no packet that nobody could be replayed: rooms with no socket and no held session', async () => {
+    const adapter = io.of('/').adapter as LiveSessionAdapter;
+    const before = adapter.heldPackets;
+    io.to('project:nobody').emit(SOCKET_EVENTS.error, { message: 'unseen' });
+    expect(adapter.heldPackets).toBe(before);
+
+    const socket = connectSocket(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise<void>((ok) => socket.once('connect', () => ok()));
+    // a socket in the room: kept, in case it drops before it reads it
+    io.to('live:R1').emit(SOCKET_EVENTS.error, { message: 'seen' });
+    expect(adapter.heldPackets).toBe(before + 1);
+    // and to every socket, while one is connected
+    io.emit(SOCKET_EVENTS.error, { message: 'to all' });
+    expect(adapter.heldPackets).toBe(before + 2);
+    io.to('project:nobody').emit(SOCKET_EVENTS.error, { message: 'still unseen' });
+    expect(adapter.heldPackets).toBe(before + 2);
+    socket.close();
+  });
 });
