@@ -90,11 +90,20 @@ say "base images ready ($(( $(date +%s) - started )) s)"
 # --- configuration: fresh secrets, free ports -----------------------------------------------------------------------
 work=$(mktemp -d)
 project=smi-compose-test
+# below the kernel's ephemeral range (ip_local_port_range), from which every other program's port 0 and outgoing
+# connections are served: a test suite running meanwhile (CI's PostgreSQL pass) never takes one of these before
+# Docker binds it
 free_ports=($(node -e '
   const net = require("node:net");
+  const fs = require("node:fs");
+  const low = Number((fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/))[0]) || 32768;
+  const free = (port) => new Promise((ok) => { const s = net.createServer().once("error", () => ok(false)).listen(port, () => s.close(() => ok(true))); });
   (async () => {
     const ports = [];
-    for (let i = 0; i < 5; i++) ports.push(await new Promise((ok) => { const s = net.createServer().listen(0, () => { const p = s.address().port; s.close(() => ok(p)); }); }));
+    while (ports.length < 5) {
+      const port = 10000 + Math.floor(Math.random() * (low - 10000));
+      if (!ports.includes(port) && (await free(port))) ports.push(port);
+    }
     console.log(ports.join(" "));
   })();'))
 https_port=${free_ports[0]} mqtts_port=${free_ports[1]} mqtt_port=${free_ports[2]} ntrip_port=${free_ports[3]} ntrips_port=${free_ports[4]}

@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { folderPhotoStore, photoStoreRoot, type PhotoStore } from './photos/photo-store.js';
 import { photoService } from './photos/point-photos.js';
+import type { ThumbnailYield } from './photos/thumbnails.js';
 
 export interface ComposeOptions {
   db: Db;
@@ -33,6 +34,8 @@ export interface ComposeOptions {
   afterReply?: AppDeps['afterReply'];
   /** Where photo files go: an S3 bucket in distributed mode; default DATA_DIR/photos (decision 067). */
   photoStore?: PhotoStore;
+  /** How photo thumbnails give way to uploads (decision 084); tests shorten or lengthen it. */
+  thumbnailYield?: ThumbnailYield;
 }
 
 /** Wires the app's collaborators from plain options: main.ts and the tests build the same thing. */
@@ -47,7 +50,7 @@ export function composeDeps(o: ComposeOptions): AppDeps {
     db: o.db,
     log: o.log,
     events: new AppEvents(),
-    photos: photoService(o.db, o.photoStore ?? folderPhotoStore(photoStoreRoot(o.dataDir)), o.log, afterReply),
+    photos: photoService(o.db, o.photoStore ?? folderPhotoStore(photoStoreRoot(o.dataDir)), o.log, afterReply, o.thumbnailYield),
     sessions: createSessions({ secret: o.jwtSecret, secure: !!o.publicUrl?.startsWith('https:'), db: o.db }),
     otps: createOtps(o.jwtSecret),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),

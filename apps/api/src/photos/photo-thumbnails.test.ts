@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PHOTOS_PER_POINT_MAX, photoNoThumbnail, type PhotoView, type PointView, type ProjectView } from '@smi/contracts';
 import { startHarness, type Harness } from '../testing/harness.js';
 import { silentLogger } from '../logger.js';
@@ -47,7 +47,11 @@ describe("a photo's thumbnail is made after the upload's reply (decision 081)", 
   let holding = false;
   const held: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    h = await startHarness({ afterReply: (job) => (holding ? void held.push(job) : void setImmediate(() => void job())) });
+    h = await startHarness({
+      afterReply: (job) => (holding ? void held.push(job) : void setImmediate(() => void job())),
+      // the queue waits for uploads as long as a test needs (the product's wait is capped: see the test of the cap)
+      thumbnailYield: { quietMs: 50, waitMaxMs: 600_000 },
+    });
     root = join(h.dataDir, 'photos');
     ann = await h.verifiedUser('Ann');
     project = await createProject(ann.agent, await registerDevice(ann.agent, 'base'), [await registerDevice(ann.agent, 'rover')]);
@@ -163,6 +167,71 @@ describe("a photo's thumbnail is made after the upload's reply (decision 081)", 
     expect([over.status, over.body]).toEqual([409, { success: false, message: `A point has at most ${PHOTOS_PER_POINT_MAX} photos. Delete one to add another.` }]);
     await h.deps.photos.thumbnails.drained();
     expect([await rows(), files()]).toEqual([rowsBefore, filesBefore]);
+  });
+
+  it('makes no thumbnail while a photo upload is under way, serves a reader meanwhile, and makes it once uploads stop', async () => {
+    const point = await recordPoint(ann.agent, project._id);
+    const { thumbnails } = h.deps.photos;
+    holding = true;
+    const early = await upload(point, PNG, 'early.png');
+    const read = await upload(point, SIDEWAYS_JPEG, 'read.jpg');
+    // an upload under way: its first bytes sent, the rest held back
+    const slow = ann.agent
+      .post(`/api/points/${project._id}/${point._id}/photos?name=slow.jpg`)
+      .set('Content-Type', 'image/jpeg')
+      .set('Content-Length', String(SIDEWAYS_JPEG.length));
+    slow.write(SIDEWAYS_JPEG.subarray(0, 600));
+    await vi.waitFor(() => expect(thumbnails.status().uploads).toBe(1));
+
+    holding = false;
+    const queued = Promise.all(held.splice(0).map((job) => job()));
+    await vi.waitFor(() => expect(thumbnails.status().yielding).toBe(true));
+    expect([(await stateOf(early)).thumbnail, (await stateOf(read)).thumbnail]).toEqual(['pending', 'pending']);
+    // a reader asking meanwhile has it made on the spot; the queue keeps waiting
+    const thumb = await ann.agent.get(read.ThumbnailUrl).buffer(true).expect(200);
+    expect(await sharp(thumb.body as Buffer).metadata()).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect([(await stateOf(early)).thumbnail, (await stateOf(read)).thumbnail]).toEqual(['pending', 'made']);
+    expect(thumbnails.status()).toEqual({ uploads: 1, yielding: true });
+
+    // the upload ends: the waiting thumbnails are made, its own too
+    slow.write(SIDEWAYS_JPEG.subarray(600));
+    const done = await slow;
+    expect(done.status).toBe(201);
+    const slowPhoto = done.body.photo as PhotoView;
+    await queued;
+    await thumbnails.drained();
+    expect(thumbnails.status()).toEqual({ uploads: 0, yielding: false });
+    expect([(await stateOf(early)).thumbnail, (await stateOf(slowPhoto)).thumbnail]).toEqual(['made', 'made']);
+    expect(await sharp(readFileSync(await thumbnailFile(early))).metadata()).toMatchObject({ format: 'jpeg', width: 24, height: 16 });
+  });
+
+  it('counts an upload refused or cut off as ended, and waits for uploads no longer than its cap', async () => {
+    const point = await recordPoint(ann.agent, project._id);
+    const refused = await ann.agent.post(`/api/points/${project._id}/${point._id}/photos`).set('Content-Type', 'image/jpeg').send(Buffer.from('not a photo'));
+    expect(refused.status).toBe(400);
+    expect(h.deps.photos.thumbnails.status().uploads).toBe(0);
+    const cut = ann.agent.post(`/api/points/${project._id}/${point._id}/photos`).set('Content-Type', 'image/jpeg').set('Content-Length', String(SIDEWAYS_JPEG.length));
+    cut.on('error', () => undefined);
+    cut.write(SIDEWAYS_JPEG.subarray(0, 600));
+    await vi.waitFor(() => expect(h.deps.photos.thumbnails.status().uploads).toBe(1));
+    cut.abort();
+    await vi.waitFor(() => expect(h.deps.photos.thumbnails.status().uploads).toBe(0));
+
+    holding = true;
+    const photo = await upload(point, SIDEWAYS_JPEG, 'capped.jpg');
+    // another process over the same database and store, with an upload under way that never ends
+    const next = photoService(h.db, folderPhotoStore(root), silentLogger, (job) => void setImmediate(() => void job()), { quietMs: 600_000, waitMaxMs: 300 });
+    const endUpload = next.thumbnails.uploading();
+    expect(await next.thumbnails.resume()).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(() => expect(next.thumbnails.status().yielding).toBe(true));
+    await next.thumbnails.drained();
+    expect(next.thumbnails.status()).toEqual({ uploads: 1, yielding: false });
+    expect((await stateOf(photo)).thumbnail).toBe('made');
+    endUpload();
+    endUpload();
+    expect(next.thumbnails.status().uploads).toBe(0);
+    await next.thumbnails.stop();
+    await release();
   });
 
   it('makes again, when a process starts, the thumbnails still pending when the last one stopped', async () => {

@@ -106,6 +106,8 @@ describe('photos of a point: checked by their content, stored as files, served o
 
   it('refuses a text file named .jpg, a cut-off JPEG and a 50 MB file with a message, and stores nothing', async () => {
     const point = await recordPoint(ann.agent, project._id);
+    // the thumbnails of earlier photos are made first: nothing but this test's uploads may change the files
+    await h.deps.photos.thumbnails.drained();
     const rowsBefore = await photoRows();
     const filesBefore = storedFiles(root);
 
@@ -140,6 +142,7 @@ describe('photos of a point: checked by their content, stored as files, served o
     const empty = await upload(point, Buffer.alloc(0));
     expect(empty.status).toBe(400);
 
+    await h.deps.photos.thumbnails.drained();
     expect(await photoRows()).toBe(rowsBefore);
     expect(storedFiles(root)).toEqual(filesBefore);
   });

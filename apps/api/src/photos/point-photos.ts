@@ -9,7 +9,7 @@ import { pointsRepository } from '../points/repository.js';
 import { checkPhoto } from './image-check.js';
 import type { PhotoStore } from './photo-store.js';
 import { originalKey, photosRepository, thumbnailKey, toPhotoView, type PhotoRow } from './repository.js';
-import { thumbnailQueue, type Thumbnails } from './thumbnails.js';
+import { THUMBNAIL_YIELD, thumbnailQueue, type Thumbnails, type ThumbnailYield } from './thumbnails.js';
 
 /**
  * The point of a project the workspace `ownerId` owns, or 404 for a project or point that is missing or not theirs (the same answer).
@@ -30,15 +30,18 @@ export async function readablePoint(q: Queryable, ownerId: string, projectId: st
 export async function readPhotoBody(req: Request): Promise<Buffer> {
   const declared = Number(req.get('content-length') ?? NaN);
   if (declared > PHOTO_MAX_BYTES) throw new AppError(413, photoTooLarge);
+  // a declared length: each piece copied into place as it arrives, not all of them joined once the last one is in
+  const into = declared > 0 ? Buffer.allocUnsafeSlow(declared) : undefined;
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (length + chunk.length > (into ? into.length : PHOTO_MAX_BYTES)) throw new AppError(413, photoTooLarge);
+    if (into) chunk.copy(into, length);
+    else chunks.push(chunk);
     length += chunk.length;
-    if (length > PHOTO_MAX_BYTES) throw new AppError(413, photoTooLarge);
-    chunks.push(chunk);
   }
   if (!length) throw new AppError(400, 'The photo is empty: send the image file as the request body.');
-  return Buffer.concat(chunks, length);
+  return into ? into.subarray(0, length) : Buffer.concat(chunks, length);
 }
 
 /** A name a file can carry in any export and on any disk: the base name, no control or path characters, its type's ending. */
@@ -56,7 +59,8 @@ export function photoFileName(given: string | undefined, mediaType: keyof typeof
 
 export interface PhotoService {
   /** `ownerId`: the workspace whose project it is; `userId`: who adds the photo. */
-  add(ownerId: string, userId: string, projectId: string, pointId: string, bytes: Buffer, name: string | undefined): Promise<ReturnType<typeof toPhotoView>>;
+  /** `body`: the image file, or its reading under way (the point is looked up while it arrives). */
+  add(ownerId: string, userId: string, projectId: string, pointId: string, body: Buffer | Promise<Buffer>, name: string | undefined): Promise<ReturnType<typeof toPhotoView>>;
   remove(ownerId: string, projectId: string, pointId: string, photoId: string): Promise<void>;
   file(ownerId: string, projectId: string, pointId: string, photoId: string, which: 'original' | 'thumbnail'): Promise<{ row: PhotoRow; bytes: Buffer }>;
   /** Removes the files of deleted photos from the store (decision 067); answers how many photos' files went. */
@@ -70,18 +74,31 @@ export interface PhotoService {
   thumbnails: Thumbnails;
 }
 
-/** `schedule` starts the thumbnail queue's work after the current turn (the app's afterReply). */
-export function photoService(db: Db, store: PhotoStore, log: Logger, schedule: (job: () => Promise<void>) => void): PhotoService {
-  const thumbnails = thumbnailQueue(db, store, log, schedule);
+/**
+ * `schedule` starts the thumbnail queue's work after the current turn (the app's afterReply); `yieldTo`, how its
+ * decoding gives way to uploads (decision 084).
+ */
+export function photoService(
+  db: Db,
+  store: PhotoStore,
+  log: Logger,
+  schedule: (job: () => Promise<void>) => void,
+  yieldTo: ThumbnailYield = THUMBNAIL_YIELD,
+): PhotoService {
+  const thumbnails = thumbnailQueue(db, store, log, schedule, yieldTo);
   const removeFiles = async (storageKey: string) => {
     await store.remove(originalKey(storageKey));
     await store.remove(thumbnailKey(storageKey));
   };
 
   return {
-    async add(ownerId, userId, projectId, pointId, bytes, name) {
-      // a cheap 404 before the image is checked; the point is checked again, locked, when the row is written
-      await readablePoint(db, ownerId, projectId, pointId);
+    async add(ownerId, userId, projectId, pointId, body, name) {
+      // a cheap 404 before the image is checked, looked up while the bytes arrive; checked again, locked, when the row
+      // is written. The body's own answers (413, empty) come first, as when the lookup followed it.
+      const found = readablePoint(db, ownerId, projectId, pointId);
+      found.catch(() => undefined); // its rejection is awaited below, once the body is in: kept from going unhandled meanwhile
+      const bytes = await body;
+      await found;
       // its headers and structure, not its pixels: the thumbnail decodes them after the reply (decision 081)
       const photo = await checkPhoto(bytes);
       const id = randomUUID();

@@ -16,13 +16,22 @@ export function photoRoutes(deps: AppDeps): Router {
     return { success: true, photos: (await photosRepository.ofPoint(db, params.projectId, params.pointId)).map(toPhotoView) };
   });
 
-  mount(router, e.uploadPhoto, load, async ({ user, params, req, res }) => {
-    const { name } = photoUploadQuery.parse(req.query);
-    const bytes = await readPhotoBody(req);
-    const photo = await photos.add(user.workspace.id, user.id, params.projectId, params.pointId, bytes, name);
-    res.status(201);
-    return { success: true, message: 'Photo added', photo };
-  });
+  mount(
+    router,
+    e.uploadPhoto,
+    load,
+    async ({ user, params, req, res }) => {
+      const { name } = photoUploadQuery.parse(req.query);
+      const photo = await photos.add(user.workspace.id, user.id, params.projectId, params.pointId, readPhotoBody(req), name);
+      res.status(201);
+      return { success: true, message: 'Photo added', photo };
+    },
+    // from its first byte to its answer (or its connection's end) the upload has the cores: thumbnails wait (decision 084)
+    (_req, res, next) => {
+      res.once('close', photos.thumbnails.uploading());
+      next();
+    },
+  );
 
   for (const [endpoint, which] of [
     [e.photoFile, 'original'],

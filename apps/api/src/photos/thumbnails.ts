@@ -9,6 +9,15 @@ export const THUMBNAIL_QUEUE_MAX = 256;
 /** Uploaded bytes kept in memory for the queue, at most: more are read back from the store when their turn comes. */
 const HELD_BYTES_MAX = 64 * 1024 * 1024;
 
+/** How the queue gives way to photo uploads (decision 084). */
+export interface ThumbnailYield {
+  /** A thumbnail starts once no photo upload has been under way for this long. */
+  quietMs: number;
+  /** ...or once it has waited this long for that quiet, so uploads one after another never starve the queue. */
+  waitMaxMs: number;
+}
+export const THUMBNAIL_YIELD: ThumbnailYield = { quietMs: 250, waitMaxMs: 3000 };
+
 export interface Thumbnails {
   /**
    * Queues the photo's thumbnail after its upload's reply; a full queue leaves it pending in the database. `original`,
@@ -20,6 +29,13 @@ export interface Thumbnails {
    * missing), sharing the making already under way; null when the photo is gone or its picture cannot be decoded.
    */
   bytes(storageKey: string): Promise<Buffer | null>;
+  /**
+   * A photo upload is under way until the answer is called (once; later calls do nothing): the queue makes no
+   * thumbnail meanwhile, nor for `quietMs` after the last one, up to `waitMaxMs` per thumbnail (decision 084).
+   */
+  uploading(): () => void;
+  /** Photo uploads under way, and whether the queue's next thumbnail is waiting for them (tests watch the moment). */
+  status(): { uploads: number; yielding: boolean };
   /** Queues every photo whose thumbnail is still pending (a process starting: made again after a restart). */
   resume(): Promise<number>;
   /** Resolves when the queue is empty and nothing is being made. */
@@ -34,7 +50,13 @@ export interface Thumbnails {
  * of libvips at once. It speaks to the photo store only through `PhotoStore`, so the folder and an S3 bucket alike.
  * `schedule` starts the worker after the current turn (the app's afterReply; tests hold it).
  */
-export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule: (job: () => Promise<void>) => void): Thumbnails {
+export function thumbnailQueue(
+  db: Db,
+  store: PhotoStore,
+  log: Logger,
+  schedule: (job: () => Promise<void>) => void,
+  yieldTo: ThumbnailYield = THUMBNAIL_YIELD,
+): Thumbnails {
   const waiting: string[] = [];
   const queued = new Set<string>();
   const making = new Map<string, Promise<Buffer | null>>();
@@ -51,6 +73,31 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
   let working = false;
   let stopped = false;
   const idle: (() => void)[] = [];
+
+  // photo uploads under way, and when the last one ended: the queue's decode waits for a quiet moment (decision 084)
+  let uploads = 0;
+  let lastUploadEnd = -Infinity;
+  let waking: (() => void) | undefined;
+  const wake = () => waking?.();
+  /** Resolves once no upload has been under way for quietMs, after waitMaxMs at the most, or at stop. */
+  const quietMoment = async () => {
+    const until = performance.now() + yieldTo.waitMaxMs;
+    for (;;) {
+      const now = performance.now();
+      const quietFor = uploads ? 0 : now - lastUploadEnd;
+      if (stopped || quietFor >= yieldTo.quietMs || now >= until) return;
+      // woken when an upload ends (the quiet starts then) and at stop
+      const wakeAt = uploads ? until : Math.min(until, now + yieldTo.quietMs - quietFor);
+      await new Promise<void>((ok) => {
+        const timer = setTimeout(() => ((waking = undefined), ok()), wakeAt - now);
+        waking = () => {
+          waking = undefined;
+          clearTimeout(timer);
+          ok();
+        };
+      });
+    }
+  };
 
   /** Makes, stores and marks one photo's thumbnail; the one promise per photo is shared by the queue and readers. */
   const make = (storageKey: string): Promise<Buffer | null> => {
@@ -85,6 +132,9 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
       for (let key = waiting.shift(); key !== undefined && !stopped; key = waiting.shift()) {
         queued.delete(key);
         try {
+          // the decode gives way to uploads under way (decision 084); a reader asking meanwhile has it made at once
+          await quietMoment();
+          if (stopped) break;
           // not when made meanwhile by a reader, or the photo deleted
           if ((await photosRepository.thumbnailState(db, key)) === 'pending') await make(key);
         } catch (err) {
@@ -130,6 +180,20 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
       return make(storageKey);
     },
 
+    uploading() {
+      uploads++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        uploads--;
+        lastUploadEnd = performance.now();
+        wake();
+      };
+    },
+
+    status: () => ({ uploads, yielding: waking !== undefined }),
+
     async resume() {
       const keys = await photosRepository.pendingThumbnails(db, THUMBNAIL_QUEUE_MAX);
       for (const key of keys) this.queue(key);
@@ -146,6 +210,7 @@ export function thumbnailQueue(db: Db, store: PhotoStore, log: Logger, schedule:
 
     async stop() {
       stopped = true;
+      wake();
       waiting.length = 0;
       queued.clear();
       originals.clear();

@@ -14,6 +14,7 @@ import type { AppDeps } from '../http/deps.js';
 import { silentLogger } from '../logger.js';
 import { startSmtpCapture } from './smtp-capture.js';
 import type { PhotoStore } from '../photos/photo-store.js';
+import type { ThumbnailYield } from '../photos/thumbnails.js';
 
 export interface HarnessOptions {
   /** Multiplies every rate-limit budget (fuzz tests raise it; the rate-limit test keeps 1). */
@@ -34,6 +35,8 @@ export interface HarnessOptions {
   wrapDb?: (db: Db) => Db;
   /** Where photo files go (an S3 bucket); default the data folder's photos/. */
   photoStore?: PhotoStore;
+  /** How photo thumbnails give way to uploads (decision 084); the product's by default. */
+  thumbnailYield?: ThumbnailYield;
 }
 
 /**
@@ -62,6 +65,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     deviceActivationSecret: opts.deviceActivationSecret,
     afterReply: opts.afterReply,
     photoStore: opts.photoStore,
+    thumbnailYield: opts.thumbnailYield,
     mailer: opts.wrapMailer?.(createMailer({ smtpUrl: smtp.url, from: 'Site Measurement IoT <test@localhost>', outboxDir: dataDir, log: silentLogger })),
   });
   const app = createApp(deps);
