@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
@@ -50,11 +50,29 @@ type Mode = 'caster' | 'bare' | 'rtklib';
 /**
  * BENCH_NTRIP_TRACE_DIR: where a slow burst came from. The node children run with --trace-gc (<mode>-gc.txt: V8's
  * lines, ms since the child started) and each run writes <mode>-bursts.txt: every burst's send time on the same clock
- * (ms since its child was spawned), its slowest rover and how many rovers took over 10 ms.
+ * (ms since its child was spawned), its slowest rover, how many rovers took over 10 ms and how long the server's and
+ * the measuring thread waited for a core in the 300 ms after it was sent.
  */
 const TRACE_DIR = process.env.BENCH_NTRIP_TRACE_DIR;
 const TRACE_GC = TRACE_DIR ? ['--trace-gc'] : [];
 let spawnedAt = 0;
+
+/**
+ * Milliseconds the processes' threads (or only their main thread) have waited on a run queue for a core so far
+ * (/proc/<pid>/task/<tid>/schedstat, second field): a burst slowed by the host rather than by the code shows there.
+ */
+function runQueueMs(pids: number[], mainOnly = false): number {
+  let ns = 0;
+  for (const pid of pids)
+    for (const tid of mainOnly ? [String(pid)] : readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+      } catch {
+        // a thread that ended meanwhile
+      }
+    }
+  return ns / 1e6;
+}
 
 /**
  * One server under test: the processes to watch, where each rover connects and what it asks (null: a bare TCP
@@ -271,18 +289,24 @@ async function measure(mode: Mode) {
     const gcWatch = TRACE_DIR ? new PerformanceObserver((list) => list.getEntries().forEach((e) => ownGc.push(`bench gc at ${(e.startTime + perfToNow - spawnedAt).toFixed(0)} ms: ${e.duration.toFixed(1)} ms`))) : undefined;
     gcWatch?.observe({ entryTypes: ['gc'] });
     const seconds = mode === 'bare' ? BARE_SECONDS : SECONDS;
+    const waited: string[] = [];
     for (let k = 0; k < WARMUP + seconds; k++) {
       if (k === WARMUP) watch = watchProcess(server.pids);
       const b = burst(k);
+      const before = TRACE_DIR ? [runQueueMs(server.pids), runQueueMs([process.pid], true)] : [];
       sentAt.set(k, nowMs());
       for (const source of sources) source.write(b);
-      await new Promise((r) => setTimeout(r, 1000));
+      if (TRACE_DIR) {
+        await new Promise((r) => setTimeout(r, 300));
+        waited[k] = `, waited for a core: server ${(runQueueMs(server.pids) - before[0]!).toFixed(1)} ms, measuring thread ${(runQueueMs([process.pid], true) - before[1]!).toFixed(1)} ms`;
+        await new Promise((r) => setTimeout(r, 700));
+      } else await new Promise((r) => setTimeout(r, 1000));
     }
     await new Promise((r) => setTimeout(r, 1000));
     const usage = watch!.stop();
     gcWatch?.disconnect();
     if (TRACE_DIR) {
-      const lines = [...sentAt].filter(([k]) => k >= WARMUP).map(([k, at]) => `burst ${k} at ${(at - spawnedAt).toFixed(0)} ms: slowest ${(slowest[k] ?? NaN).toFixed(1)} ms, ${over10[k] ?? 0} over 10 ms`);
+      const lines = [...sentAt].filter(([k]) => k >= WARMUP).map(([k, at]) => `burst ${k} at ${(at - spawnedAt).toFixed(0)} ms: slowest ${(slowest[k] ?? NaN).toFixed(1)} ms, ${over10[k] ?? 0} over 10 ms${waited[k] ?? ''}`);
       writeFileSync(join(TRACE_DIR, `${mode}-bursts.txt`), [...lines, ...ownGc].join('\n') + '\n');
     }
     for (const source of sources) source.destroy();
