@@ -3,6 +3,26 @@ import { Agent, request } from 'node:http';
 import type { LoadResult } from './load.js';
 import { percentile } from './stats.js';
 
+/** A paced run's figures and every request's latency (ms from its due instant), for runs pooled with `pooled`. */
+export interface PacedResult extends LoadResult {
+  samples: number[];
+}
+
+/** Several paced runs of the same load as one: percentiles over all their requests, rates and counts summed. */
+export function pooled(runs: PacedResult[]): PacedResult {
+  const samples = runs.flatMap((r) => r.samples);
+  const sum = (f: (r: PacedResult) => number) => runs.reduce((n, r) => n + f(r), 0);
+  return {
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    rps: sum((r) => r.rps) / runs.length,
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    requests: samples.length,
+    samples,
+  };
+}
+
 /**
  * A fixed request rate as users make it: request i leaves at start + i / rate whatever happened to the earlier
  * ones (an open loop), over at most `connections` keep-alive connections. Latency is counted from the instant the
@@ -18,7 +38,7 @@ export async function paced(o: {
   seconds: number;
   connections: number;
   rate: number;
-}): Promise<LoadResult> {
+}): Promise<PacedResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: o.connections });
   const samples: number[] = [];
   let errors = 0;
@@ -51,5 +71,5 @@ export async function paced(o: {
   await Promise.all(sent);
   agent.destroy();
   const elapsed = (performance.now() - start) / 1000;
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99), rps: samples.length / elapsed, errors, non2xx, requests: samples.length };
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), rps: samples.length / elapsed, errors, non2xx, requests: samples.length, samples };
 }
