@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,18 @@ const RECORD_SECONDS = 15;
 
 /** Starts the bare Express baseline in its own process, serving `body` from memory. */
 async function startBare(body: string) {
-  const file = join(mkdtempSync(join(tmpdir(), 'smi-bare-')), 'body.json');
+  const dir = mkdtempSync(join(tmpdir(), 'smi-bare-'));
+  const file = join(dir, 'body.json');
   writeFileSync(file, body);
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'lib', 'bare-express.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((ok) => child.stdout!.on('data', (d: Buffer) => ok(Number(d.toString().match(/port (\d+)/)![1]))));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop() {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

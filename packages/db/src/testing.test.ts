@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.js';
 import { loadMigrations } from './migrate.js';
-import { openTestDb } from './testing.js';
+import { openTestDb, pruneTemplates } from './testing.js';
 
 // every test file gets a database of its own; on PGlite each is a copy of one migrated template
 describe('openTestDb', () => {
@@ -31,6 +34,30 @@ describe('openTestDb', () => {
       expect(await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'only_in_a'`)).toEqual([{ n: 0 }]);
     } finally {
       await c.close();
+    }
+  });
+});
+
+// templates made for migrations since changed do not pile up in the temporary folder
+describe('pruneTemplates', () => {
+  it('removes only other templates no run has used for a day', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smi-prune-'));
+    try {
+      const file = (name: string, daysAgo: number) => {
+        const path = join(dir, name);
+        writeFileSync(path, 'x');
+        const then = new Date(Date.now() - daysAgo * 24 * 3600_000);
+        utimesSync(path, then, then);
+        return path;
+      };
+      const keep = file('smi-test-db-00000000000000aa.tar', 3);
+      const stale = file('smi-test-db-00000000000000bb.tar', 2);
+      const recent = file('smi-test-db-00000000000000cc.tar', 0.5);
+      const other = file('smi-test-db-notes.tar', 5);
+      pruneTemplates(keep);
+      expect([keep, stale, recent, other].map((p) => existsSync(p))).toEqual([true, false, true, true]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

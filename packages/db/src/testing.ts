@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,7 +43,8 @@ let template: Promise<string> | undefined;
  * The data folder of a new, migrated in-memory PGlite as a tar in the temporary folder, named by a hash of what makes
  * it (PGlite's version, its settings, every migration's text): made once, by the first test file that needs it, and
  * then shared by every test file of every package until a migration changes. Written under a name of its own and
- * renamed into place, so a reader never sees half of one.
+ * renamed into place, so a reader never sees half of one. Each use marks the file used; a template no run has used for
+ * a day (made for migrations since changed) is removed.
  */
 function migratedTemplate(): Promise<string> {
   return (template ??= (async () => {
@@ -53,7 +54,14 @@ function migratedTemplate(): Promise<string> {
     const pgliteVersion = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
     const hash = createHash('sha256').update(JSON.stringify([pgliteVersion, options, migrations])).digest('hex').slice(0, 16);
     const file = join(tmpdir(), `smi-test-db-${hash}.tar`);
-    if (existsSync(file)) return file;
+    pruneTemplates(file);
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+      return file;
+    } catch {
+      // not made yet (or removed a moment ago): made below
+    }
     const db = await openPgliteThread({ options });
     try {
       await migrate(db, migrations);
@@ -66,4 +74,20 @@ function migratedTemplate(): Promise<string> {
     }
     return file;
   })());
+}
+
+const TEMPLATE_UNUSED_MS = 24 * 3600_000;
+
+/** Removes the templates other than `keep` that no run has used for a day; one another run removes first is skipped. */
+export function pruneTemplates(keep: string) {
+  const dir = dirname(keep);
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (!/^smi-test-db-[0-9a-f]{16}\.tar$/.test(name) || path === keep) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > TEMPLATE_UNUSED_MS) rmSync(path, { force: true });
+    } catch {
+      // removed meanwhile by another test run's pruning
+    }
+  }
 }
