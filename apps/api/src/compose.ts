@@ -50,7 +50,7 @@ export function composeDeps(o: ComposeOptions): AppDeps {
     db: o.db,
     log: o.log,
     events: new AppEvents(),
-    photos: photoService(o.db, o.photoStore ?? folderPhotoStore(photoStoreRoot(o.dataDir)), o.log, afterReply, o.thumbnailYield),
+    photos: photoService({ db: o.db, store: o.photoStore ?? folderPhotoStore(photoStoreRoot(o.dataDir)), log: o.log, schedule: afterReply, yieldTo: o.thumbnailYield }),
     sessions: createSessions({ secret: o.jwtSecret, secure: !!o.publicUrl?.startsWith('https:'), db: o.db }),
     otps: createOtps(o.jwtSecret),
     mailer: o.mailer ?? createMailer({ smtpUrl: o.smtpUrl, from: o.mailFrom, outboxDir: join(o.dataDir, 'outbox'), log: o.log }),

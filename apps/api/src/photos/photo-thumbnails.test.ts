@@ -220,7 +220,7 @@ describe("a photo's thumbnail is made after the upload's reply (decision 081)", 
     holding = true;
     const photo = await upload(point, SIDEWAYS_JPEG, 'capped.jpg');
     // another process over the same database and store, with an upload under way that never ends
-    const next = photoService(h.db, folderPhotoStore(root), silentLogger, (job) => void setImmediate(() => void job()), { quietMs: 600_000, waitMaxMs: 300 });
+    const next = photoService({ db: h.db, store: folderPhotoStore(root), log: silentLogger, schedule: (job) => void setImmediate(() => void job()), yieldTo: { quietMs: 600_000, waitMaxMs: 300 } });
     const endUpload = next.thumbnails.uploading();
     expect(await next.thumbnails.resume()).toBeGreaterThanOrEqual(1);
     await vi.waitFor(() => expect(next.thumbnails.status().yielding).toBe(true));
@@ -246,7 +246,7 @@ describe("a photo's thumbnail is made after the upload's reply (decision 081)", 
     expect([(await stateOf(a)).thumbnail, (await stateOf(b)).thumbnail]).toEqual(['pending', 'pending']);
 
     // the next process over the same database and store
-    const next = photoService(h.db, folderPhotoStore(root), silentLogger, (job) => void setImmediate(() => void job()));
+    const next = photoService({ db: h.db, store: folderPhotoStore(root), log: silentLogger, schedule: (job) => void setImmediate(() => void job()) });
     expect(await next.thumbnails.resume()).toBeGreaterThanOrEqual(2);
     await next.thumbnails.drained();
     expect([(await stateOf(a)).thumbnail, (await stateOf(b)).thumbnail]).toEqual(['made', 'made']);

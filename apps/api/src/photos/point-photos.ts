@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { PHOTO_MAX_BYTES, PHOTO_MEDIA_TYPES, PHOTOS_PER_POINT_MAX, photoNoThumbnail, photoTooLarge } from '@smi/contracts';
-import type { Db, Queryable } from '@smi/db';
+import type { Queryable } from '@smi/db';
 import { AppError } from '../http/errors.js';
-import type { Logger } from '../logger.js';
 import { projectsRepository } from '../projects/repository.js';
 import { pointsRepository } from '../points/repository.js';
 import { checkPhoto } from './image-check.js';
-import type { PhotoStore } from './photo-store.js';
 import { originalKey, photosRepository, thumbnailKey, toPhotoView, type PhotoRow } from './repository.js';
-import { THUMBNAIL_YIELD, thumbnailQueue, type Thumbnails, type ThumbnailYield } from './thumbnails.js';
+import { thumbnailQueue, type PhotoDeps, type Thumbnails } from './thumbnails.js';
 
 /**
  * The point of a project the workspace `ownerId` owns, or 404 for a project or point that is missing or not theirs (the same answer).
@@ -74,18 +72,10 @@ export interface PhotoService {
   thumbnails: Thumbnails;
 }
 
-/**
- * `schedule` starts the thumbnail queue's work after the current turn (the app's afterReply); `yieldTo`, how its
- * decoding gives way to uploads (decision 084).
- */
-export function photoService(
-  db: Db,
-  store: PhotoStore,
-  log: Logger,
-  schedule: (job: () => Promise<void>) => void,
-  yieldTo: ThumbnailYield = THUMBNAIL_YIELD,
-): PhotoService {
-  const thumbnails = thumbnailQueue(db, store, log, schedule, yieldTo);
+/** A point's photos: checked, stored file first and row last, their thumbnails queued (decision 081). */
+export function photoService(deps: PhotoDeps): PhotoService {
+  const { db, store, log } = deps;
+  const thumbnails = thumbnailQueue(deps);
   const removeFiles = async (storageKey: string) => {
     await store.remove(originalKey(storageKey));
     await store.remove(thumbnailKey(storageKey));

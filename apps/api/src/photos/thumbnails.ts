@@ -44,19 +44,23 @@ export interface Thumbnails {
   stop(): Promise<void>;
 }
 
+/** What the photos' service and its thumbnail queue work with. */
+export interface PhotoDeps {
+  db: Db;
+  store: PhotoStore;
+  log: Logger;
+  /** starts queued work after the current turn (the app's afterReply; tests hold it) */
+  schedule: (job: () => Promise<void>) => void;
+  /** how decoding gives way to uploads (decision 084); THUMBNAIL_YIELD unless given */
+  yieldTo?: ThumbnailYield;
+}
+
 /**
  * Thumbnails made after the upload's reply (decision 081): a bounded in-process queue worked one photo at a time, so
  * decoding a 12 MP picture never sits in an upload's answer and never takes more than one of the host's cores' worth
  * of libvips at once. It speaks to the photo store only through `PhotoStore`, so the folder and an S3 bucket alike.
- * `schedule` starts the worker after the current turn (the app's afterReply; tests hold it).
  */
-export function thumbnailQueue(
-  db: Db,
-  store: PhotoStore,
-  log: Logger,
-  schedule: (job: () => Promise<void>) => void,
-  yieldTo: ThumbnailYield = THUMBNAIL_YIELD,
-): Thumbnails {
+export function thumbnailQueue({ db, store, log, schedule, yieldTo = THUMBNAIL_YIELD }: PhotoDeps): Thumbnails {
   const waiting: string[] = [];
   const queued = new Set<string>();
   const making = new Map<string, Promise<Buffer | null>>();
