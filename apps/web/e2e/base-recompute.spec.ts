@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ecefDeltaToEnu, ecefToGeodetic, geodeticToEcef, type Vec3 } from '@smi/geodesy/ecef';
 import { station1005or1006 } from '../../../packages/rtcm/src/encode';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { project, secretsOf, standingRover, type Epoch } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
@@ -18,7 +18,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 
 test.describe.configure({ timeout: 420_000 });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/i19web-shots';
+const SHOTS = shotsDir('base-recompute');
 mkdirSync(SHOTS, { recursive: true });
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 390]) {

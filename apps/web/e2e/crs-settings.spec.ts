@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
@@ -13,7 +13,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
  */
 test.describe.configure({ timeout: 360_000 });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/i20b-shots';
+const SHOTS = shotsDir('crs-settings');
 mkdirSync(SHOTS, { recursive: true });
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
@@ -139,7 +139,7 @@ test('choose a CRS and a geoid in the project settings, see grid coordinates whe
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   const file = await download;
-  const zip = join(tmpdir(), `i20b-${suffix}.zip`);
+  const zip = join(tmpdir(), `crs-export-${suffix}.zip`);
   writeFileSync(zip, readFileSync((await file.path())!));
   const summary = execFileSync('ogrinfo', ['-ro', '-so', '-al', `/vsizip/${zip}`]).toString();
   expect(summary).toMatch(/Geometry: 3D Point/);

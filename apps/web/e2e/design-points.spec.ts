@@ -2,15 +2,17 @@ import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LIMITS } from '@smi/contracts';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { project } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
+
+const SHOTS = shotsDir('design-points');
 
 /**
  * Design points typed in on a phone (390 px, touch) in a UTM project: a point added from the Design screen (reached
  * from the project page), a duplicate name refused beside the name, its elevation edited, the list and the API's
  * design list agreeing at each step, then deleted after the confirm. The screen and its form are checked by axe in
- * the light and the dark theme. Screenshots go to /tmp only.
+ * the light and the dark theme. Screenshots go to the test results folder.
  */
 test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
@@ -57,7 +59,7 @@ test('a design point typed in, refused twice by name, its elevation edited, then
   await form.getByLabel('Northing (m)').fill(cp.northing.toFixed(3));
   await form.getByLabel('Code').fill('CTRL');
   await form.getByLabel('Layer').fill('SETOUT');
-  await page.screenshot({ path: '/tmp/design-points-form-light-390.png' });
+  await page.screenshot({ path: `${SHOTS}/form-light-390.png` });
   await form.getByRole('button', { name: 'Add point' }).tap();
   await expect(form).toBeHidden();
   const table = page.getByRole('table', { name: 'Design points' });
@@ -75,7 +77,7 @@ test('a design point typed in, refused twice by name, its elevation edited, then
   await form.getByLabel('Northing (m)').fill('2');
   await form.getByRole('button', { name: 'Add point' }).tap();
   await expect(form.getByLabel('Name')).toHaveAccessibleDescription('The project already has a design point named “CP1”.');
-  await page.screenshot({ path: '/tmp/design-points-409-light-390.png' });
+  await page.screenshot({ path: `${SHOTS}/409-light-390.png` });
   await form.getByRole('button', { name: 'Cancel' }).tap();
   expect((await design()).points).toHaveLength(1);
 
@@ -93,14 +95,14 @@ test('a design point typed in, refused twice by name, its elevation edited, then
   // nothing scrolls sideways on the phone; the screen and the form pass axe in both themes
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   const found: string[] = [];
-  await page.screenshot({ path: '/tmp/design-points-list-light-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/list-light-390.png`, fullPage: true });
   found.push(...(await axeFindings(page, 'design light')));
   expect((await page.request.put('/api/user/settings', { data: { map: { theme: 'Dark' } } })).ok()).toBe(true);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect(row).toBeVisible();
   await page.waitForTimeout(300); // colour transitions end
-  await page.screenshot({ path: '/tmp/design-points-list-dark-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/list-dark-390.png`, fullPage: true });
   found.push(...(await axeFindings(page, 'design dark')));
   // on a desk screen the coordinates get their own columns
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -108,11 +110,11 @@ test('a design point typed in, refused twice by name, its elevation edited, then
   await expect(row.getByRole('cell', { name: '12.345', exact: true })).toBeVisible();
   await expect(row.getByText('Layer SETOUT', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: '/tmp/design-points-list-dark-1280.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/list-dark-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await row.getByRole('button', { name: 'Edit design point CP1' }).tap();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: '/tmp/design-points-form-dark-390.png' });
+  await page.screenshot({ path: `${SHOTS}/form-dark-390.png` });
   found.push(...(await axeFindings(page, 'form dark')));
   await edit.getByRole('button', { name: 'Cancel' }).tap();
   expect(found, found.join('\n')).toEqual([]);
@@ -121,7 +123,7 @@ test('a design point typed in, refused twice by name, its elevation edited, then
   await row.getByRole('button', { name: 'Delete design point CP1' }).tap();
   const confirm = page.getByRole('dialog', { name: 'Delete design point' });
   await expect(confirm).toContainText('Delete the design point “CP1”?');
-  await page.screenshot({ path: '/tmp/design-points-delete-dark-390.png' });
+  await page.screenshot({ path: `${SHOTS}/delete-dark-390.png` });
   await confirm.getByRole('button', { name: 'Delete' }).tap();
   await expect(page.getByText('The project has no design points yet.')).toBeVisible();
   expect((await design()).points).toEqual([]);
@@ -139,7 +141,7 @@ test('a design point typed in, refused twice by name, its elevation edited, then
   const padRow = lines.getByRole('row').filter({ hasText: 'Pad' });
   await expect(padRow.getByTestId('design-line-vertices')).toHaveText(String(pad!.vertices.length));
   await expect(padRow).toContainText('closed');
-  await page.screenshot({ path: '/tmp/design-points-lines-dark-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/lines-dark-390.png`, fullPage: true });
   await padRow.getByRole('button', { name: 'Delete design line Pad' }).tap();
   const confirmLine = page.getByRole('dialog', { name: 'Delete design line' });
   await expect(confirmLine).toContainText('Delete the design line “Pad”?');

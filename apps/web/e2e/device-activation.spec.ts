@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import mqtt from 'mqtt';
 import { deviceActivationKey } from '../../../packages/devices/src/activation';
 import { startProduct, type Product } from './product';
-import { typeCode } from './fixtures';
+import { shotsDir, typeCode } from './fixtures';
 
 // a product of its own: the maker key changes how every registration behaves, so the shared one keeps none
 const MAKER_KEY = 'e2e-maker-key-0123456789-0123456789-abcdef';
@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => product?.stop());
 
-const SHOTS = join(import.meta.dirname, '..', 'test-results', 'screens');
+const SHOTS = shotsDir('device-activation');
 
 /**
  * A server with a maker key (decisions 027, 037): the Register New Device screen and message as they always were,

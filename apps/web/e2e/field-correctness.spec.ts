@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { project, secretsOf, standingRover } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
@@ -12,7 +12,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 
 test.describe.configure({ timeout: 360_000 });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/i16b-shots';
+const SHOTS = shotsDir('field-correctness');
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png` });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import type { Product } from './product';
 import { project, secretsOf, standingRover, type Epoch } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
@@ -14,7 +14,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 
 test.describe.configure({ timeout: 360_000 });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/i16c-shots';
+const SHOTS = shotsDir('field-map');
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png` });
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { project, secretsOf, standingRover } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
@@ -19,7 +19,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 
 test.describe.configure({ timeout: 240_000 });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/field-screens-shots';
+const SHOTS = shotsDir('field-screens');
 mkdirSync(SHOTS, { recursive: true });
 
 /** The screen at 1280 and 390 px, in the light and the dark theme (set through Settings' own call). */
@@ -199,7 +199,10 @@ test.describe('on a phone', () => {
       const b = (await dialog.getByRole('button', { name }).boundingBox())!;
       expect(t!.y + t!.height <= b.y || b.y + b.height <= t!.y || t!.x + t!.width <= b.x || b.x + b.width <= t!.x, `the toast covers ${name}`).toBe(true);
     }
-    await page.screenshot({ path: `${SHOTS}/refused-delete-390.png` });
+    await page.screenshot({ path: `${SHOTS}/refused-delete-light-390.png` });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.screenshot({ path: `${SHOTS}/refused-delete-dark-390.png` });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await dialog.getByRole('button', { name: 'Cancel' }).tap();
     await expect(page.getByRole('button', { name: 'Delete project Kept job' })).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { project, secretsOf, standingRover, type Epoch } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
@@ -15,7 +15,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 test.describe.configure({ timeout: 360_000 });
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/field-truth-shots';
+const SHOTS = shotsDir('field-truth');
 mkdirSync(SHOTS, { recursive: true });
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startProduct, type Product } from './product';
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screens');
+/** Where the end-to-end tests' screenshots go (never committed): the test results folder, or SMI_SHOTS_DIR. */
+const SHOTS = process.env.SMI_SHOTS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screens');
+
+/** The screenshot folder of one group of screens. */
+export const shotsDir = (group: string) => join(SHOTS, group);
 
 export const test = base.extend<{ shoot: (name: string) => Promise<void> }, { product: Product }>({
   product: [

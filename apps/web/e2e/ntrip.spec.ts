@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
@@ -11,7 +11,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
 
 test.describe.configure({ timeout: 300_000 });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/i21b-shots';
+const SHOTS = shotsDir('ntrip');
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { surveyAccount, surveyDevices } from './survey-setup';
 
 /**
@@ -9,13 +9,13 @@ import { surveyAccount, surveyDevices } from './survey-setup';
  * 2 Hz through mosquitto_pub; the survey map's quality bar shows its fix, PDOP, sigmas, correction age and baseline,
  * and alerts when it drops to float; a topo occupation started by Save pauses while it floats, counts once it is
  * fixed again, and stores the point, which the taken-points list and the csv export show with its sigma.
- * Screenshots go to /tmp/i18web-shots (never committed).
+ * Screenshots go to the test results folder (never committed).
  */
 
 test.describe.configure({ timeout: 300_000 });
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false });
 
-const SHOTS = process.env.SMI_SHOTS_DIR ?? '/tmp/i18web-shots';
+const SHOTS = shotsDir('occupation');
 mkdirSync(SHOTS, { recursive: true });
 
 async function shots(page: Page, name: string, fullPage = false) {

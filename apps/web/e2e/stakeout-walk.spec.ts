@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LIMITS } from '@smi/contracts';
 import { geoidSeparation, offset } from '@smi/simulator';
-import { test, expect } from './fixtures';
+import { shotsDir, test, expect } from './fixtures';
 import { project, secretsOf } from './nmea-rover';
 import { surveyAccount, surveyDevices } from './survey-setup';
+
+const SHOTS = shotsDir('stakeout-walk');
 
 /**
  * Stake-out end to end at 390 px with touch: design points imported from a PNEZD CSV into a UTM project, the rover
@@ -84,9 +86,9 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   const mm = (v: number) => Number(v.toFixed(4)).toFixed(3);
   await expect(previewed.getByRole('row', { name: /^P3\b/ }).getByRole('cell')).toHaveText([mm(design.easting), mm(design.northing), mm(height)]);
   await expect(dialog.getByTestId('design-import-frame')).toContainText('EPSG:32644');
-  await page.screenshot({ path: '/tmp/designimport-preview-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/designimport-preview-390.png`, fullPage: true });
   await previewed.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/designimport-points-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/designimport-points-390.png`, fullPage: true });
   await dialog.getByRole('button', { name: 'Import', exact: true }).tap();
   await expect(page.getByText('Imported 5 design points and 0 design lines')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -116,18 +118,18 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   expect(Math.min(degrees, 360 - degrees)).toBeLessThanOrEqual(2);
   const farText = (await page.getByTestId('stake-distance').textContent())!;
   expect(parseFloat(farText)).toBeGreaterThan(3);
-  await page.screenshot({ path: '/tmp/stakewalk-far-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/stakewalk-far-390.png`, fullPage: true });
 
   // near: inside the 3 m radius, the bullseye (red: not yet inside the tolerance)
   await expect(guidance).toHaveAttribute('data-state', 'near', { timeout: 60_000 });
   await expect(guidance.getByRole('img', { name: 'Bullseye' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/stakewalk-near-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/stakewalk-near-390.png`, fullPage: true });
 
   // on P3: green, inside 2 cm horizontally and 3 cm vertically
   await expect(guidance).toHaveAttribute('data-state', 'reached', { timeout: 60_000 });
   await expect(guidance.getByTestId('stake-distance')).toHaveClass(/text-emerald-600/);
   await expect(guidance.getByTestId('bullseye-in-tolerance')).toBeVisible();
-  await page.screenshot({ path: '/tmp/stakewalk-green-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/stakewalk-green-390.png`, fullPage: true });
 
   // Stake: the topo occupation runs on P3 and stores ST-P3
   await page.getByRole('button', { name: 'Stake', exact: true }).tap();
@@ -153,7 +155,7 @@ test('the rover walks to P3: far, near, green, stored, and in the cut sheet with
   await page.reload();
   const signed = (v: number) => `${Math.round(v * 1000) >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 1000) / 1000).toFixed(3)}`;
   await expect(page.getByTestId('staked-P3')).toHaveText(`staked 1× · last dN ${signed(record!.dN)} dE ${signed(record!.dE)} dZ ${signed(record!.dH)}`);
-  await page.screenshot({ path: '/tmp/stakewalk-stored-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/stakewalk-stored-390.png`, fullPage: true });
 
   // the cut sheet: P3's row with the design from the file, the staked position and the same deltas
   const downloaded = page.waitForEvent('download');
@@ -208,7 +210,7 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
   const previewProblems = dialog.getByRole('region', { name: 'Problems in these rows' });
   await expect(previewProblems).toContainText('Line 4:');
   await expect(previewProblems).toContainText('Line 7: the point name "K2" is already used on line 3');
-  await page.screenshot({ path: '/tmp/designimport-broken-light-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/designimport-broken-light-390.png`, fullPage: true });
 
   await dialog.getByRole('button', { name: 'Import', exact: true }).tap();
   const refused = dialog.getByTestId('design-import-refused');
@@ -218,11 +220,11 @@ test('a broken CSV names its bad rows by line and imports nothing until the good
   await expect(refused.getByRole('region', { name: 'Problems in the file' }).getByRole('listitem')).toHaveCount(2);
   expect(await design()).toEqual([]);
   await refused.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/designimport-refused-light-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/designimport-refused-light-390.png`, fullPage: true });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await page.screenshot({ path: '/tmp/designimport-refused-dark-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/designimport-refused-dark-390.png`, fullPage: true });
   await dialog.getByRole('region', { name: 'Reading the file' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/designimport-broken-dark-390.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/designimport-broken-dark-390.png`, fullPage: true });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
   await dialog.getByRole('button', { name: 'Import the 4 good rows' }).tap();
