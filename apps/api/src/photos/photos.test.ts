@@ -104,6 +104,28 @@ describe('photos of a point: checked by their content, stored as files, served o
     expect(Buffer.compare(back.body as Buffer, PNG)).toBe(0);
   });
 
+  it('keeps each photo whole when uploads follow one another, a smaller one after a larger, and makes each its own thumbnail', async () => {
+    // the second body is read into the memory the first gave back (decision 084): nothing of the first may show
+    const big = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c03020' } }).jpeg({ quality: 100 }).toBuffer();
+    const small = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#2060c0' } }).png().toBuffer();
+    const [first, second] = [await recordPoint(ann.agent, project._id), await recordPoint(ann.agent, project._id)];
+    const a = await upload(first, big, 'image/jpeg', 'big.jpg');
+    const b = await upload(second, small, 'image/png', 'small.png');
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect([a.body.photo.Bytes, b.body.photo.Bytes]).toEqual([big.length, small.length]);
+    expect(big.length).toBeGreaterThan(small.length);
+    for (const [res, bytes] of [[a, big], [b, small]] as const) {
+      const back = await ann.agent.get(res.body.photo.Url).buffer(true).expect(200);
+      expect(Buffer.compare(back.body as Buffer, bytes)).toBe(0);
+    }
+    await h.deps.photos.thumbnails.drained();
+    const thumb = async (res: typeof a) => sharp((await ann.agent.get(res.body.photo.ThumbnailUrl).buffer(true).expect(200)).body as Buffer).stats();
+    const [bigThumb, smallThumb] = [await thumb(a), await thumb(b)];
+    // red photo, red thumbnail; blue photo, blue thumbnail
+    expect(bigThumb.channels[0]!.mean).toBeGreaterThan(bigThumb.channels[2]!.mean);
+    expect(smallThumb.channels[2]!.mean).toBeGreaterThan(smallThumb.channels[0]!.mean);
+  });
+
   it('refuses a text file named .jpg, a cut-off JPEG and a 50 MB file with a message, and stores nothing', async () => {
     const point = await recordPoint(ann.agent, project._id);
     // the thumbnails of earlier photos are made first: nothing but this test's uploads may change the files

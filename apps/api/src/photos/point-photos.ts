@@ -8,6 +8,7 @@ import { pointsRepository } from '../points/repository.js';
 import { checkPhoto } from './image-check.js';
 import { originalKey, photosRepository, thumbnailKey, toPhotoView, type PhotoRow } from './repository.js';
 import { thumbnailQueue, type PhotoDeps, type Thumbnails } from './thumbnails.js';
+import { uploadBuffers } from './upload-buffers.js';
 
 /**
  * The point of a project the workspace `ownerId` owns, or 404 for a project or point that is missing or not theirs (the same answer).
@@ -28,18 +29,36 @@ export async function readablePoint(q: Queryable, ownerId: string, projectId: st
 export async function readPhotoBody(req: Request): Promise<Buffer> {
   const declared = Number(req.get('content-length') ?? NaN);
   if (declared > PHOTO_MAX_BYTES) throw new AppError(413, photoTooLarge);
-  // a declared length: each piece copied into place as it arrives, not all of them joined once the last one is in
-  const into = declared > 0 ? Buffer.allocUnsafeSlow(declared) : undefined;
+  // a declared length: each piece copied into place as it arrives, into memory the previous upload gave back
+  const into = declared > 0 ? bodies.take(declared) : undefined;
+  const limit = into ? declared : PHOTO_MAX_BYTES;
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (length + chunk.length > (into ? into.length : PHOTO_MAX_BYTES)) throw new AppError(413, photoTooLarge);
-    if (into) chunk.copy(into, length);
-    else chunks.push(chunk);
-    length += chunk.length;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      if (length + chunk.length > limit) throw new AppError(413, photoTooLarge);
+      if (into) chunk.copy(into, length);
+      else chunks.push(chunk);
+      length += chunk.length;
+    }
+    if (!length) throw new AppError(400, 'The photo is empty: send the image file as the request body.');
+  } catch (err) {
+    if (into) bodies.give(into);
+    throw err;
   }
-  if (!length) throw new AppError(400, 'The photo is empty: send the image file as the request body.');
   return into ? into.subarray(0, length) : Buffer.concat(chunks, length);
+}
+
+/** Bodies' memory waiting between uploads, at most (a 15 MB photo's, or a few phone photos'). */
+const BODIES_IDLE_MAX = 16 * 1024 * 1024;
+const bodies = uploadBuffers(BODIES_IDLE_MAX);
+
+/**
+ * Gives a body read by `readPhotoBody` back for the next upload, once nothing uses its bytes any more (the photo's
+ * checks and its file are done: thumbnails read the file back, decision 084). A body that failed gave itself back.
+ */
+export function releasePhotoBody(body: Promise<Buffer>): void {
+  body.then((bytes) => bodies.give(bytes), () => undefined);
 }
 
 /** A name a file can carry in any export and on any disk: the base name, no control or path characters, its type's ending. */
@@ -123,7 +142,7 @@ export function photoService(deps: PhotoDeps): PhotoService {
         });
         throw err;
       }
-      thumbnails.queue(storageKey, bytes);
+      thumbnails.queue(storageKey);
       return toPhotoView(row);
     },
 

@@ -3,7 +3,7 @@ import { photoEndpoints as e, photoUploadQuery } from '@smi/contracts';
 import type { AppDeps } from '../http/deps.js';
 import { mount } from '../http/route.js';
 import { photosRepository, toPhotoView } from './repository.js';
-import { readablePoint, readPhotoBody } from './point-photos.js';
+import { readablePoint, readPhotoBody, releasePhotoBody } from './point-photos.js';
 
 /** A point's photos (decision 067): listed, added (the body is the image file), served, deleted. */
 export function photoRoutes(deps: AppDeps): Router {
@@ -22,9 +22,15 @@ export function photoRoutes(deps: AppDeps): Router {
     load,
     async ({ user, params, req, res }) => {
       const { name } = photoUploadQuery.parse(req.query);
-      const photo = await photos.add(user.workspace.id, user.id, params.projectId, params.pointId, readPhotoBody(req), name);
-      res.status(201);
-      return { success: true, message: 'Photo added', photo };
+      const body = readPhotoBody(req);
+      try {
+        const photo = await photos.add(user.workspace.id, user.id, params.projectId, params.pointId, body, name);
+        res.status(201);
+        return { success: true, message: 'Photo added', photo };
+      } finally {
+        // add has read the body (it awaits it first) and is done with its bytes, stored or refused
+        releasePhotoBody(body);
+      }
     },
     // from its first byte to its answer (or its connection's end) the upload has the cores: thumbnails wait (decision 084)
     (_req, res, next) => {

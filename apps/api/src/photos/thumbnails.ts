@@ -6,8 +6,6 @@ import { originalKey, photosRepository, thumbnailKey } from './repository.js';
 
 /** Photos waiting in one process's queue at most; more wait in the database for a reader or the next start. */
 export const THUMBNAIL_QUEUE_MAX = 256;
-/** Uploaded bytes kept in memory for the queue, at most: more are read back from the store when their turn comes. */
-const HELD_BYTES_MAX = 64 * 1024 * 1024;
 
 /** How the queue gives way to photo uploads (decision 084). */
 export interface ThumbnailYield {
@@ -20,10 +18,10 @@ export const THUMBNAIL_YIELD: ThumbnailYield = { quietMs: 250, waitMaxMs: 3000 }
 
 export interface Thumbnails {
   /**
-   * Queues the photo's thumbnail after its upload's reply; a full queue leaves it pending in the database. `original`,
-   * the bytes just stored, saves reading them back from the store (up to a bound of memory).
+   * Queues the photo's thumbnail after its upload's reply; a full queue leaves it pending in the database. The original
+   * is read back from the store when the thumbnail is made: the upload's bytes are not held meanwhile (decision 084).
    */
-  queue(storageKey: string, original?: Buffer): void;
+  queue(storageKey: string): void;
   /**
    * The thumbnail's bytes: the stored file, or made now from the original when it is still pending (or its file went
    * missing), sharing the making already under way; null when the photo is gone or its picture cannot be decoded.
@@ -64,16 +62,6 @@ export function thumbnailQueue({ db, store, log, schedule, yieldTo = THUMBNAIL_Y
   const waiting: string[] = [];
   const queued = new Set<string>();
   const making = new Map<string, Promise<Buffer | null>>();
-  const originals = new Map<string, Buffer>();
-  let heldBytes = 0;
-  const takeOriginal = (storageKey: string) => {
-    const held = originals.get(storageKey);
-    if (held) {
-      originals.delete(storageKey);
-      heldBytes -= held.length;
-    }
-    return held;
-  };
   let working = false;
   let stopped = false;
   const idle: (() => void)[] = [];
@@ -108,7 +96,7 @@ export function thumbnailQueue({ db, store, log, schedule, yieldTo = THUMBNAIL_Y
     const already = making.get(storageKey);
     if (already) return already;
     const work = (async () => {
-      const original = takeOriginal(storageKey) ?? (await store.get(originalKey(storageKey)));
+      const original = await store.get(originalKey(storageKey));
       if (!original) return null; // deleted meanwhile: its removal took the files
       let thumbnail: Buffer;
       try {
@@ -144,8 +132,6 @@ export function thumbnailQueue({ db, store, log, schedule, yieldTo = THUMBNAIL_Y
         } catch (err) {
           // the store or the database is away: the photo stays pending, made by a reader or at the next start
           log.warn({ err, storageKey: key }, 'photo thumbnail not made yet: left pending');
-        } finally {
-          takeOriginal(key);
         }
       }
     } finally {
@@ -161,7 +147,7 @@ export function thumbnailQueue({ db, store, log, schedule, yieldTo = THUMBNAIL_Y
   };
 
   return {
-    queue(storageKey, original) {
+    queue(storageKey) {
       if (stopped || queued.has(storageKey)) return;
       if (waiting.length >= THUMBNAIL_QUEUE_MAX) {
         log.warn({ storageKey, waiting: waiting.length }, 'thumbnail queue full: the photo stays pending until it is read or the api restarts');
@@ -169,10 +155,6 @@ export function thumbnailQueue({ db, store, log, schedule, yieldTo = THUMBNAIL_Y
       }
       waiting.push(storageKey);
       queued.add(storageKey);
-      if (original && heldBytes + original.length <= HELD_BYTES_MAX) {
-        originals.set(storageKey, original);
-        heldBytes += original.length;
-      }
       start();
     },
 
@@ -217,8 +199,6 @@ export function thumbnailQueue({ db, store, log, schedule, yieldTo = THUMBNAIL_Y
       wake();
       waiting.length = 0;
       queued.clear();
-      originals.clear();
-      heldBytes = 0;
       await Promise.allSettled([...making.values()]);
       for (const done of idle.splice(0)) done();
     },
