@@ -8,7 +8,7 @@ export interface PacedResult extends LoadResult {
   samples: number[];
 }
 
-/** Several paced runs of the same load as one: percentiles over all their requests, rates and counts summed. */
+/** Several paced runs of the same load as one: percentiles over all their requests, the rate averaged, the counts summed. */
 export function pooled(runs: PacedResult[]): PacedResult {
   const samples = runs.flatMap((r) => r.samples);
   const sum = (f: (r: PacedResult) => number) => runs.reduce((n, r) => n + f(r), 0);
