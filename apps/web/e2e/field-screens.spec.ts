@@ -11,7 +11,7 @@ import { surveyAccount, surveyDevices } from './survey-setup';
  * no base position starts its Known Position boxes from them without saving anything. The NTRIP access panel gives
  * the caster's real host and port and each credential's mountpoints, which the caster at that address then serves.
  * On the map, point names never print into one another ("KB1" beside "P4" as "P41"; a continuous run as a heap).
- * Smaller things: a refused Delete is said above its dialog's buttons on a phone; a device code connects in any
+ * Smaller things: a refused Delete is said clear of its dialog's question and buttons on a phone; a device code connects in any
  * letter case; a sign-up error says no field key and stays on its page; the taken points' table keeps Modify and
  * Delete in its box at 1280 px; a continuous run ends with "Stop", not "Accept".
  * Screenshots, light and dark, go to SMI_SHOTS_DIR.
@@ -177,7 +177,7 @@ test.describe('on a phone', () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test("a refused Delete says so above the dialog's buttons, never over them", async ({ page, product }) => {
+  test("a refused Delete says so clear of the dialog's question and buttons", async ({ page, product }) => {
     const suffix = Date.now().toString(36).toUpperCase();
     const { userId } = await surveyAccount(page.request, product, 'refused');
     await surveyDevices(page.request, userId, [{ code: `RB-${suffix}`, name: 'Refused Base', type: 'base' }]);
@@ -187,24 +187,35 @@ test.describe('on a phone', () => {
       route.request().method() === 'DELETE' ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'The project is being exported; try again shortly.' }) }) : route.fallback(),
     );
     await page.goto('/projects');
-    await page.getByRole('button', { name: 'Delete project Kept job' }).tap();
-    const dialog = page.getByRole('dialog', { name: 'Delete Project' });
-    await dialog.getByRole('button', { name: 'Delete' }).tap();
-    const toast = page.locator('.Toastify__toast--error');
-    await expect(toast).toHaveText(/being exported/);
-    await expect(dialog).toBeVisible();
-    await page.waitForTimeout(800); // the toast's slide-in
-    const t = await toast.boundingBox();
-    for (const name of ['Delete', 'Cancel']) {
-      const b = (await dialog.getByRole('button', { name }).boundingBox())!;
-      expect(t!.y + t!.height <= b.y || b.y + b.height <= t!.y || t!.x + t!.width <= b.x || b.x + b.width <= t!.x, `the toast covers ${name}`).toBe(true);
+    for (const theme of ['light', 'dark'] as const) {
+      // the page's theme as the Settings screen applies it, before the dialog opens (so no colour is mid-transition)
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await page.getByRole('button', { name: 'Delete project Kept job' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Delete Project' });
+      await dialog.getByRole('button', { name: 'Delete' }).tap();
+      const toast = page.locator('.Toastify__toast--error');
+      await expect(toast).toHaveText(/being exported/);
+      await expect(toast).toHaveClass(new RegExp(`Toastify__toast-theme--${theme}`));
+      await expect(dialog).toBeVisible();
+      await page.waitForTimeout(800); // the toast's slide-in
+      const t = await toast.boundingBox();
+      const parts = {
+        Delete: dialog.getByRole('button', { name: 'Delete' }),
+        Cancel: dialog.getByRole('button', { name: 'Cancel' }),
+        Close: dialog.getByRole('button', { name: 'Close' }),
+        'the question': dialog.getByText(/Kept job/),
+      };
+      for (const [name, part] of Object.entries(parts)) {
+        const b = (await part.boundingBox())!;
+        expect(t!.y + t!.height <= b.y || b.y + b.height <= t!.y || t!.x + t!.width <= b.x || b.x + b.width <= t!.x, `the toast covers ${name}`).toBe(true);
+      }
+      await page.screenshot({ path: `${SHOTS}/refused-delete-${theme}-390.png` });
+      await toast.getByRole('button', { name: /close/i }).tap();
+      await expect(toast).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).tap();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Delete project Kept job' })).toBeVisible();
     }
-    await page.screenshot({ path: `${SHOTS}/refused-delete-light-390.png` });
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
-    await page.screenshot({ path: `${SHOTS}/refused-delete-dark-390.png` });
-    await page.evaluate(() => document.documentElement.classList.remove('dark'));
-    await dialog.getByRole('button', { name: 'Cancel' }).tap();
-    await expect(page.getByRole('button', { name: 'Delete project Kept job' })).toBeVisible();
   });
 
   test('a continuous run is ended by a button that says Stop, and keeps its points', async ({ page, product }) => {

@@ -14,14 +14,23 @@ const subscribe = (change: () => void) => {
 };
 const isPhone = () => media()?.matches ?? false;
 
+/** The page's theme as applyTheme sets it (the `dark` class on the root element), watched for changes. */
+const watchTheme = (change: () => void) => {
+  const observer = new MutationObserver(change);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+};
+const isDark = () => document.documentElement.classList.contains('dark');
+
 /**
  * The one toast area: top-right, 5 s, pauses on hover and when the window loses focus, swipe to close. On a phone
  * they sit bottom-left, clear of the map's round buttons, and slide in from the left: the bounce from the right
  * swept across the record buttons and overshot onto them. A phone shows one toast at a time (the next waits its
- * turn): two stacked climbed 150 px up the map, over the labels of the base and rovers.
+ * turn): two stacked climbed 150 px up the map, over the labels of the base and rovers. They take the page's theme.
  */
 export function Toasts() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
+  const dark = useSyncExternalStore(watchTheme, isDark, () => false);
   return (
     <ToastContainer
       position={phone ? 'bottom-left' : 'top-right'}
@@ -33,7 +42,7 @@ export function Toasts() {
       newestOnTop
       limit={phone ? 1 : undefined}
       transition={phone ? Slide : Bounce}
-      theme="light"
+      theme={dark ? 'dark' : 'light'}
     />
   );
 }
