@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTIONS } from '@smi/contracts';
+import { canFor } from '../../../lib/can';
 import { renderApp } from '../../../test/render-app';
 import { AUDIT_ACTION_LABELS, changesOf, fieldLabel } from '../audit-words';
 import { auditQueryOf, NO_FILTER } from '../api/audit';
@@ -60,7 +61,7 @@ describe('the audit screen', () => {
   it('tells a surveyor the trail is not theirs, with no control and without asking the api', async () => {
     const fetchMock = server('surveyor');
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<AuditScreen projects={projects} />);
+    renderApp(<AuditScreen projects={projects} can={canFor('surveyor', 'u-surveyor')} />);
 
     expect(await screen.findByText('Only the owner and the admins of North Crew can read its audit trail.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -72,7 +73,7 @@ describe('the audit screen', () => {
     const user = userEvent.setup();
     const fetchMock = server('admin');
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<AuditScreen projects={projects} />);
+    renderApp(<AuditScreen projects={projects} can={canFor('admin', 'u-admin')} />);
 
     const list = await screen.findByRole('list', { name: 'Audit entries' });
     const rows = within(list).getAllByTestId('audit-entry');
@@ -116,7 +117,7 @@ describe('the audit screen', () => {
     const urls = URL as unknown as { createObjectURL?: (b: Blob) => string; revokeObjectURL?: (u: string) => void };
     urls.createObjectURL = (b) => (created.push(b), 'blob:audit');
     urls.revokeObjectURL = () => {};
-    renderApp(<AuditScreen projects={projects} />);
+    renderApp(<AuditScreen projects={projects} can={canFor('owner', 'u-owner')} />);
 
     await screen.findByRole('list', { name: 'Audit entries' });
     await user.click(screen.getByRole('button', { name: 'Older' }));

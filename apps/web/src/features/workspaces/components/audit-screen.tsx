@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { allows, AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '@smi/contracts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '@smi/contracts';
 import { Panel } from '../../../components/panel';
+import type { Can } from '../../../lib/can';
 import { saveFile } from '../../../lib/save-file';
 import { fetchAuditCsv, NO_FILTER, useAuditPage, type AuditFilter } from '../api/audit';
 import { useCurrentWorkspace, useMembers, useWorkspaces } from '../api/workspaces';
@@ -21,10 +22,10 @@ const when = (at: string) => new Date(at).toLocaleString(undefined, { year: 'num
  * of entries at a time (newest first), each with what it changed before and after, and the same filter as a CSV file.
  * Anyone else is told the trail is not theirs to read, with no control that would be refused.
  */
-export function AuditScreen({ projects }: { projects: AuditProject[] }) {
+export function AuditScreen({ projects, can }: { projects: AuditProject[]; can: Can }) {
   const workspaces = useWorkspaces();
   const current = useCurrentWorkspace();
-  const canRead = !!current && allows(current.role, 'manage');
+  const canRead = !!current && can('manage');
   const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
   // the cursors of the pages before this one: empty on the newest page
   const [cursors, setCursors] = useState<string[]>([]);

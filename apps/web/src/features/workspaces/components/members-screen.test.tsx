@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { canFor } from '../../../lib/can';
 import { renderApp } from '../../../test/render-app';
 import { MembersScreen } from './members-screen';
 
@@ -30,7 +31,7 @@ describe('the members screen', () => {
   it('shows a viewer the members and their roles but no control they cannot use', async () => {
     const fetchMock = server('viewer');
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<MembersScreen userId="u-view" />);
+    renderApp(<MembersScreen userId="u-view" can={canFor('viewer', 'u-view')} />);
 
     const list = await screen.findByRole('list', { name: 'Members' });
     expect(within(list).getAllByTestId('member-row')).toHaveLength(3);
@@ -57,7 +58,7 @@ describe('the members screen', () => {
       return json(404, { success: false, message: 'Not found' });
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<MembersScreen userId="u-adm" />);
+    renderApp(<MembersScreen userId="u-adm" can={canFor('admin', 'u-adm')} />);
 
     expect(await screen.findByText('No pending invitations.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'kim@example.com');
@@ -85,7 +86,7 @@ describe('the members screen', () => {
       return json(200, { success: true, message: 'Done' });
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<MembersScreen userId="u-own" />);
+    renderApp(<MembersScreen userId="u-own" can={canFor('owner', 'u-own')} />);
     const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE' || init?.method === 'PUT');
 
     await user.click(await screen.findByRole('button', { name: 'Remove Sam' }));

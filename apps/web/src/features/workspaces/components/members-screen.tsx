@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Mail, RotateCw, Trash2, UserMinus, UserPlus } from 'lucide-react';
-import { allows, type WorkspaceRole } from '@smi/contracts';
+import type { WorkspaceRole } from '@smi/contracts';
 import { Badge } from '../../../components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
+import type { Can } from '../../../lib/can';
 import { formatDate } from '../../../lib/format';
 import {
   MEMBER_ROLES,
@@ -24,12 +25,12 @@ const ROLE_TONE = { owner: 'indigo', admin: 'blue', surveyor: 'green', viewer: '
 /**
  * The current workspace's members. Everyone sees who is in it and with which role; admins and the owner also invite
  * by e-mail, follow the pending invitations and change or remove members. What the user's role does not allow is
- * not drawn at all (the same matrix the server enforces). `userId`: the signed-in user, who is not changed here.
+ * not drawn at all (`can`: the same matrix the server enforces). `userId`: the signed-in user, who is not changed here.
  */
-export function MembersScreen({ userId }: { userId: string }) {
+export function MembersScreen({ userId, can }: { userId: string; can: Can }) {
   const workspaces = useWorkspaces();
   const current = useCurrentWorkspace();
-  const canManage = !!current && allows(current.role, 'manage');
+  const canManage = !!current && can('manage');
   const team = canManage && !current.personal;
   const members = useMembers();
   const invitations = useInvitations(team);
