@@ -48,4 +48,4 @@ RUN mkdir -p /data /certs /ca && chown node:node /data && chown 101:101 /certs /
 USER node
 EXPOSE 3000 1883 2101
 HEALTHCHECK --interval=10s --timeout=20s --start-period=120s --retries=5 CMD ["node", "deploy/healthcheck.mjs", "http"]
-CMD ["node", "--max-semi-space-size=4", "apps/api/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=100", "apps/api/dist/main.js"]

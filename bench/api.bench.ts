@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_OPTIONS } from '../apps/api/build-server.js';
+import { API_NODE_OPTIONS } from '../apps/api/build-server.js';
 import { load, type LoadResult } from './lib/load.js';
 import { paced, pooled, type PacedResult } from './lib/paced.js';
 import { recordPoints, seedSurveyor, startProduct } from './lib/product.js';
@@ -31,11 +31,11 @@ async function startBare(body: string) {
 }
 
 /**
- * The record-point baseline (lib/bare-record.ts) in its own process under the server's node options, on the product's
+ * The record-point baseline (lib/bare-record.ts) in its own process under the api's node options, on the product's
  * database folder (the product is stopped meanwhile), recording to the owner's projects.
  */
 async function startBareRecord(dbDir: string, ownerId: string) {
-  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--import', 'tsx', join(here, 'lib', 'bare-record.ts'), dbDir, ownerId], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...API_NODE_OPTIONS, '--import', 'tsx', join(here, 'lib', 'bare-record.ts'), dbDir, ownerId], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((ok, fail) => {
     child.stdout!.on('data', (d: Buffer) => ok(Number(d.toString().match(/port (\d+)/)![1])));
     child.once('exit', (code) => fail(new Error(`the record baseline exited with ${code}`)));

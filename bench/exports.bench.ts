@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_OPTIONS } from '../apps/api/build-server.js';
+import { API_NODE_OPTIONS } from '../apps/api/build-server.js';
 import type { BenchResult, Figure } from './lib/report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,8 +26,8 @@ interface WorkerResult {
 
 function measure(format: string): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    // under the server's own node options (its young generation decides how much garbage a peak holds)
-    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--expose-gc', '--import', 'tsx', join(here, 'lib', 'export-worker.ts'), format, String(POINTS)], {
+    // under the api's own node options (its young generation decides how much garbage a peak holds)
+    const child = spawn(process.execPath, [...API_NODE_OPTIONS, '--expose-gc', '--import', 'tsx', join(here, 'lib', 'export-worker.ts'), format, String(POINTS)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -44,7 +44,7 @@ function measure(format: string): Promise<WorkerResult> {
 }
 
 /**
- * Exports of a 100,000-point project in every format, each in a fresh process (with the server's node options) on
+ * Exports of a 100,000-point project in every format, each in a fresh process (with the api's node options) on
  * the database the tests use (PGlite, or PostgreSQL when DATABASE_URL is set): seconds to last byte against the
  * time to merely read the points (same run), and peak RSS growth during the export.
  */

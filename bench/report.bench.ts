@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_OPTIONS } from '../apps/api/build-server.js';
+import { API_NODE_OPTIONS } from '../apps/api/build-server.js';
 import type { BenchResult } from './lib/report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -11,7 +11,7 @@ const TARGET_S = 5;
 
 function measure(format: string): Promise<{ status: number; points: number; ms: number; bytes: number; cpuMs: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--expose-gc', '--import', 'tsx', join(here, 'lib', 'export-worker.ts'), format, String(POINTS)], {
+    const child = spawn(process.execPath, [...API_NODE_OPTIONS, '--expose-gc', '--import', 'tsx', join(here, 'lib', 'export-worker.ts'), format, String(POINTS)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServer, SERVER_NODE_OPTIONS } from './build-server.js';
+import { API_NODE_OPTIONS, buildServer } from './build-server.js';
 import { spawnServer } from './src/testing/spawn-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -20,7 +20,7 @@ describe('the server as npm start runs it (bundled to plain JavaScript)', () => 
     const main = await buildServer(join(outDir, 'main.js'));
 
     // on free ports (NTRIP_PORT too: the caster's default 2101 may be held by a running product)
-    const server = await spawnServer({ DATA_DIR: dataDir }, 120_000, [...SERVER_NODE_OPTIONS, main]);
+    const server = await spawnServer({ DATA_DIR: dataDir }, 120_000, [...API_NODE_OPTIONS, main]);
     const { url } = server;
     let exitCode: number | null;
     try {
@@ -42,6 +42,12 @@ describe('the server as npm start runs it (bundled to plain JavaScript)', () => 
 
   it('is what the root npm start runs, with the same node options', () => {
     const root = JSON.parse(readFileSync(join(here, '..', '..', 'package.json'), 'utf8')) as { scripts: { start: string } };
-    expect(root.scripts.start).toContain(`npm run bundle -w @smi/api && node ${SERVER_NODE_OPTIONS.join(' ')} apps/api/dist/main.js`);
+    expect(root.scripts.start).toContain(`npm run bundle -w @smi/api && node ${API_NODE_OPTIONS.join(' ')} apps/api/dist/main.js`);
+  });
+
+  it('is what the image runs, with the same node options', () => {
+    const dockerfile = readFileSync(join(here, '..', '..', 'Dockerfile'), 'utf8');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...API_NODE_OPTIONS, 'apps/api/dist/main.js']);
   });
 });

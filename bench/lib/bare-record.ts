@@ -6,7 +6,7 @@ import { pointsRepository } from '../../apps/api/src/points/repository.js';
  * The baseline of recording a point: a bare Express 5 route doing the product's own INSERT (pointsRepository.record,
  * the one statement that records a point and counts it in its project) in the product's database, opened as the
  * product opens it (its data folder through @smi/db: PGlite on a thread of its own), with no session, validation,
- * code list, base setup or events. Run as a child process under the server's node options while the product is
+ * code list, base setup or events. Run as a child process under the api's node options while the product is
  * stopped: argv[2] is the database folder, argv[3] the owner's id (a user's personal workspace); prints its port.
  */
 const db = await openDb({ dataDir: process.argv[2]! });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb, type Db } from '@smi/db';
-import { buildServer, SERVER_NODE_OPTIONS } from '../../apps/api/build-server.js';
+import { API_NODE_OPTIONS, buildServer } from '../../apps/api/build-server.js';
 import { spawnServer } from '../../apps/api/src/testing/spawn-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,7 +66,7 @@ export async function startBareRelay(mode: 'relay' | 'broker-only' = 'relay'): P
 }
 
 /** Starts `node <server options> main` on free ports with a clean environment (the product's own spawnServer). */
-const spawnNode = (main: string, env: Record<string, string>) => spawnServer(env, 60_000, [...SERVER_NODE_OPTIONS, main]);
+const spawnNode = (main: string, env: Record<string, string>) => spawnServer(env, 60_000, [...API_NODE_OPTIONS, main]);
 
 /**
  * The product as `npm start` runs it: apps/api bundled to plain JavaScript (apps/api/build-server.ts) under plain

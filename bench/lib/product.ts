@@ -3,7 +3,7 @@ import { startBuiltProduct } from './proc.js';
 export { call, pointBody, recordPoints, seedSurveyor } from '../../apps/api/src/testing/product-client.js';
 
 /**
- * The product as `npm start` runs it (lib/proc.ts startBuiltProduct: bundled, plain node with the server's options,
+ * The product as `npm start` runs it (lib/proc.ts startBuiltProduct: bundled, plain node with the api's options,
  * restarted once on its data folder), in a child process on free ports with a temporary data folder.
  */
 export async function startProduct(env: Record<string, string> = {}) {
