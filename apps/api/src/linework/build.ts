@@ -32,15 +32,18 @@ export async function projectLinework(
 ): Promise<(Omit<LineworkReply, 'success'> & { list: CodeList; codeStrings: Set<string> }) | undefined> {
   const list = await projectCodeList(q, ownerId, projectId);
   if (!list) return undefined;
+  // the distinct code strings the points carry (the layers a drawing of them needs), asked of the database first: a
+  // project with no coded point has no linework, and its points (100,000 in a large job) need not be read at all
+  const codeStrings = new Set(
+    (await q.query<{ code: string }>(`SELECT DISTINCT p.code FROM ${livePoints('p')} WHERE p.project_id = $1 AND p.code <> ''`, [projectId])).map((r) => r.code),
+  );
+  if (!codeStrings.size) return { frame: null, lines: [], problems: [], list, codeStrings };
   const rows = await q.query<ShotRow>(
     `SELECT p.id, p.name, p.code, p.latitude, p.longitude, p.ellipsoidal_height, p.altitude, p.geoid_separation, p.recorded_at,
        (SELECT bs.datum FROM base_setups bs WHERE bs.id = p.base_setup_id) AS datum
      FROM ${livePoints('p')} WHERE p.project_id = $1 ORDER BY p.recorded_at, p.seq`,
     [projectId],
   );
-  // the distinct code strings the points carry: the layers a drawing of them needs
-  const codeStrings = new Set(rows.flatMap((r) => (r.code ? [r.code] : [])));
-  if (!codeStrings.size) return { frame: null, lines: [], problems: [], list, codeStrings };
   const g = await loadProjectFrame(q, projectId, gridStore(gridsDir));
   if (!g) return { frame: null, lines: [], problems: [], list, codeStrings };
   const shots: Shot[] = [];
