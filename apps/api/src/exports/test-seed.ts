@@ -81,8 +81,8 @@ const SEED_CHUNK = 1000;
 /**
  * Many points (generate_series), for the paging tests and the benchmark, a statement per 1,000. Each inserted point
  * takes its project's next number and change number in the same two rows; within one statement every one of those
- * updates walks the row's versions left by the earlier ones, so one statement of 100,000 points was still running after 20 minutes
- * (8,000: 7.8 s) where statements of 1,000 take seconds.
+ * updates walks the row's versions left by the earlier ones, so one statement of 100,000 points was still running
+ * after 20 minutes (8,000: 7.8 s), where statements of 1,000 seed 100,000 in 22 s.
  */
 export async function seedManyPoints(db: Db, projectId: string, count: number, sections = ['default']): Promise<void> {
   for (let from = 1; from <= count; from += SEED_CHUNK) {
